@@ -1,0 +1,108 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { SiteSettings } from "../../../common/settings.ts";
+import { Icon } from "../../components/ui/icons.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
+
+export const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/services", label: "Services" },
+  { to: "/gallery", label: "Gallery" },
+  { to: "/blog", label: "Blog" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive
+      ? "text-brand-strong dark:text-brand-light"
+      : "text-slate-700 hover:text-brand-strong dark:text-slate-200 dark:hover:text-brand-light"
+  }`;
+
+export function SiteNav({ settings }: { settings: SiteSettings }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  const style = settings.appearance.navbarStyle;
+  const siteTitle = settings.general.siteTitle || "Company Profile";
+
+  // A followed link closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const position =
+    style === "sticky"
+      ? "sticky top-0 z-40 shadow-sm"
+      : style === "transparent"
+        ? "relative z-40 bg-transparent"
+        : "relative z-40";
+  const surface =
+    style === "transparent"
+      ? "bg-white/70 backdrop-blur dark:bg-slate-950/70"
+      : "bg-white border-b border-slate-200 dark:bg-slate-950 dark:border-slate-800";
+
+  const brand = (
+    <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+      {settings.general.logoUrl ? (
+        <img
+          src={settings.general.logoUrl}
+          alt={siteTitle}
+          width={120}
+          height={32}
+          className="h-8 w-auto"
+        />
+      ) : (
+        <span>{siteTitle}</span>
+      )}
+    </Link>
+  );
+
+  return (
+    <header className={`${position} ${surface}`} data-navbar-style={style}>
+      <nav
+        aria-label="Main"
+        className={`mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3 ${
+          style === "centered" ? "md:flex-col md:justify-center" : ""
+        }`}
+      >
+        {brand}
+        <div className="flex items-center gap-2 md:hidden">
+          <ThemeToggle />
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <Icon name={open ? "close" : "menu"} />
+          </button>
+        </div>
+        <div
+          id={menuId}
+          className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+        >
+          <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 flex items-center gap-2 md:mt-0 md:ml-3">
+            <span className="hidden md:inline-flex">
+              <ThemeToggle />
+            </span>
+            <Link to="/admin" className="btn-primary px-4 py-2">
+              Admin
+            </Link>
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

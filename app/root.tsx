@@ -1,0 +1,84 @@
+import type { CSSProperties, ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { brandVariables } from "../common/color.ts";
+import { DEFAULT_SETTINGS } from "../common/settings.ts";
+import { requestInfoContext, siteServicesContext } from "../common/site-context.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { themeBootScript } from "./lib/theme.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = context.get(siteServicesContext);
+  const info = context.get(requestInfoContext);
+  const settings = await site.settings.getAllSettings();
+  return { settings, nonce: info.nonce, origin: info.origin, demoMode: site.demoMode };
+}
+
+// Settings change rarely and the admin asks for a reload after saving them.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const settings = data?.settings ?? DEFAULT_SETTINGS;
+  const nonce = data?.nonce;
+  const favicon = settings.general.faviconUrl;
+  return (
+    <html
+      lang="en"
+      style={brandVariables(settings.appearance.primaryColor) as CSSProperties}
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: themeBootScript(settings.appearance.theme) }}
+        />
+        {favicon ? <link rel="icon" href={favicon} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">
+        {notFound
+          ? "The page you are looking for does not exist."
+          : "Please try again in a moment."}
+      </p>
+      <a href="/" className="btn-primary mt-8">
+        Go to Homepage
+      </a>
+    </main>
+  );
+}

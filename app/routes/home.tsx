@@ -1,0 +1,53 @@
+import { siteServicesContext } from "../../common/site-context.ts";
+import {
+  AboutSection,
+  CallToAction,
+  Hero,
+  homepageTexts,
+  LatestPosts,
+  LoadError,
+  ServicesGrid,
+} from "../features/home/home-sections.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import { useRootData } from "../root.tsx";
+import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = context.get(siteServicesContext);
+  try {
+    const [services, latest] = await Promise.all([
+      site.services.listServices(),
+      site.posts.listPublicPosts({ page: 1, limit: 3 }),
+    ]);
+    return { ok: true as const, services, posts: latest.posts };
+  } catch (error) {
+    console.error("home: failed to load", error);
+    return { ok: false as const, services: [], posts: [] };
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const settings = matches[0]?.loaderData?.settings;
+  return pageMeta({ title: "Home", settings });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  if (!loaderData.ok || !root) return <LoadError />;
+  const texts = homepageTexts(root.settings.homepage);
+  const nothing = loaderData.services.length === 0 && loaderData.posts.length === 0;
+  return (
+    <>
+      <Hero texts={texts} appearance={root.settings.appearance} />
+      {nothing ? (
+        <p className="mx-auto max-w-6xl px-4 pt-10 text-center text-slate-600 dark:text-slate-300">
+          No content available from database.
+        </p>
+      ) : null}
+      <ServicesGrid texts={texts} services={loaderData.services} />
+      <AboutSection texts={texts} />
+      <LatestPosts texts={texts} posts={loaderData.posts} />
+      <CallToAction texts={texts} />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { createContext, type RouterContext } from "react-router";
+import type { SiteSettings } from "./settings.ts";
+import type { Post, PostList, Service } from "./types.ts";
+
+/**
+ * What the page loaders may call on the server: the same domain services the
+ * REST API uses, handed over in-process through React Router's load context.
+ * The app only sees this interface; the server provides the implementation.
+ */
+export type SiteServices = {
+  demoMode: boolean;
+  settings: {
+    getAllSettings(): Promise<SiteSettings>;
+  };
+  services: {
+    listServices(): Promise<Service[]>;
+    getService(idOrSlug: string): Promise<Service | null>;
+  };
+  posts: {
+    listPublicPosts(query: {
+      page?: number;
+      limit?: number;
+      search?: string;
+      category?: string;
+      tag?: string;
+    }): Promise<PostList>;
+    getPublicPostBySlug(slug: string, options?: { countView?: boolean }): Promise<Post | null>;
+  };
+};
+
+// The server imports this module from source while the SSR bundle carries its
+// own copy; a context key is compared by identity, so both copies share one
+// key through a global symbol.
+const KEY = Symbol.for("beranda.site-services-context");
+const registry = globalThis as unknown as Record<symbol, RouterContext<SiteServices> | undefined>;
+
+registry[KEY] ??= createContext<SiteServices>();
+export const siteServicesContext: RouterContext<SiteServices> = registry[KEY];
+
+/** Per-request facts the document needs: the CSP nonce for inline scripts. */
+export type RequestInfo = { nonce: string; requestId: string; origin: string };
+
+const REQUEST_KEY = Symbol.for("beranda.request-info-context");
+const requestRegistry = globalThis as unknown as Record<
+  symbol,
+  RouterContext<RequestInfo> | undefined
+>;
+
+requestRegistry[REQUEST_KEY] ??= createContext<RequestInfo>({
+  nonce: "",
+  requestId: "",
+  origin: "",
+});
+export const requestInfoContext: RouterContext<RequestInfo> = requestRegistry[REQUEST_KEY];

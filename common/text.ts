@@ -1,0 +1,61 @@
+/** Text helpers shared by pages, forms and services. */
+
+export function slugify(value: string): string {
+  return value
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9\s-]/g, "")
+    .replace(/\s+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** Plain text of an HTML fragment, whitespace collapsed. */
+export function stripHtml(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The first `length` characters of the text, with an ellipsis when cut. */
+export function truncate(text: string, length: number): string {
+  if (text.length <= length) return text;
+  return `${text.slice(0, length).trimEnd()}...`;
+}
+
+/** Card excerpt: the stored excerpt, else the first 120 characters of content. */
+export function excerptOf(
+  post: { excerpt?: string | null; content?: string | null },
+  length = 120,
+) {
+  const excerpt = post.excerpt?.trim();
+  if (excerpt) return excerpt;
+  return truncate(stripHtml(post.content ?? ""), length);
+}
+
+export function formatNumber(value: number | null | undefined): string {
+  return new Intl.NumberFormat("en-US").format(value ?? 0);
+}
+
+/** "Nov 21, 2026": the short month format used in lists. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}

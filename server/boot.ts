@@ -1,0 +1,25 @@
+import fs from "node:fs";
+import type { Config } from "./config.ts";
+import { type DbHandle, openDb } from "./db/client.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { type SeedResult, seedDatabase } from "./db/seed/index.ts";
+import type { Logger } from "./logger.ts";
+
+/** Opens the database, brings the schema up to date and seeds what is missing. */
+export async function prepareDatabase(
+  config: Config,
+  logger: Logger,
+  options: { schema?: string } = {},
+): Promise<{ handle: DbHandle; seed: SeedResult }> {
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  const handle = await openDb({ database: config.database, schema: options.schema });
+  try {
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length) logger.info({ migrations: applied }, "applied migrations");
+    const seed = await seedDatabase(handle.db, config, logger);
+    return { handle, seed };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

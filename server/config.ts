@@ -1,0 +1,136 @@
+import path from "node:path";
+import { z } from "zod";
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
+    error: "must be true or false",
+  })
+  .transform((value) => ["true", "1", "yes", "on"].includes(value));
+
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1, "must not be empty").default("localhost"),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
+      message: "must be a postgres:// URL (leave it unset to use SQLite)",
+    })
+    .refine((value) => value === undefined || URL.canParse(value), {
+      message: "is not a valid URL",
+    }),
+  DEMO_MODE: booleanString.optional(),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value?.replace(/\/+$/, "")))
+    .refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), {
+      message: "must be an http(s):// URL",
+    }),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .positive("must be positive")
+    .default(10 * 1024 * 1024),
+  SESSION_TTL_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(365, "must be at most 365")
+    .default(30),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value?.toLowerCase()))
+    .refine((value) => value === undefined || z.email().safeParse(value).success, {
+      message: "must be an e-mail address",
+    }),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .refine((value) => value === undefined || value.length >= 8, {
+      message: "must be at least 8 characters",
+    }),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Where uploaded files live: `DATA_DIR/uploads`. */
+  uploadsDir: string;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  demoMode: boolean;
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  publicUrl: string | undefined;
+  uploadMaxBytes: number;
+  sessionTtlDays: number;
+  initialAdmin: { email: string; password: string } | undefined;
+  production: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Reads and validates the environment. Throws a ConfigError whose message is
+ * one line naming the variable, so `main.ts` can print it and exit 1.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const value = env[name];
+    throw new ConfigError(
+      `Invalid ${name}${value === undefined ? "" : ` (${JSON.stringify(value)})`}: ${issue.message}`,
+    );
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      `Invalid ${e.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"}: ADMIN_EMAIL and ADMIN_PASSWORD must be set together`,
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadsDir: path.join(dataDir, "uploads"),
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "sqlite", file: path.join(dataDir, "beranda.db") },
+    demoMode: e.DEMO_MODE ?? isLoopbackHost(e.HOST),
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    initialAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
+    production: env.NODE_ENV !== "development",
+  };
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Config } from "../config.ts";
+import { openNodeSqlite } from "./dialects/node-sqlite.ts";
+import type { Database } from "./schema.ts";
+
+export type DialectKind = "sqlite" | "postgres";
+
+export type Db = Kysely<Database>;
+
+export type DbHandle = {
+  db: Db;
+  kind: DialectKind;
+  close: () => Promise<void>;
+};
+
+// PostgreSQL answers count() as int8 and timestamptz as Date; normalise both
+// here so services see numbers and UTC ISO strings on both databases.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
+
+export type OpenDbOptions = {
+  database: Config["database"];
+  /** PostgreSQL only: use this schema (created when missing) instead of `public`. */
+  schema?: string;
+};
+
+export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
+  if (options.database.kind === "sqlite") {
+    fs.mkdirSync(path.dirname(options.database.file), { recursive: true });
+    const sqlite = openNodeSqlite(options.database.file);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, kind: "sqlite", close: () => db.destroy() };
+  }
+
+  const schema = options.schema;
+  if (schema) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
+    const admin = new pg.Client({ connectionString: options.database.url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: options.database.url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // Fail fast with a clear message when the server is unreachable.
+  const client = await pool.connect();
+  client.release();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: "postgres", close: () => db.destroy() };
+}

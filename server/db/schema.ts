@@ -1,0 +1,151 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Timestamps are written and read as UTC ISO strings on both databases. */
+type Timestamp = string;
+/** SQLite stores booleans as 0/1; read them through `toBool`. */
+type Bool = ColumnType<boolean | number, boolean, boolean>;
+
+export type UsersTable = {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: "admin" | "editor" | "author";
+  status: "active" | "inactive";
+  password_hash: string;
+  last_login: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type SessionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: Timestamp;
+  user_agent: string | null;
+};
+
+export type CategoriesTable = {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type TagsTable = {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  created_at: Timestamp;
+};
+
+export type PostsTable = {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featured_image: string;
+  featured_image_alt: string;
+  status: "draft" | "published" | "scheduled";
+  is_featured: Bool;
+  author_id: number | null;
+  published_at: Timestamp | null;
+  views: Generated<number>;
+  meta_title: string;
+  meta_description: string;
+  og_image: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type PostCategoriesTable = { post_id: number; category_id: number };
+export type PostTagsTable = { post_id: number; tag_id: number };
+
+export type ServicesTable = {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  description: string;
+  icon: string;
+  details: string;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type GalleryCategoriesTable = {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  sort_order: number;
+  created_at: Timestamp;
+};
+
+export type GalleryImagesTable = {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  url: string;
+  thumbnail_url: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+  category_id: number | null;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type SettingsTable = {
+  section: string;
+  data: string;
+  updated_at: Timestamp;
+};
+
+export type ContactMessagesTable = {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  is_read: Bool;
+  created_at: Timestamp;
+};
+
+export type UploadsTable = {
+  id: Generated<number>;
+  file_name: string;
+  original_name: string;
+  mime_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  alt: string;
+  variants: string;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+};
+
+export type Database = {
+  users: UsersTable;
+  sessions: SessionsTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  posts: PostsTable;
+  post_categories: PostCategoriesTable;
+  post_tags: PostTagsTable;
+  services: ServicesTable;
+  gallery_categories: GalleryCategoriesTable;
+  gallery_images: GalleryImagesTable;
+  settings: SettingsTable;
+  contact_messages: ContactMessagesTable;
+  uploads: UploadsTable;
+};

@@ -1,0 +1,52 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+
+export type GeneratedImage = {
+  fileName: string;
+  url: string;
+  width: number;
+  height: number;
+  sizeBytes: number;
+  sha256: string;
+  mimeType: string;
+};
+
+/**
+ * Draws a simple abstract picture locally (nothing is downloaded), so the demo
+ * has real image files for posts and the gallery.
+ */
+export async function generateImage(
+  dir: string,
+  seed: number,
+  width = 1200,
+  height = 800,
+): Promise<GeneratedImage> {
+  const hue = (seed * 47) % 360;
+  const shapes = Array.from({ length: 7 }, (_, i) => {
+    const x = ((seed * 131 + i * 211) % 100) / 100;
+    const y = ((seed * 71 + i * 157) % 100) / 100;
+    const r = 60 + ((seed * 13 + i * 37) % 180);
+    const h = (hue + i * 35) % 360;
+    return `<circle cx="${Math.round(x * width)}" cy="${Math.round(y * height)}" r="${r}" fill="hsl(${h},70%,60%)" fill-opacity="0.55"/>`;
+  }).join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+  <stop offset="0" stop-color="hsl(${hue},60%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},65%,55%)"/>
+  </linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`;
+  const buffer = await sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  const sha256 = crypto.createHash("sha256").update(buffer).digest("hex");
+  const fileName = `${sha256.slice(0, 16)}.jpg`;
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, fileName), buffer);
+  return {
+    fileName,
+    url: `/uploads/${fileName}`,
+    width,
+    height,
+    sizeBytes: buffer.length,
+    sha256,
+    mimeType: "image/jpeg",
+  };
+}

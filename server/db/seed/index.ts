@@ -1,0 +1,302 @@
+import { DEFAULT_SETTINGS, SETTINGS_SECTIONS } from "../../../common/settings.ts";
+import { slugify } from "../../../common/text.ts";
+import { hashPassword } from "../../auth/passwords.ts";
+import type { Config } from "../../config.ts";
+import type { Logger } from "../../logger.ts";
+import {
+  findSettingsRow,
+  insertSettingsRowIfMissing,
+  upsertSettingsRow,
+} from "../../modules/settings/settings.repository.ts";
+import { countUsers, insertUser } from "../../modules/users/users.repository.ts";
+import type { Db } from "../client.ts";
+import { nowIso, toCount } from "../normalize.ts";
+import {
+  DEMO_ADMIN,
+  DEMO_CATEGORIES,
+  DEMO_GALLERY,
+  DEMO_MESSAGES,
+  DEMO_POSTS,
+  DEMO_STAFF,
+} from "./demo-content.ts";
+import { generateImage } from "./images.ts";
+import { STARTER_SERVICES } from "./starter-content.ts";
+
+/** Bookkeeping kept beside the settings sections; never shown by the API. */
+type SystemState = {
+  starterSeededAt?: string;
+  demoSeededAt?: string;
+  demoUserIds?: number[];
+};
+
+const SYSTEM_ROW = "system";
+
+export type SeedResult = {
+  demoAdmin: { email: string; password: string } | null;
+  createdAdmin: string | null;
+};
+
+/**
+ * Seeds what an empty database needs. Idempotent: each part runs once and
+ * is remembered, so a restart never duplicates or overwrites edited content.
+ */
+export async function seedDatabase(db: Db, config: Config, logger: Logger): Promise<SeedResult> {
+  const state = ((await findSettingsRow(db, SYSTEM_ROW)) ?? {}) as SystemState;
+  const result: SeedResult = { demoAdmin: null, createdAdmin: null };
+
+  for (const section of SETTINGS_SECTIONS) {
+    await insertSettingsRowIfMissing(db, section, DEFAULT_SETTINGS[section]);
+  }
+
+  if (!state.starterSeededAt) {
+    const existing = await db
+      .selectFrom("services")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    if (toCount(existing.count) === 0) {
+      const now = nowIso();
+      await db
+        .insertInto("services")
+        .values(
+          STARTER_SERVICES.map((service, index) => ({
+            ...service,
+            sort_order: index,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    state.starterSeededAt = nowIso();
+  }
+
+  if (config.demoMode) {
+    if (!state.demoSeededAt) {
+      const postCount = await db
+        .selectFrom("posts")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      // Demo content goes only into a database that has no content of its own.
+      if (toCount(postCount.count) === 0 && (await countUsers(db)) === 0) {
+        state.demoUserIds = await db.transaction().execute((trx) => seedDemoContent(trx, config));
+        logger.info("seeded demo content");
+      }
+      state.demoSeededAt = nowIso();
+    }
+    await setDemoAccountsStatus(db, state.demoUserIds ?? [], "active");
+    if (state.demoUserIds?.length) {
+      result.demoAdmin = { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
+    }
+  } else if (state.demoUserIds?.length) {
+    // The demo accounts have published passwords: outside demo mode they are shut.
+    await setDemoAccountsStatus(db, state.demoUserIds, "inactive");
+  }
+
+  if (config.initialAdmin && (await countUsers(db)) === 0) {
+    const now = nowIso();
+    const username =
+      config.initialAdmin.email.split("@")[0]!.replace(/[^a-zA-Z0-9_.-]/g, "") || "admin";
+    await insertUser(
+      db,
+      {
+        username: username.length >= 3 ? username : "admin",
+        email: config.initialAdmin.email,
+        first_name: "Site",
+        last_name: "Admin",
+        role: "admin",
+        status: "active",
+        password_hash: await hashPassword(config.initialAdmin.password),
+      },
+      now,
+    );
+    result.createdAdmin = config.initialAdmin.email;
+  }
+
+  await upsertSettingsRow(db, SYSTEM_ROW, state);
+  return result;
+}
+
+async function setDemoAccountsStatus(db: Db, ids: number[], status: "active" | "inactive") {
+  if (ids.length === 0) return;
+  await db.updateTable("users").set({ status }).where("id", "in", ids).execute();
+}
+
+async function seedDemoContent(db: Db, config: Config): Promise<number[]> {
+  const now = new Date();
+  const iso = now.toISOString();
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+
+  const admin = await insertUser(
+    db,
+    {
+      username: DEMO_ADMIN.username,
+      email: DEMO_ADMIN.email,
+      first_name: DEMO_ADMIN.first_name,
+      last_name: DEMO_ADMIN.last_name,
+      role: "admin",
+      status: "active",
+      password_hash: await hashPassword(DEMO_ADMIN.password),
+    },
+    daysAgo(90),
+  );
+  const authors: Record<string, number> = { admin: admin.id };
+  for (const staff of DEMO_STAFF) {
+    const user = await insertUser(
+      db,
+      {
+        username: staff.username,
+        email: staff.email,
+        first_name: staff.first_name,
+        last_name: staff.last_name,
+        role: staff.role,
+        status: "active",
+        password_hash: await hashPassword(staff.password),
+      },
+      daysAgo(80),
+    );
+    authors[staff.role] = user.id;
+  }
+
+  const categoryIds = new Map<string, number>();
+  for (const name of DEMO_CATEGORIES) {
+    const row = await db
+      .insertInto("categories")
+      .values({ name, slug: slugify(name), description: "", created_at: iso, updated_at: iso })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    categoryIds.set(name, row.id);
+  }
+
+  const tagIds = new Map<string, number>();
+  const tagId = async (name: string) => {
+    const known = tagIds.get(name);
+    if (known) return known;
+    const row = await db
+      .insertInto("tags")
+      .values({ name, slug: slugify(name), created_at: iso })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    tagIds.set(name, row.id);
+    return row.id;
+  };
+
+  for (const [index, post] of DEMO_POSTS.entries()) {
+    const image = await generateImage(config.uploadsDir, index + 1, 1200, 630);
+    await recordUpload(db, image, "Demo image", iso);
+    const publishedAt = post.daysAgo === null ? null : daysAgo(post.daysAgo);
+    const status = post.daysAgo === null ? "draft" : post.daysAgo < 0 ? "scheduled" : "published";
+    const created = post.daysAgo === null ? daysAgo(1) : daysAgo(Math.max(post.daysAgo, 0) + 1);
+    const row = await db
+      .insertInto("posts")
+      .values({
+        title: post.title,
+        slug: slugify(post.title),
+        excerpt: post.excerpt,
+        content: post.paragraphs.map((p) => `<p>${p}</p>`).join("\n"),
+        featured_image: image.url,
+        featured_image_alt: post.title,
+        status,
+        is_featured: post.featured ?? false,
+        author_id: authors[post.author ?? "admin"] ?? admin.id,
+        published_at: publishedAt,
+        views: post.views,
+        meta_title: "",
+        meta_description: "",
+        og_image: "",
+        created_at: created,
+        updated_at: created,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const name of post.categories) {
+      await db
+        .insertInto("post_categories")
+        .values({ post_id: row.id, category_id: categoryIds.get(name)! })
+        .execute();
+    }
+    for (const name of post.tags) {
+      await db
+        .insertInto("post_tags")
+        .values({ post_id: row.id, tag_id: await tagId(name) })
+        .execute();
+    }
+  }
+
+  const galleryCategoryIds = new Map<string, number>();
+  for (const [index, item] of DEMO_GALLERY.entries()) {
+    let categoryId = galleryCategoryIds.get(item.category);
+    if (!categoryId) {
+      const row = await db
+        .insertInto("gallery_categories")
+        .values({
+          name: item.category,
+          slug: slugify(item.category),
+          sort_order: galleryCategoryIds.size,
+          created_at: iso,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      categoryId = row.id;
+      galleryCategoryIds.set(item.category, categoryId);
+    }
+    const image = await generateImage(config.uploadsDir, 100 + index * 7, 1200, 800);
+    await recordUpload(db, image, item.title, iso);
+    await db
+      .insertInto("gallery_images")
+      .values({
+        title: item.title,
+        description: item.description,
+        url: image.url,
+        thumbnail_url: image.url,
+        alt: item.title,
+        width: image.width,
+        height: image.height,
+        category_id: categoryId,
+        sort_order: index,
+        created_at: iso,
+        updated_at: iso,
+      })
+      .execute();
+  }
+
+  for (const message of DEMO_MESSAGES) {
+    await db
+      .insertInto("contact_messages")
+      .values({
+        name: message.name,
+        email: message.email,
+        subject: message.subject,
+        message: message.message,
+        is_read: message.read ?? false,
+        created_at: new Date(now.getTime() - message.hoursAgo * 3_600_000).toISOString(),
+      })
+      .execute();
+  }
+
+  return Object.values(authors);
+}
+
+async function recordUpload(
+  db: Db,
+  image: Awaited<ReturnType<typeof generateImage>>,
+  alt: string,
+  createdAt: string,
+) {
+  await db
+    .insertInto("uploads")
+    .values({
+      file_name: image.fileName,
+      original_name: image.fileName,
+      mime_type: image.mimeType,
+      size_bytes: image.sizeBytes,
+      width: image.width,
+      height: image.height,
+      sha256: image.sha256,
+      alt,
+      variants: "[]",
+      uploaded_by: null,
+      created_at: createdAt,
+    })
+    .onConflict((oc) => oc.column("file_name").doNothing())
+    .execute();
+}

@@ -1,0 +1,44 @@
+/** Starter content seeded in every mode; staff edit or delete it freely. */
+
+export const STARTER_SERVICES = [
+  {
+    title: "Web Development",
+    slug: "web-development",
+    icon: "code",
+    description: "Fast, accessible websites and web applications built to grow with your business.",
+    details:
+      "We design and build websites and web applications that load fast, rank well and are easy to maintain.\n\nFrom a company profile to a customer portal, we take care of planning, development, testing and launch.\n\nEvery project ships with analytics, backups and documentation so your team stays in control.",
+  },
+  {
+    title: "App Development",
+    slug: "app-development",
+    icon: "smartphone",
+    description: "Mobile apps for iOS and Android that your customers enjoy using every day.",
+    details:
+      "We build native and cross-platform mobile apps, from the first prototype to the store release.\n\nOur team handles design, development, testing and the publishing process.\n\nAfter launch we monitor crashes and reviews and keep your app up to date.",
+  },
+  {
+    title: "UI/UX Design",
+    slug: "ui-ux-design",
+    icon: "chart",
+    description: "Clear, friendly interfaces based on research with your real users.",
+    details:
+      "Good design starts with understanding the people who use your product.\n\nWe run interviews and usability tests, then turn what we learn into wireframes, prototypes and a design system.\n\nThe result is an interface that is easy to learn and pleasant to use.",
+  },
+  {
+    title: "Digital Marketing",
+    slug: "digital-marketing",
+    icon: "briefcase",
+    description: "Search, social and e-mail campaigns that bring measurable results.",
+    details:
+      "We plan and run campaigns across search engines, social networks and e-mail.\n\nEvery campaign has clear goals and a monthly report in plain language.\n\nWe also help your team with content, SEO and analytics.",
+  },
+  {
+    title: "Consulting",
+    slug: "consulting",
+    icon: "gear",
+    description: "Technology advice that helps you choose well and spend wisely.",
+    details:
+      "Not sure which platform to choose or how to modernise an old system? We can help.\n\nWe review your current setup, talk to your team and give a written recommendation with costs and risks.\n\nWe can also stay on as a technical partner while you carry it out.",
+  },
+] as const;

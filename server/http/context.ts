@@ -1,0 +1,12 @@
+import type { Logger } from "../logger.ts";
+import type { AppServices } from "../services.ts";
+
+/** Per-request values shared by the middleware, API handlers and the SSR mount. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    nonce: string;
+    logger: Logger;
+    services: AppServices;
+  };
+};

@@ -1,0 +1,64 @@
+export type ErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "INTERNAL";
+
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INTERNAL: 500,
+};
+
+/**
+ * The one error type of the domain. Services throw it; the HTTP layer turns
+ * it into `{success:false, message, errors?}` with the matching status.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, errors?: Record<string, string>) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.errors = errors;
+  }
+
+  get status() {
+    return STATUS[this.code];
+  }
+
+  static badRequest(message: string, errors?: Record<string, string>) {
+    return new AppError("BAD_REQUEST", message, errors);
+  }
+  static validation(errors: Record<string, string>) {
+    const first = Object.values(errors)[0] ?? "Invalid input";
+    return new AppError("BAD_REQUEST", first, errors);
+  }
+  static unauthorized(message = "Authentication required") {
+    return new AppError("UNAUTHORIZED", message);
+  }
+  static forbidden(message = "You do not have permission to do this") {
+    return new AppError("FORBIDDEN", message);
+  }
+  static notFound(message = "Not found") {
+    return new AppError("NOT_FOUND", message);
+  }
+  static conflict(message: string, errors?: Record<string, string>) {
+    return new AppError("CONFLICT", message, errors);
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

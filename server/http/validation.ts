@@ -1,0 +1,22 @@
+import type { z } from "zod";
+
+/** `{field: message}` from a zod error: the first message for each field. */
+export function zodErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join(".") : "body";
+    if (!(field in errors)) errors[field] = readableMessage(issue, field);
+  }
+  return errors;
+}
+
+function readableMessage(issue: z.core.$ZodIssue, field: string): string {
+  if (issue.code === "unrecognized_keys") {
+    return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`;
+  }
+  // zod's built-in messages do not name the field; ours always do.
+  if (issue.message.startsWith("Invalid input") || issue.message.startsWith("Too ")) {
+    return `${field}: ${issue.message}`;
+  }
+  return issue.message;
+}

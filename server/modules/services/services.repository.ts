@@ -1,0 +1,80 @@
+import type { Selectable } from "kysely";
+import type { Service } from "../../../common/types.ts";
+import type { Db } from "../../db/client.ts";
+import { toIso } from "../../db/normalize.ts";
+import type { ServicesTable } from "../../db/schema.ts";
+
+const columns = [
+  "id",
+  "title",
+  "slug",
+  "description",
+  "icon",
+  "details",
+  "sort_order",
+  "created_at",
+  "updated_at",
+] as const;
+
+function toService(row: Selectable<ServicesTable>): Service {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    icon: row.icon,
+    details: row.details,
+    sort_order: row.sort_order,
+    created_at: toIso(row.created_at) ?? "",
+    updated_at: toIso(row.updated_at) ?? "",
+  };
+}
+
+export async function findServices(db: Db): Promise<Service[]> {
+  const rows = await db
+    .selectFrom("services")
+    .select(columns)
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
+  return rows.map(toService);
+}
+
+export async function findServiceById(db: Db, id: number): Promise<Service | null> {
+  const row = await db
+    .selectFrom("services")
+    .select(columns)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? toService(row) : null;
+}
+
+export async function findServiceBySlug(db: Db, slug: string): Promise<Service | null> {
+  const row = await db
+    .selectFrom("services")
+    .select(columns)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row ? toService(row) : null;
+}
+
+export type ServiceWrite = Pick<Service, "title" | "slug" | "description" | "icon" | "details"> & {
+  sort_order?: number;
+};
+
+export async function insertService(db: Db, values: ServiceWrite, now: string): Promise<Service> {
+  const row = await db
+    .insertInto("services")
+    .values({ sort_order: 0, ...values, created_at: now, updated_at: now })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toService(row);
+}
+
+export async function countServices(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("services")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

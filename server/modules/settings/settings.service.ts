@@ -1,0 +1,49 @@
+import {
+  isSettingsSection,
+  SETTINGS_SECTIONS,
+  SettingsSchemas,
+  type SettingsSection,
+  type SiteSettings,
+  withSectionDefaults,
+} from "../../../common/settings.ts";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+import { zodErrors } from "../../http/validation.ts";
+import { findAllSettingsRows, findSettingsRow, upsertSettingsRow } from "./settings.repository.ts";
+
+export function createSettingsService(db: Db) {
+  async function getAllSettings(): Promise<SiteSettings> {
+    const rows = await findAllSettingsRows(db);
+    return Object.fromEntries(
+      SETTINGS_SECTIONS.map((section) => [section, withSectionDefaults(section, rows[section])]),
+    ) as SiteSettings;
+  }
+
+  function requireSection(section: string): SettingsSection {
+    if (!isSettingsSection(section)) {
+      throw AppError.notFound(`Settings section "${section}" does not exist`);
+    }
+    return section;
+  }
+
+  async function getSettingsSection(section: string) {
+    const name = requireSection(section);
+    return withSectionDefaults(name, await findSettingsRow(db, name));
+  }
+
+  /** Validates the given fields of one section and merges them into it. */
+  async function updateSettingsSection(section: string, input: unknown) {
+    const name = requireSection(section);
+    const schema = SettingsSchemas[name].partial();
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) throw AppError.validation(zodErrors(parsed.error));
+    const current = withSectionDefaults(name, await findSettingsRow(db, name));
+    const next = { ...current, ...parsed.data };
+    await upsertSettingsRow(db, name, next);
+    return next;
+  }
+
+  return { getAllSettings, getSettingsSection, updateSettingsSection };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

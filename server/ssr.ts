@@ -1,0 +1,34 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  type RequestInfo,
+  requestInfoContext,
+  type SiteServices,
+  siteServicesContext,
+} from "../common/site-context.ts";
+
+export const BUILD_DIR = path.resolve(import.meta.dirname, "..", "build");
+
+export type PageHandler = (
+  request: Request,
+  site: SiteServices,
+  info: RequestInfo,
+) => Promise<Response>;
+
+/** Loads the React Router server build and wraps it with our load context. */
+export async function loadPageHandler(buildDir = BUILD_DIR): Promise<PageHandler> {
+  const entry = path.join(buildDir, "server", "index.js");
+  if (!fs.existsSync(entry)) {
+    throw new Error(`No server build at ${entry}: run "npm run build" first`);
+  }
+  const build = (await import(pathToFileURL(entry).href)) as ServerBuild;
+  const handler = createRequestHandler(build, "production");
+  return (request, site, info) => {
+    const context = new RouterContextProvider();
+    context.set(siteServicesContext, site);
+    context.set(requestInfoContext, info);
+    return handler(request, context);
+  };
+}

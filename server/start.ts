@@ -1,0 +1,77 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { prepareDatabase } from "./boot.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { createLogger } from "./logger.ts";
+import { loadPageHandler } from "./ssr.ts";
+
+function fail(message: string): never {
+  console.error(`beranda: ${message}`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+const logger = createLogger(config.logLevel);
+
+const prepared = await prepareDatabase(config, logger).catch((error: Error) =>
+  fail(
+    `cannot open the ${config.database.kind === "postgres" ? "PostgreSQL" : "SQLite"} database: ${error.message}`,
+  ),
+);
+const pages = await loadPageHandler().catch((error: Error) => fail(error.message));
+const { app } = createApp({ config, db: prepared.handle.db, logger, pages });
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const { port } = info as AddressInfo;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  logger.info({ url, database: config.database.kind, demoMode: config.demoMode }, "listening");
+  const lines = [`Beranda is running at ${url}`, `Admin: ${url}/admin`];
+  if (prepared.seed.demoAdmin) {
+    lines.push(
+      `Demo admin: ${prepared.seed.demoAdmin.email} / ${prepared.seed.demoAdmin.password}`,
+      "(demo mode: never expose this to the internet; set DEMO_MODE=false for a real site)",
+    );
+  }
+  if (prepared.seed.createdAdmin) lines.push(`Created admin account ${prepared.seed.createdAdmin}`);
+  console.log(`\n  ${lines.join("\n  ")}\n`);
+});
+
+server.on("error", (error: NodeJS.ErrnoException) => {
+  fail(
+    error.code === "EADDRINUSE"
+      ? `port ${config.port} is already in use (set PORT to another port)`
+      : error.message,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => {
+    logger.warn("in-flight requests did not finish within 10 s; exiting");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  // Stop accepting, let in-flight requests finish, then close the database.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  });
+  await prepared.handle.close();
+  logger.info("stopped");
+  process.exit(0);
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
