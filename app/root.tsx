@@ -49,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
           nonce={nonce}
           dangerouslySetInnerHTML={{ __html: themeBootScript(settings.appearance.theme) }}
         />
-        {favicon ? <link rel="icon" href={favicon} /> : null}
+        <link rel="icon" href={favicon || "/favicon.svg"} />
         <Meta />
         <Links />
       </head>

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { settingsApi } from "./api/settings.ts";
 import type { Config } from "./config.ts";
@@ -25,6 +25,24 @@ export type AppOptions = {
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** Files under `dir` (traversal-safe), with Cache-Control on a hit. */
+function staticFiles(dir: string, cacheControl: string): MiddlewareHandler<AppEnv> {
+  const hits = new WeakSet<object>();
+  const serve = serveStatic({
+    // serveStatic takes a root relative to the working directory.
+    root: path.relative(process.cwd(), dir) || ".",
+    precompressed: true,
+    onFound: (_path, c) => {
+      hits.add(c);
+    },
+  });
+  return async (c, next) => {
+    const response = await serve(c, next);
+    if (response && hits.has(c)) response.headers.set("cache-control", cacheControl);
+    return response;
+  };
+}
 
 export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: AppOptions) {
   const services = createServices({ db, config, logger });
@@ -85,6 +103,7 @@ export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: A
   api.route("/", settingsApi);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
+    servers: [{ url: "/api" }],
     info: { title: "Beranda API", version: "1.0.0" },
   });
   api.all("*", (c) =>
@@ -94,38 +113,14 @@ export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: A
 
   app.get("/healthz", (c) => c.json({ ok: true }));
 
-  // Uploaded files have content-hashed names, so they never change either.
-  app.use(
-    "/uploads/*",
-    serveStatic({
-      root: path.relative(process.cwd(), path.dirname(config.uploadsDir)),
-      onFound: (_path, c) => {
-        c.header("cache-control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
-  app.on(["GET", "HEAD"], "/uploads/*", (c) => c.text("Not found", 404));
-
+  // Uploaded files and built assets have content-hashed names: they never change.
+  const immutable = "public, max-age=31536000, immutable";
   const clientDir = path.join(buildDir, "client");
-  // Fingerprinted build output never changes under its name.
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: path.relative(process.cwd(), clientDir),
-      onFound: (_path, c) => {
-        c.header("cache-control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
-  app.use(
-    "*",
-    serveStatic({
-      root: path.relative(process.cwd(), clientDir),
-      onFound: (_path, c) => {
-        c.header("cache-control", "public, max-age=3600");
-      },
-    }),
-  );
+  app.use("/uploads/*", staticFiles(path.dirname(config.uploadsDir), immutable));
+  app.on(["GET", "HEAD"], "/uploads/*", (c) => c.text("Not found", 404));
+  app.use("/assets/*", staticFiles(clientDir, immutable));
+  app.on(["GET", "HEAD"], "/assets/*", (c) => c.text("Not found", 404));
+  app.use("*", staticFiles(clientDir, "public, max-age=3600"));
 
   if (pages) {
     app.all("*", (c) => {

@@ -2,4 +2,5 @@
 // loaded, so the default is set before anything imports it.
 process.env.NODE_ENV ??= "production";
 await import("./start.ts");
+
 export {};

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
@@ -29,6 +30,19 @@ export type OpenDbOptions = {
   schema?: string;
 };
 
+/**
+ * Connection settings from the URL. Without a user name in it, libpq's rule
+ * applies (PGUSER, else the operating-system user), which node-postgres only
+ * follows when USER is set, so it is made explicit here.
+ */
+export function pgConnection(url: string): pg.ClientConfig {
+  const parsed = new URL(url);
+  if (!parsed.username) {
+    parsed.username = encodeURIComponent(process.env.PGUSER || os.userInfo().username);
+  }
+  return { connectionString: parsed.toString() };
+}
+
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.database.kind === "sqlite") {
     fs.mkdirSync(path.dirname(options.database.file), { recursive: true });
@@ -40,7 +54,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   const schema = options.schema;
   if (schema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
-    const admin = new pg.Client({ connectionString: options.database.url });
+    const admin = new pg.Client(pgConnection(options.database.url));
     await admin.connect();
     try {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -49,7 +63,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     }
   }
   const pool = new pg.Pool({
-    connectionString: options.database.url,
+    ...pgConnection(options.database.url),
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });

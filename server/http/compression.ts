@@ -8,8 +8,9 @@ const COMPRESSIBLE =
 const MIN_BYTES = 1024;
 
 /**
- * gzip or brotli (preferred when the client accepts it) for text responses.
- * Hono's own compress() has no brotli, so this uses node:zlib.
+ * gzip or brotli (preferred when the client accepts it) for generated text
+ * responses (pages, API). Hono's own compress() has no brotli, so this uses
+ * node:zlib. Static files come precompressed from the build instead.
  */
 export function compression(): MiddlewareHandler {
   return async (c, next) => {

@@ -26,6 +26,10 @@ export function createSettingsService(db: Db) {
     return section;
   }
 
+  async function getSettingsSection<S extends SettingsSection>(
+    section: S,
+  ): Promise<SiteSettings[S]>;
+  async function getSettingsSection(section: string): Promise<SiteSettings[SettingsSection]>;
   async function getSettingsSection(section: string) {
     const name = requireSection(section);
     return withSectionDefaults(name, await findSettingsRow(db, name));

@@ -1,0 +1,76 @@
+// `npm run admin:create -- --email you@example.com --password '…' [--username you]`
+// Creates an active admin account (the way to the first admin outside demo mode).
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { hashPassword } from "../auth/passwords.ts";
+import { prepareDatabase } from "../boot.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import { nowIso } from "../db/normalize.ts";
+import { createLogger } from "../logger.ts";
+import { insertUser } from "../modules/users/users.repository.ts";
+
+const { values } = parseArgs({
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    username: { type: "string" },
+    "first-name": { type: "string", default: "Site" },
+    "last-name": { type: "string", default: "Admin" },
+  },
+});
+
+const Input = z.object({
+  email: z.email("--email must be an e-mail address").transform((v) => v.toLowerCase()),
+  password: z.string("--password is required").min(8, "--password must be at least 8 characters"),
+  username: z
+    .string()
+    .trim()
+    .min(3, "--username must be at least 3 characters")
+    .regex(/^[A-Za-z0-9_.-]+$/, "--username may hold letters, digits, dot, dash and underscore"),
+});
+
+const parsed = Input.safeParse({
+  email: values.email ?? "",
+  password: values.password,
+  username: values.username ?? values.email?.split("@")[0] ?? "",
+});
+if (!parsed.success) {
+  console.error(`admin:create: ${parsed.error.issues[0]!.message}`);
+  console.error(
+    "usage: npm run admin:create -- --email you@example.com --password 'secret123' [--username you]",
+  );
+  process.exit(1);
+}
+
+try {
+  const config = loadConfig();
+  const logger = createLogger("warn");
+  const { handle } = await prepareDatabase(config, logger);
+  try {
+    const user = await insertUser(
+      handle.db,
+      {
+        email: parsed.data.email,
+        username: parsed.data.username,
+        first_name: values["first-name"] ?? "Site",
+        last_name: values["last-name"] ?? "Admin",
+        role: "admin",
+        status: "active",
+        password_hash: await hashPassword(parsed.data.password),
+      },
+      nowIso(),
+    );
+    console.log(`Created admin ${user.username} <${user.email}>`);
+  } finally {
+    await handle.close();
+  }
+} catch (error) {
+  const message =
+    error instanceof ConfigError
+      ? error.message
+      : /unique|UNIQUE/.test(String(error))
+        ? "a user with that e-mail or username already exists"
+        : String((error as Error).message ?? error);
+  console.error(`admin:create: ${message}`);
+  process.exit(1);
+}

@@ -1,0 +1,74 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createSchema, dropSchema, TEST_DATABASE_URL } from "../setup/databases.ts";
+import { TEST_DB } from "../setup/test-app.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function runServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function waitFor(check: () => boolean, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("timed out");
+}
+
+describe("the server process", () => {
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
+  ])("stops with one clear line and exit code 1 for %o", async (env, name) => {
+    const run = runServer(env);
+    expect(await run.exited).toBe(1);
+    const lines = run.output().stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^beranda: Invalid ${name} `));
+  });
+
+  it("serves, then shuts down gracefully on SIGTERM", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-proc-"));
+    const schema = `p_${randomBytes(5).toString("hex")}`;
+    const env: Record<string, string> = { PORT: "0", DATA_DIR: dataDir, DEMO_MODE: "false" };
+    if (TEST_DB === "postgres") {
+      const url = new URL(TEST_DATABASE_URL);
+      url.searchParams.set("options", `-c search_path=${schema}`);
+      await createSchema(schema);
+      env.DATABASE_URL = url.toString();
+    }
+    const run = runServer(env);
+    try {
+      await waitFor(() => /running at (http:\/\/\S+)/.test(run.output().stdout));
+      const url = /running at (http:\/\/\S+)/.exec(run.output().stdout)![1]!;
+      const response = await fetch(`${url}/api/settings/general`);
+      expect(response.status).toBe(200);
+      run.child.kill("SIGTERM");
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (TEST_DB === "postgres") await dropSchema(schema).catch(() => {});
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../setup/test-app.ts";
+
+describe("seeding", () => {
+  it("seeds settings and the five footer services in every mode, once", async () => {
+    const first = await createTestApp();
+    try {
+      const services = await first.services.services.listServices();
+      expect(services.map((s) => s.slug)).toEqual([
+        "web-development",
+        "app-development",
+        "ui-ux-design",
+        "digital-marketing",
+        "consulting",
+      ]);
+      expect(first.seed.demoAdmin).toBeNull();
+      const users = await first.db.selectFrom("users").select("id").execute();
+      expect(users).toHaveLength(0);
+
+      // Staff edit the starter content, then the site restarts.
+      await first.db
+        .updateTable("services")
+        .set({ title: "Websites" })
+        .where("slug", "=", "web-development")
+        .execute();
+      await first.db.deleteFrom("services").where("slug", "=", "consulting").execute();
+      await first.services.settings.updateSettingsSection("general", { siteTitle: "Acme" });
+      await first.close({ keep: true });
+
+      const again = await createTestApp({
+        reuse: { dataDir: first.dataDir, schema: first.schema },
+      });
+      try {
+        const after = await again.services.services.listServices();
+        expect(after).toHaveLength(4);
+        expect(after[0]!.title).toBe("Websites");
+        const general = await again.services.settings.getSettingsSection("general");
+        expect(general.siteTitle).toBe("Acme");
+      } finally {
+        await again.close();
+      }
+    } catch (error) {
+      await first.close().catch(() => {});
+      throw error;
+    }
+  });
+
+  it("seeds demo content in demo mode and shuts the demo accounts outside it", async () => {
+    const demo = await createTestApp({ demoMode: true });
+    const reuse = { dataDir: demo.dataDir, schema: demo.schema };
+    try {
+      expect(demo.seed.demoAdmin).toEqual({ email: "admin@example.com", password: "admin12345" });
+      const roles = await demo.db.selectFrom("users").select(["role", "status"]).execute();
+      expect(roles.map((r) => r.role).sort()).toEqual(["admin", "author", "editor"]);
+
+      const list = await demo.services.posts.listPublicPosts({ limit: 50 });
+      expect(list.count).toBeGreaterThanOrEqual(12);
+      expect(list.posts.some((p) => p.views > 1000)).toBe(true);
+      expect(list.posts.every((p) => p.status === "published")).toBe(true);
+      const statuses = await demo.db.selectFrom("posts").select("status").execute();
+      expect(statuses.filter((s) => s.status === "draft").length).toBeGreaterThanOrEqual(1);
+      expect(statuses.filter((s) => s.status === "scheduled")).toHaveLength(1);
+      // The scheduled post is not public yet.
+      expect(list.posts.some((p) => p.title.startsWith("Looking Ahead"))).toBe(false);
+
+      const gallery = await demo.db.selectFrom("gallery_images").select("url").execute();
+      expect(gallery.length).toBeGreaterThan(0);
+      const image = await demo.request(gallery[0]!.url);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/jpeg");
+
+      const messages = await demo.db.selectFrom("contact_messages").select("id").execute();
+      expect(messages.length).toBeGreaterThanOrEqual(3);
+      const homeHtml = await (await demo.request("/")).text();
+      expect(homeHtml).toContain("Five Signs Your Website Needs a Redesign");
+      await demo.close({ keep: true });
+
+      // Restart in demo mode: nothing is duplicated.
+      const again = await createTestApp({ demoMode: true, reuse });
+      const count = await again.db.selectFrom("posts").select("id").execute();
+      expect(count).toHaveLength(statuses.length);
+      await again.close({ keep: true });
+
+      // Outside demo mode the published demo passwords no longer open anything.
+      const real = await createTestApp({ demoMode: false, reuse });
+      expect(real.seed.demoAdmin).toBeNull();
+      const after = await real.db.selectFrom("users").select("status").execute();
+      expect(after.every((u) => u.status === "inactive")).toBe(true);
+      await real.close();
+    } catch (error) {
+      await demo.close().catch(() => {});
+      throw error;
+    }
+  });
+
+  it("creates the first admin from ADMIN_EMAIL and ADMIN_PASSWORD", async () => {
+    const t = await createTestApp({
+      env: { ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "correct-horse" },
+    });
+    try {
+      expect(t.seed.createdAdmin).toBe("boss@example.com");
+      const admin = await t.db
+        .selectFrom("users")
+        .select(["email", "role", "status", "password_hash"])
+        .executeTakeFirstOrThrow();
+      expect(admin).toMatchObject({ email: "boss@example.com", role: "admin", status: "active" });
+      expect(admin.password_hash).toMatch(/^\$argon2id\$/);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { isPostgresReachable, TEST_DATABASE_URL } from "./databases.ts";
+
+/**
+ * Before the integration suite: the server build must exist (page tests render
+ * it), and for the PostgreSQL project the server must answer.
+ */
+export default async function setup() {
+  const root = path.resolve(import.meta.dirname, "../..");
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    execSync("npm run build", { cwd: root, stdio: "inherit" });
+  }
+  if (process.env.TEST_DB === "postgres" && !(await isPostgresReachable())) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${TEST_DATABASE_URL}: start it or set TEST_DATABASE_URL`,
+    );
+  }
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createApp } from "../../server/app.ts";
+import { prepareDatabase } from "../../server/boot.ts";
+import { loadConfig } from "../../server/config.ts";
+import { createLogger } from "../../server/logger.ts";
+import { loadPageHandler, type PageHandler } from "../../server/ssr.ts";
+import { dropSchema, TEST_DATABASE_URL } from "./databases.ts";
+
+export const TEST_DB = (process.env.TEST_DB ?? "sqlite") as "sqlite" | "postgres";
+
+let pages: Promise<PageHandler> | undefined;
+
+export type TestAppOptions = {
+  demoMode?: boolean;
+  env?: Record<string, string>;
+  /** Reopen the database of an earlier app (a restart). */
+  reuse?: { dataDir: string; schema: string | undefined };
+};
+
+/**
+ * The whole server, in-process, on a fresh database: a temporary SQLite file,
+ * or a schema of its own on the test PostgreSQL server.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const dataDir = options.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "beranda-test-"));
+  const schema =
+    options.reuse?.schema ??
+    (TEST_DB === "postgres" ? `t_${randomBytes(6).toString("hex")}` : undefined);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_MODE: options.demoMode ? "true" : "false",
+    LOG_LEVEL: "silent",
+    ...(TEST_DB === "postgres" ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
+    ...options.env,
+  });
+  const logger = createLogger("silent");
+  const { handle, seed } = await prepareDatabase(config, logger, { schema });
+  pages ??= loadPageHandler();
+  const { app, services } = createApp({ config, db: handle.db, logger, pages: await pages });
+
+  async function request(url: string, init: RequestInit = {}) {
+    return app.request(url, init);
+  }
+
+  return {
+    app,
+    config,
+    db: handle.db,
+    services,
+    seed,
+    request,
+    json: async (url: string, init: RequestInit = {}) => {
+      const response = await request(url, init);
+      return { status: response.status, body: (await response.json()) as any, response };
+    },
+    dataDir,
+    schema,
+    /** Closes the database; with `keep` the data stays for a reopen. */
+    async close({ keep = false }: { keep?: boolean } = {}) {
+      await handle.close();
+      if (keep) return;
+      if (schema) await dropSchema(schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

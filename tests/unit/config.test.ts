@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config.ts";
+
+describe("config", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("localhost");
+    expect(config.database.kind).toBe("sqlite");
+    expect(config.database.kind === "sqlite" && config.database.file).toMatch(/data\/beranda\.db$/);
+    expect(config.demoMode).toBe(true);
+    expect(config.logLevel).toBe("info");
+    expect(config.uploadMaxBytes).toBe(10 * 1024 * 1024);
+  });
+
+  it("turns demo mode off on a non-loopback host unless told otherwise", () => {
+    expect(loadConfig({ HOST: "0.0.0.0" }).demoMode).toBe(false);
+    expect(loadConfig({ HOST: "example.com" }).demoMode).toBe(false);
+    expect(loadConfig({ HOST: "127.0.0.1" }).demoMode).toBe(true);
+    expect(loadConfig({ HOST: "0.0.0.0", DEMO_MODE: "true" }).demoMode).toBe(true);
+    expect(loadConfig({ DEMO_MODE: "false" }).demoMode).toBe(false);
+  });
+
+  it("uses PostgreSQL for a postgres:// DATABASE_URL", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://127.0.0.1:5432/test" });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://127.0.0.1:5432/test" });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid PORT \("abc"\): must be a number$/],
+    [{ PORT: "70000" }, /^Invalid PORT .*between 0 and 65535/],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid DATABASE_URL .*postgres:\/\//],
+    [{ DEMO_MODE: "maybe" }, /^Invalid DEMO_MODE .*true or false/],
+    [{ LOG_LEVEL: "loud" }, /^Invalid LOG_LEVEL/],
+    [{ ADMIN_EMAIL: "boss@example.com" }, /^Invalid ADMIN_PASSWORD/],
+  ])("refuses %o with one line naming the variable", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

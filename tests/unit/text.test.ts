@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { contrastRatio, readableOn } from "../../common/color.ts";
+import { excerptOf, formatDate, formatNumber, slugify } from "../../common/text.ts";
+
+describe("text helpers", () => {
+  it("slugifies like the post editor: lowercase, punctuation gone, hyphens collapsed", () => {
+    expect(slugify("Hello, World!  Again -- now")).toBe("hello-world-again-now");
+    expect(slugify("Café au lait")).toBe("cafe-au-lait");
+  });
+
+  it("falls back to the first 120 characters of content for an excerpt", () => {
+    const content = `<p>${"a".repeat(200)}</p>`;
+    expect(excerptOf({ excerpt: "", content })).toBe(`${"a".repeat(120)}...`);
+    expect(excerptOf({ excerpt: "Short", content })).toBe("Short");
+  });
+
+  it("formats views with thousands separators and dates in short month format", () => {
+    expect(formatNumber(1234567)).toBe("1,234,567");
+    expect(formatNumber(undefined)).toBe("0");
+    expect(formatDate("2026-03-05T10:00:00.000Z")).toBe("Mar 5, 2026");
+  });
+});
+
+describe("brand colour", () => {
+  it("darkens a light brand colour until white text on it reaches AA", () => {
+    const strong = readableOn("#3b82f6", "#ffffff");
+    expect(contrastRatio(strong, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    expect(readableOn("#1e3a8a", "#ffffff")).toBe("#1e3a8a");
+  });
+});

@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+const integration = (name: "sqlite" | "postgres") => ({
+  test: {
+    name,
+    include: ["tests/integration/**/*.test.ts"],
+    environment: "node",
+    env: { TEST_DB: name },
+    globalSetup: ["tests/setup/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      integration("sqlite"),
+      integration("postgres"),
+    ],
+  },
+});
