@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { SERVICE_ICONS } from "../types.ts";
+import { emailField, idField, imageUrlField, optionalText, requiredText, slugField } from "./fields.ts";
+
+/** Contact form (spec section 5): trimmed values, each one required. */
+export const ContactSchema = z.strictObject({
+  name: requiredText("Name is required", 200),
+  email: emailField(),
+  subject: requiredText("Subject is required", 300),
+  message: requiredText("Message is required", 10_000),
+});
+
+const echoed = {
+  id: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+};
+
+export const ServiceInputSchema = z.strictObject({
+  title: requiredText("Title is required", 200),
+  slug: slugField(),
+  description: requiredText("Description is required", 1000),
+  icon: z.enum(SERVICE_ICONS, { error: `Icon must be one of ${SERVICE_ICONS.join(", ")}` }).default("computer"),
+  details: optionalText("Details", 20_000).default(""),
+  sort_order: z.number({ error: "Order must be a number" }).int().min(0).max(100_000).optional(),
+  ...echoed,
+});
+
+export const CategoryInputSchema = z.strictObject({
+  name: requiredText("Name is required", 100),
+  slug: slugField().optional(),
+  description: optionalText("Description", 1000).optional(),
+  ...echoed,
+});
+
+export const TagInputSchema = z.strictObject({
+  name: requiredText("Name is required", 100),
+  slug: slugField().optional(),
+  ...echoed,
+});
+
+export const GalleryImageInputSchema = z.strictObject({
+  title: requiredText("Title is required", 200),
+  description: optionalText("Description", 2000).default(""),
+  url: imageUrlField("Image").refine((v) => v !== "", { message: "Image is required" }),
+  thumbnail: imageUrlField("Thumbnail").optional(),
+  alt: optionalText("Alt text", 300).optional(),
+  category_id: idField("Category").nullable().optional(),
+  sort_order: z.number({ error: "Order must be a number" }).int().min(0).max(100_000).optional(),
+  ...echoed,
+});
+
+export const GalleryCategoryInputSchema = z.strictObject({
+  name: requiredText("Name is required", 100),
+  slug: slugField().optional(),
+  sort_order: z.number({ error: "Order must be a number" }).int().min(0).max(100_000).optional(),
+  ...echoed,
+});
+
+export const ReorderSchema = z.strictObject({
+  ids: z
+    .array(z.number({ error: "ids must be numbers" }).int().positive(), {
+      error: "ids must be a list of ids in the new order",
+    })
+    .min(1, "ids must not be empty")
+    .max(1000, "At most 1000 items"),
+});
+
+export const MessageUpdateSchema = z.strictObject({
+  read: z.boolean({ error: "read must be true or false" }),
+});

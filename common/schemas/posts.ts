@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { imageUrlField, optionalText, requiredText, slugField } from "./fields.ts";
+
+export const EXCERPT_MAX = 300;
+export const POST_PAGE_SIZE = { api: 10, blog: 6, home: 3, admin: 10, max: 50 } as const;
+
+const nameList = (label: string) =>
+  z
+    .array(
+      z
+        .union([
+          z.string(),
+          z.object({ name: z.string() }).loose(),
+        ])
+        .transform((v) => (typeof v === "string" ? v : v.name).trim()),
+      { error: `${label} must be a list of names` },
+    )
+    .max(50, `${label} can hold at most 50 names`)
+    .transform((names) => [...new Set(names.filter(Boolean))])
+    .pipe(z.array(z.string().max(100, `${label}: each name must be 100 characters or less`)));
+
+/**
+ * The post form (spec section 5), used by the editor and the API.
+ * Categories and tags are names; tags may also come as "a, b, c".
+ */
+export const PostInputSchema = z.strictObject({
+  title: requiredText("Title is required", 200),
+  slug: slugField(),
+  excerpt: requiredText("Excerpt is required", EXCERPT_MAX, `Excerpt must be ${EXCERPT_MAX} characters or less`),
+  content: z
+    .string({ error: "Content is required" })
+    .max(500_000, "Content must be 500000 characters or less")
+    .refine((v) => v.replace(/<[^>]*>/g, "").trim() !== "" || /<img\s/i.test(v), {
+      message: "Content is required",
+    }),
+  featured_image: imageUrlField("Featured image").optional(),
+  featuredImage: imageUrlField("Featured image").optional(),
+  featured_image_alt: optionalText("Featured image alt text", 300).optional(),
+  status: z
+    .enum(["draft", "published", "scheduled"], {
+      error: "Status must be draft, published or scheduled",
+    })
+    .optional(),
+  categories: nameList("Categories").optional(),
+  tags: z
+    .union([z.string().transform((v) => v.split(",")), z.array(z.unknown())])
+    .pipe(nameList("Tags"))
+    .optional(),
+  isFeatured: z.boolean({ error: "isFeatured must be true or false" }).optional(),
+  featured: z.boolean({ error: "featured must be true or false" }).optional(),
+  published_at: z
+    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.null(), z.literal("")], {
+      error: "Publish date must be a date and time",
+    })
+    .optional(),
+  publishedAt: z
+    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.null(), z.literal("")], {
+      error: "Publish date must be a date and time",
+    })
+    .optional(),
+  meta_title: optionalText("Meta title", 200).optional(),
+  meta_description: optionalText("Meta description", 500).optional(),
+  og_image: imageUrlField("Social image").optional(),
+});
+
+export type PostInput = z.infer<typeof PostInputSchema>;
+
+export const PostStatusFilterSchema = z.enum(["all", "published", "draft", "scheduled"], {
+  error: "Status must be all, published, draft or scheduled",
+});
+
+export const PostBulkSchema = z.strictObject({
+  action: z.enum(["publish", "draft", "delete"], {
+    error: "Action must be publish, draft or delete",
+  }),
+  ids: z
+    .array(z.number({ error: "ids must be numbers" }).int().positive(), {
+      error: "ids must be a list of post ids",
+    })
+    .min(1, "Please select posts first")
+    .max(500, "At most 500 posts at once"),
+});

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { ROLES, USER_STATUSES } from "../types.ts";
+import { emailField, requiredText } from "./fields.ts";
+
+const usernameField = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(1, "Username is required")
+  .min(3, "Username must be at least 3 characters")
+  .max(50, "Username must be 50 characters or less")
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username can only contain letters, numbers, dots, dashes and underscores");
+
+const roleField = z.enum(ROLES, { error: "Role must be admin, editor or author" });
+const statusField = z.enum(USER_STATUSES, { error: "Status must be active or inactive" });
+
+/** Register (spec section 5): the account becomes an author awaiting approval. */
+export const RegisterSchema = z.strictObject({
+  first_name: requiredText("First name is required", 100),
+  last_name: requiredText("Last name is required", 100),
+  username: usernameField,
+  email: emailField(),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .min(6, "Password must be at least 6 characters")
+    .max(200, "Password must be 200 characters or less"),
+});
+
+export const LoginSchema = z.strictObject({
+  email: z.string({ error: "Email and password are required" }).trim().toLowerCase().min(1, "Email and password are required").max(254, "Email must be 254 characters or less"),
+  password: z.string({ error: "Email and password are required" }).min(1, "Email and password are required").max(200, "Password must be 200 characters or less"),
+});
+
+const newPassword = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(8, "Password must be at least 8 characters")
+  .max(200, "Password must be 200 characters or less");
+
+/** Read-only fields a client may echo back when it sends "the whole user". */
+const echoed = {
+  id: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  last_login: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+  token: z.unknown().optional(),
+};
+
+/** Add New User (spec section 5). New users are active unless told otherwise. */
+export const UserCreateSchema = z.strictObject({
+  username: usernameField,
+  email: emailField(),
+  first_name: requiredText("First name is required", 100),
+  last_name: requiredText("Last name is required", 100),
+  role: roleField.default("editor"),
+  status: statusField.default("active"),
+  password: newPassword,
+  ...echoed,
+});
+
+/** Edit: any subset of the fields; the password only when it changes. */
+export const UserUpdateSchema = z.strictObject({
+  username: usernameField.optional(),
+  email: emailField().optional(),
+  first_name: requiredText("First name is required", 100).optional(),
+  last_name: requiredText("Last name is required", 100).optional(),
+  role: roleField.optional(),
+  status: statusField.optional(),
+  password: z.union([z.literal(""), newPassword]).optional(),
+  ...echoed,
+});
+
+export const UserBulkSchema = z.strictObject({
+  action: z.enum(["activate", "deactivate", "delete"], {
+    error: "Action must be activate, deactivate or delete",
+  }),
+  ids: z
+    .array(z.number({ error: "ids must be numbers" }).int().positive(), {
+      error: "ids must be a list of user ids",
+    })
+    .min(1, "Please select users first")
+    .max(500, "At most 500 users at once"),
+});
+
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+export type UserCreateInput = z.infer<typeof UserCreateSchema>;
+export type UserUpdateInput = z.infer<typeof UserUpdateSchema>;
