@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { SERVICE_ICONS } from "../types.ts";
-import { emailField, idField, imageUrlField, optionalText, requiredText, slugField } from "./fields.ts";
+import {
+  emailField,
+  idField,
+  imageUrlField,
+  optionalText,
+  requiredText,
+  slugField,
+} from "./fields.ts";
 
 /** Contact form (spec section 5): trimmed values, each one required. */
 export const ContactSchema = z.strictObject({
@@ -20,7 +27,9 @@ export const ServiceInputSchema = z.strictObject({
   title: requiredText("Title is required", 200),
   slug: slugField(),
   description: requiredText("Description is required", 1000),
-  icon: z.enum(SERVICE_ICONS, { error: `Icon must be one of ${SERVICE_ICONS.join(", ")}` }).default("computer"),
+  icon: z
+    .enum(SERVICE_ICONS, { error: `Icon must be one of ${SERVICE_ICONS.join(", ")}` })
+    .default("computer"),
   details: optionalText("Details", 20_000).default(""),
   sort_order: z.number({ error: "Order must be a number" }).int().min(0).max(100_000).optional(),
   ...echoed,

@@ -6,7 +6,10 @@ export const requiredText = (required: string, max: number, tooLong?: string) =>
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(max, tooLong ?? `${required.replace(/ is required$/, "")} must be ${max} characters or less`);
+    .max(
+      max,
+      tooLong ?? `${required.replace(/ is required$/, "")} must be ${max} characters or less`,
+    );
 
 export const optionalText = (label: string, max: number) =>
   z

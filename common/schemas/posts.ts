@@ -8,10 +8,7 @@ const nameList = (label: string) =>
   z
     .array(
       z
-        .union([
-          z.string(),
-          z.object({ name: z.string() }).loose(),
-        ])
+        .union([z.string(), z.object({ name: z.string() }).loose()])
         .transform((v) => (typeof v === "string" ? v : v.name).trim()),
       { error: `${label} must be a list of names` },
     )
@@ -26,7 +23,11 @@ const nameList = (label: string) =>
 export const PostInputSchema = z.strictObject({
   title: requiredText("Title is required", 200),
   slug: slugField(),
-  excerpt: requiredText("Excerpt is required", EXCERPT_MAX, `Excerpt must be ${EXCERPT_MAX} characters or less`),
+  excerpt: requiredText(
+    "Excerpt is required",
+    EXCERPT_MAX,
+    `Excerpt must be ${EXCERPT_MAX} characters or less`,
+  ),
   content: z
     .string({ error: "Content is required" })
     .max(500_000, "Content must be 500000 characters or less")

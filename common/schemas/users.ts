@@ -8,7 +8,10 @@ const usernameField = z
   .min(1, "Username is required")
   .min(3, "Username must be at least 3 characters")
   .max(50, "Username must be 50 characters or less")
-  .regex(/^[A-Za-z0-9_.-]+$/, "Username can only contain letters, numbers, dots, dashes and underscores");
+  .regex(
+    /^[A-Za-z0-9_.-]+$/,
+    "Username can only contain letters, numbers, dots, dashes and underscores",
+  );
 
 const roleField = z.enum(ROLES, { error: "Role must be admin, editor or author" });
 const statusField = z.enum(USER_STATUSES, { error: "Status must be active or inactive" });
@@ -27,8 +30,16 @@ export const RegisterSchema = z.strictObject({
 });
 
 export const LoginSchema = z.strictObject({
-  email: z.string({ error: "Email and password are required" }).trim().toLowerCase().min(1, "Email and password are required").max(254, "Email must be 254 characters or less"),
-  password: z.string({ error: "Email and password are required" }).min(1, "Email and password are required").max(200, "Password must be 200 characters or less"),
+  email: z
+    .string({ error: "Email and password are required" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Email and password are required")
+    .max(254, "Email must be 254 characters or less"),
+  password: z
+    .string({ error: "Email and password are required" })
+    .min(1, "Email and password are required")
+    .max(200, "Password must be 200 characters or less"),
 });
 
 const newPassword = z
