@@ -2,8 +2,19 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { authApi } from "./api/auth.ts";
+import { blogApi } from "./api/blog.ts";
+import { contactApi } from "./api/contact.ts";
+import { dashboardApi } from "./api/dashboard.ts";
+import { renderApiReference } from "./api/docs.ts";
+import { galleryApi } from "./api/gallery.ts";
+import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
+import { uploadApi } from "./api/upload.ts";
+import { usersApi } from "./api/users.ts";
+import { authenticate } from "./auth/middleware.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { compression } from "./http/compression.ts";
@@ -12,6 +23,7 @@ import { isAppError } from "./http/errors.ts";
 import { createRouter } from "./http/router.ts";
 import { securityHeaders } from "./http/security.ts";
 import type { Logger } from "./logger.ts";
+import { formatBytes } from "./modules/uploads/uploads.service.ts";
 import { createServices, toSiteServices } from "./services.ts";
 import { BUILD_DIR, type PageHandler } from "./ssr.ts";
 
@@ -24,6 +36,8 @@ export type AppOptions = {
   buildDir?: string;
 };
 
+/** JSON bodies: a post's content may be long, nothing else comes close. */
+const JSON_BODY_LIMIT = 4 * 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** Files under `dir` (traversal-safe), with Cache-Control on a hit. */
@@ -100,11 +114,59 @@ export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: A
   });
 
   const api = createRouter();
-  api.route("/", settingsApi);
-  api.doc31("/openapi.json", {
+  api.use(
+    "/upload",
+    bodyLimit({
+      maxSize: config.uploadMaxBytes + 64 * 1024,
+      onError: (c) =>
+        c.json(
+          {
+            success: false,
+            message: `File is too large (max ${formatBytes(config.uploadMaxBytes)})`,
+          },
+          413,
+        ),
+    }),
+  );
+  api.use("*", async (c, next) => {
+    if (c.req.path.endsWith("/upload")) return next();
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (ctx) => ctx.json({ success: false, message: "Request body is too large" }, 413),
+    })(c, next);
+  });
+  api.use("*", authenticate());
+  for (const router of [
+    authApi,
+    blogApi,
+    servicesApi,
+    settingsApi,
+    galleryApi,
+    contactApi,
+    uploadApi,
+    usersApi,
+    dashboardApi,
+  ]) {
+    api.route("/", router);
+  }
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+  });
+  const openApiConfig = {
     openapi: "3.1.0",
     servers: [{ url: "/api" }],
-    info: { title: "Beranda API", version: "1.0.0" },
+    info: {
+      title: "Beranda API",
+      version: "1.0.0",
+      description: "Company website and blog CMS. See docs/api.md for roles and messages.",
+    },
+  };
+  api.doc31("/openapi.json", openApiConfig);
+  let reference: string | undefined;
+  api.get("/docs", (c) => {
+    reference ??= renderApiReference(api.getOpenAPI31Document(openApiConfig) as never);
+    return c.html(reference);
   });
   api.all("*", (c) =>
     c.json({ success: false, message: `No API route for ${c.req.method} ${c.req.path}` }, 404),

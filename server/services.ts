@@ -2,18 +2,34 @@ import type { SiteServices } from "../common/site-context.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import { createAuthService } from "./modules/auth/auth.service.ts";
+import { createCategoriesService } from "./modules/categories/categories.service.ts";
+import { createContactService } from "./modules/contact/contact.service.ts";
+import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
+import { createGalleryService } from "./modules/gallery/gallery.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
 import { createSettingsService } from "./modules/settings/settings.service.ts";
+import { createUploadsService } from "./modules/uploads/uploads.service.ts";
+import { createUsersService } from "./modules/users/users.service.ts";
 
 export type ServiceDeps = { db: Db; config: Config; logger: Logger };
 
 /** The domain services, created once per process and shared by API and pages. */
-export function createServices(deps: ServiceDeps) {
+export function createServices({ db, config }: ServiceDeps) {
+  const posts = createPostsService(db);
+  const contact = createContactService(db);
   return {
-    settings: createSettingsService(deps.db),
-    services: createServicesService(deps.db),
-    posts: createPostsService(deps.db),
+    auth: createAuthService(db, config),
+    users: createUsersService(db),
+    settings: createSettingsService(db),
+    services: createServicesService(db),
+    posts,
+    categories: createCategoriesService(db),
+    gallery: createGalleryService(db),
+    contact,
+    uploads: createUploadsService(db, config),
+    dashboard: createDashboardService(db, posts, contact),
   };
 }
 

@@ -1,24 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { SETTINGS_SECTIONS } from "../../common/settings.ts";
-import { createRouter, envelope, errorResponses, jsonContent } from "../http/router.ts";
+import { requirePermission } from "../auth/policy.ts";
+import { createRouter, dataResponses, jsonBody } from "../http/router.ts";
 
 const SectionParam = z.object({
   section: z.string().max(50).openapi({ example: "general" }),
 });
-
-const AnySection = z.record(z.string(), z.unknown()).openapi("SettingsSection");
 
 const getAll = createRoute({
   method: "get",
   path: "/settings",
   tags: ["Settings"],
   summary: "All settings sections",
-  responses: {
-    200: jsonContent(
-      envelope(z.object(Object.fromEntries(SETTINGS_SECTIONS.map((s) => [s, AnySection])))),
-      "Settings by section",
-    ),
-  },
+  responses: dataResponses("`{general, appearance, homepage, social, seo}`"),
 });
 
 const getSection = createRoute({
@@ -27,10 +20,20 @@ const getSection = createRoute({
   tags: ["Settings"],
   summary: "One settings section",
   request: { params: SectionParam },
-  responses: {
-    200: jsonContent(envelope(AnySection), "The section"),
-    404: errorResponses[404],
+  responses: dataResponses("The section", [404]),
+});
+
+const putSection = createRoute({
+  method: "put",
+  path: "/settings/{section}",
+  tags: ["Settings"],
+  summary: "Save one section (any subset of its fields)",
+  security: [{ bearer: [] }],
+  request: {
+    params: SectionParam,
+    ...jsonBody(z.record(z.string(), z.unknown()).openapi("SettingsSectionInput")),
   },
+  responses: dataResponses("The saved section", [400, 401, 403, 404]),
 });
 
 export const settingsApi = createRouter()
@@ -41,4 +44,12 @@ export const settingsApi = createRouter()
   .openapi(getSection, async (c) => {
     const data = await c.var.services.settings.getSettingsSection(c.req.valid("param").section);
     return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(putSection, async (c) => {
+    requirePermission(c.var.user, "settings:manage");
+    const data = await c.var.services.settings.updateSettingsSection(
+      c.req.valid("param").section,
+      c.req.valid("json"),
+    );
+    return c.json({ success: true as const, data, message: "Settings saved successfully!" }, 200);
   });

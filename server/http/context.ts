@@ -1,3 +1,4 @@
+import type { User } from "../../common/types.ts";
 import type { Logger } from "../logger.ts";
 import type { AppServices } from "../services.ts";
 
@@ -8,5 +9,8 @@ export type AppEnv = {
     nonce: string;
     logger: Logger;
     services: AppServices;
+    /** The signed-in user (from the bearer token), or null. */
+    user: User | null;
+    token: string;
   };
 };

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { AppError } from "./errors.ts";
 
 /** `{field: message}` from a zod error: the first message for each field. */
 export function zodErrors(error: z.ZodError): Record<string, string> {
@@ -19,4 +20,11 @@ function readableMessage(issue: z.core.$ZodIssue, field: string): string {
     return `${field}: ${issue.message}`;
   }
   return issue.message;
+}
+
+/** Parses input with a shared schema; a failure is a 400 naming each field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw AppError.validation(zodErrors(parsed.error));
+  return parsed.data;
 }

@@ -1,41 +1,122 @@
-import type { Post, PostList } from "../../../common/types.ts";
+import { type Actor, can, canManagePost } from "../../../common/permissions.ts";
+import { type PostInput, PostInputSchema } from "../../../common/schemas/posts.ts";
+import { slugify } from "../../../common/text.ts";
+import type { Post, PostList, PostSummary } from "../../../common/types.ts";
+import { requirePermission, requirePostManager } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
-import { findPost, findPostPage, incrementPostViews } from "./posts.repository.ts";
+import { AppError } from "../../http/errors.ts";
+import { parseInput } from "../../http/validation.ts";
+import { findCategoriesByNames, findTagsByNames } from "../categories/categories.repository.ts";
+import {
+  findPost,
+  findPostPage,
+  incrementPostViews,
+  type PostStatusFilter,
+} from "./posts.repository.ts";
+import { sanitizePostHtml } from "./sanitize.ts";
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
 
-export type PublicPostQuery = {
+export type PostListQuery = {
   page?: number;
   limit?: number;
   search?: string;
   category?: string;
   tag?: string;
+  status?: PostStatusFilter;
+  author?: number;
+  featured?: boolean;
 };
 
-function paging(query: { page?: number; limit?: number }) {
+function paging(query: { page?: number; limit?: number }, fallback = DEFAULT_PAGE_SIZE) {
   const page = Math.max(1, Math.floor(query.page ?? 1));
-  const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.limit ?? DEFAULT_PAGE_SIZE)));
+  const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.limit ?? fallback)));
   return { page, limit };
 }
 
+/** The id part of a route parameter: the text before any colon, trimmed. */
+export function cleanPostId(raw: string): string {
+  return String(raw ?? "")
+    .split(":")[0]!
+    .trim();
+}
+
+function isLive(post: Pick<Post, "status">) {
+  return post.status === "published";
+}
+
 export function createPostsService(db: Db) {
-  /** Posts any visitor may read: published, with a publish time that has passed. */
-  async function listPublicPosts(query: PublicPostQuery): Promise<PostList> {
+  async function listPosts(actor: Actor | null, query: PostListQuery): Promise<PostList> {
     const { page, limit } = paging(query);
+    const staffView = !!query.status && can(actor, "admin:access");
     const { posts, count } = await findPostPage(
       db,
       {
-        visibility: "public",
+        visibility: staffView ? "all" : "public",
+        status: staffView ? query.status : undefined,
+        authorId:
+          staffView && !can(actor, "posts:manage-any") ? actor!.id : (query.author ?? undefined),
         now: nowIso(),
         search: query.search?.trim() || undefined,
         categorySlug: query.category?.trim() || undefined,
         tagSlug: query.tag?.trim() || undefined,
+        featured: query.featured || undefined,
       },
       { page, limit },
     );
     return { posts, count, totalPages: Math.max(1, Math.ceil(count / limit)), page, limit };
+  }
+
+  /** The public list (what the blog and home pages show). */
+  function listPublicPosts(query: Omit<PostListQuery, "status" | "author">) {
+    return listPosts(null, query);
+  }
+
+  async function listFeaturedPosts(limit = 3): Promise<PostSummary[]> {
+    const result = await findPostPage(
+      db,
+      { visibility: "public", featured: true, now: nowIso() },
+      paging({ limit }, 3),
+    );
+    return result.posts;
+  }
+
+  async function listRelatedPosts(
+    postId: number,
+    categoryIds: number[] | undefined,
+    limit = 3,
+  ): Promise<PostSummary[]> {
+    const now = nowIso();
+    let ids = categoryIds;
+    if (!ids?.length) {
+      const post = await findPost(db, { id: postId }, { visibility: "all", now });
+      ids = post?.categories.map((c) => c.id) ?? [];
+    }
+    if (!ids.length) return [];
+    const result = await findPostPage(
+      db,
+      { visibility: "public", categoryIds: ids, excludeId: postId, now },
+      paging({ limit }, 3),
+    );
+    return result.posts;
+  }
+
+  /** By id, for the editor and the legacy client: drafts only for those who may manage them. */
+  async function getPostById(actor: Actor | null, rawId: string): Promise<Post> {
+    const id = cleanPostId(rawId);
+    if (!id)
+      throw AppError.badRequest("No ID provided for post retrieval", {
+        id: "No ID provided for post retrieval",
+      });
+    const notFound = AppError.notFound(`Post with ID ${id} not found.`);
+    if (!/^\d{1,10}$/.test(id)) throw notFound;
+    const post = await findPost(db, { id: Number(id) }, { visibility: "all", now: nowIso() });
+    if (!post) throw notFound;
+    if (isLive(post) || canManagePost(actor, post)) return post;
+    throw notFound;
   }
 
   async function getPublicPostBySlug(
@@ -50,7 +131,285 @@ export function createPostsService(db: Db) {
     return post;
   }
 
-  return { listPublicPosts, getPublicPostBySlug };
+  /** Turns the form's status and date into what is stored (spec section 3). */
+  function resolveStatus(status: PostInput["status"], publishedAt: string | null, now: string) {
+    const chosen = status ?? (publishedAt ? "published" : "draft");
+    if (chosen === "draft") return { status: "draft" as const, published_at: publishedAt };
+    if (chosen === "scheduled" && !publishedAt) {
+      const message = "A scheduled post needs a publish date";
+      throw AppError.validation({ published_at: message });
+    }
+    const date = publishedAt ?? now;
+    return {
+      status: date > now ? ("scheduled" as const) : ("published" as const),
+      published_at: date,
+    };
+  }
+
+  function toIsoDate(value: string | null | undefined): string | null | undefined {
+    if (value === undefined) return undefined;
+    if (value === null || value === "") return null;
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) {
+      throw AppError.validation({ published_at: "Publish date must be a date and time" });
+    }
+    return date.toISOString();
+  }
+
+  async function resolveTaxonomy(input: Pick<PostInput, "categories" | "tags">) {
+    let categoryIds: number[] | undefined;
+    if (input.categories) {
+      const found = await findCategoriesByNames(db, input.categories);
+      const known = new Set(found.map((c) => c.name.toLowerCase()));
+      const unknown = input.categories.filter((n) => !known.has(n.toLowerCase()));
+      if (unknown.length) {
+        const message = `Unknown category: ${unknown.join(", ")}`;
+        throw AppError.validation({ categories: message });
+      }
+      categoryIds = found.map((c) => c.id);
+    }
+    return { categoryIds, tagNames: input.tags };
+  }
+
+  async function setRelations(
+    trx: Db,
+    postId: number,
+    categoryIds: number[] | undefined,
+    tagNames: string[] | undefined,
+  ) {
+    if (categoryIds) {
+      await trx.deleteFrom("post_categories").where("post_id", "=", postId).execute();
+      if (categoryIds.length) {
+        await trx
+          .insertInto("post_categories")
+          .values(categoryIds.map((category_id) => ({ post_id: postId, category_id })))
+          .execute();
+      }
+    }
+    if (tagNames) {
+      await trx.deleteFrom("post_tags").where("post_id", "=", postId).execute();
+      const existing = await findTagsByNames(trx, tagNames);
+      const byName = new Map(existing.map((t) => [t.name.toLowerCase(), t.id]));
+      const ids: number[] = [];
+      for (const name of tagNames) {
+        let id = byName.get(name.toLowerCase());
+        if (id === undefined) {
+          let slug = slugify(name) || `tag-${Date.now()}`;
+          const taken = await trx
+            .selectFrom("tags")
+            .select("id")
+            .where("slug", "=", slug)
+            .executeTakeFirst();
+          if (taken) slug = `${slug}-${Date.now().toString(36)}`;
+          const row = await trx
+            .insertInto("tags")
+            .values({ name, slug, created_at: nowIso() })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          id = row.id;
+          byName.set(name.toLowerCase(), id);
+        }
+        if (!ids.includes(id)) ids.push(id);
+      }
+      if (ids.length) {
+        await trx
+          .insertInto("post_tags")
+          .values(ids.map((tag_id) => ({ post_id: postId, tag_id })))
+          .execute();
+      }
+    }
+  }
+
+  async function requireSlugFree(slug: string, exceptId?: number) {
+    let query = db.selectFrom("posts").select("id").where("slug", "=", slug);
+    if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+    if (await query.executeTakeFirst()) {
+      const message = "A post with this slug already exists";
+      throw AppError.conflict(message, { slug: message });
+    }
+  }
+
+  function slugConflict(error: unknown): never {
+    if (isUniqueViolation(error)) {
+      const message = "A post with this slug already exists";
+      throw AppError.conflict(message, { slug: message });
+    }
+    throw error;
+  }
+
+  async function loadManaged(actor: Actor | null, id: number) {
+    const post = await findPost(db, { id }, { visibility: "all", now: nowIso() });
+    if (!post) throw AppError.notFound(`Post with ID ${id} not found.`);
+    requirePostManager(actor, post);
+    return post;
+  }
+
+  async function createPost(actor: Actor | null, input: unknown): Promise<Post> {
+    requirePermission(actor, "posts:create");
+    const data = parseInput(PostInputSchema, input);
+    const now = nowIso();
+    const content = sanitizePostHtml(data.content);
+    if (!content) throw AppError.validation({ content: "Content is required" });
+    const { categoryIds, tagNames } = await resolveTaxonomy(data);
+    await requireSlugFree(data.slug);
+    const state = resolveStatus(
+      data.status,
+      toIsoDate(data.published_at ?? data.publishedAt) ?? null,
+      now,
+    );
+    try {
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto("posts")
+          .values({
+            title: data.title,
+            slug: data.slug,
+            excerpt: data.excerpt,
+            content,
+            featured_image: data.featured_image ?? data.featuredImage ?? "",
+            featured_image_alt: data.featured_image_alt ?? "",
+            status: state.status,
+            is_featured: data.isFeatured ?? data.featured ?? false,
+            author_id: actor.id,
+            published_at: state.published_at,
+            meta_title: data.meta_title ?? "",
+            meta_description: data.meta_description ?? "",
+            og_image: data.og_image ?? "",
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await setRelations(trx, row.id, categoryIds ?? [], tagNames ?? []);
+        return row.id;
+      });
+      return (await findPost(db, { id }, { visibility: "all", now: nowIso() }))!;
+    } catch (error) {
+      slugConflict(error);
+    }
+  }
+
+  /** Fields left out of the body stay as they are. */
+  async function updatePost(actor: Actor | null, id: number, input: unknown): Promise<Post> {
+    const current = await loadManaged(actor, id);
+    const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
+    const merged = {
+      title: current.title,
+      slug: current.slug,
+      excerpt: current.excerpt,
+      content: current.content,
+      ...body,
+    };
+    const data = parseInput(PostInputSchema, merged);
+    const now = nowIso();
+    const content = sanitizePostHtml(data.content);
+    if (!content) throw AppError.validation({ content: "Content is required" });
+    const { categoryIds, tagNames } = await resolveTaxonomy(data);
+    if (data.slug !== current.slug) await requireSlugFree(data.slug, id);
+
+    const givenDate = toIsoDate(data.published_at ?? data.publishedAt);
+    const publishedAt = givenDate === undefined ? current.published_at : givenDate;
+    const stored = current.status === "draft" ? "draft" : "published";
+    const state =
+      data.status !== undefined || givenDate !== undefined
+        ? resolveStatus(data.status ?? (stored === "draft" ? "draft" : undefined), publishedAt, now)
+        : { status: current.status, published_at: current.published_at };
+
+    const image = data.featured_image ?? data.featuredImage;
+    const featured = data.isFeatured ?? data.featured;
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("posts")
+          .set({
+            title: data.title,
+            slug: data.slug,
+            excerpt: data.excerpt,
+            content,
+            ...(image !== undefined ? { featured_image: image } : {}),
+            ...(data.featured_image_alt !== undefined
+              ? { featured_image_alt: data.featured_image_alt }
+              : {}),
+            status: state.status,
+            published_at: state.published_at,
+            ...(featured !== undefined ? { is_featured: featured } : {}),
+            ...(data.meta_title !== undefined ? { meta_title: data.meta_title } : {}),
+            ...(data.meta_description !== undefined
+              ? { meta_description: data.meta_description }
+              : {}),
+            ...(data.og_image !== undefined ? { og_image: data.og_image } : {}),
+            updated_at: now,
+          })
+          .where("id", "=", id)
+          .execute();
+        await setRelations(trx, id, categoryIds, tagNames);
+      });
+    } catch (error) {
+      slugConflict(error);
+    }
+    return (await findPost(db, { id }, { visibility: "all", now: nowIso() }))!;
+  }
+
+  async function deletePost(actor: Actor | null, id: number) {
+    await loadManaged(actor, id);
+    await db.deleteFrom("posts").where("id", "=", id).execute();
+  }
+
+  /** All or nothing: every post must exist and be the caller's to manage. */
+  async function bulkPosts(
+    actor: Actor | null,
+    action: "publish" | "draft" | "delete",
+    ids: number[],
+  ) {
+    requirePermission(actor, "posts:create");
+    const unique = [...new Set(ids)];
+    const now = nowIso();
+    const rows = await db
+      .selectFrom("posts")
+      .select(["id", "author_id", "published_at"])
+      .where("id", "in", unique)
+      .execute();
+    if (rows.length !== unique.length)
+      throw AppError.notFound("Some of the selected posts do not exist");
+    for (const row of rows) requirePostManager(actor, row);
+    if (action === "delete") {
+      await db.deleteFrom("posts").where("id", "in", unique).execute();
+      return { deleted: unique.length };
+    }
+    await db.transaction().execute(async (trx) => {
+      if (action === "draft") {
+        await trx
+          .updateTable("posts")
+          .set({ status: "draft", updated_at: now })
+          .where("id", "in", unique)
+          .execute();
+        return;
+      }
+      // Publish now: a post without a date, or scheduled for later, goes live at once.
+      for (const row of rows) {
+        const due = row.published_at && row.published_at <= now ? row.published_at : now;
+        await trx
+          .updateTable("posts")
+          .set({ status: "published", published_at: due, updated_at: now })
+          .where("id", "=", row.id)
+          .execute();
+      }
+    });
+    return { updated: unique.length };
+  }
+
+  return {
+    listPosts,
+    listPublicPosts,
+    listFeaturedPosts,
+    listRelatedPosts,
+    getPostById,
+    getPublicPostBySlug,
+    createPost,
+    updatePost,
+    deletePost,
+    bulkPosts,
+  };
 }
 
 export type PostsService = ReturnType<typeof createPostsService>;

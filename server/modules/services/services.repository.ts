@@ -78,3 +78,40 @@ export async function countServices(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+export async function updateService(
+  db: Db,
+  id: number,
+  values: Partial<ServiceWrite>,
+  now: string,
+) {
+  const row = await db
+    .updateTable("services")
+    .set({ ...values, updated_at: now })
+    .where("id", "=", id)
+    .returning(columns)
+    .executeTakeFirst();
+  return row ? toService(row) : null;
+}
+
+export async function deleteService(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("services").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function findServiceIdBySlug(db: Db, slug: string) {
+  const row = await db
+    .selectFrom("services")
+    .select("id")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function nextServiceOrder(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("services")
+    .select((eb) => eb.fn.max("sort_order").as("max"))
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}

@@ -1,6 +1,24 @@
+import type { Actor } from "../../../common/permissions.ts";
+import { ServiceInputSchema } from "../../../common/schemas/content.ts";
 import type { Service } from "../../../common/types.ts";
+import { requirePermission } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
-import { findServiceById, findServiceBySlug, findServices } from "./services.repository.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { nowIso } from "../../db/normalize.ts";
+import { AppError } from "../../http/errors.ts";
+import { parseInput } from "../../http/validation.ts";
+import {
+  deleteService,
+  findServiceById,
+  findServiceBySlug,
+  findServiceIdBySlug,
+  findServices,
+  insertService,
+  nextServiceOrder,
+  updateService,
+} from "./services.repository.ts";
+
+const SLUG_TAKEN = "A service with this slug already exists";
 
 export function createServicesService(db: Db) {
   async function listServices(): Promise<Service[]> {
@@ -10,14 +28,82 @@ export function createServicesService(db: Db) {
   /** By numeric id or by slug, for the admin and the public detail page. */
   async function getService(idOrSlug: string): Promise<Service | null> {
     const key = idOrSlug.trim();
-    if (/^\d+$/.test(key)) {
+    if (/^\d{1,10}$/.test(key)) {
       const byId = await findServiceById(db, Number(key));
       if (byId) return byId;
     }
     return findServiceBySlug(db, key);
   }
 
-  return { listServices, getService };
+  async function requireSlugFree(slug: string, exceptId?: number) {
+    const id = await findServiceIdBySlug(db, slug);
+    if (id !== null && id !== exceptId) throw AppError.conflict(SLUG_TAKEN, { slug: SLUG_TAKEN });
+  }
+
+  function conflict(error: unknown): never {
+    if (isUniqueViolation(error)) throw AppError.conflict(SLUG_TAKEN, { slug: SLUG_TAKEN });
+    throw error;
+  }
+
+  async function createService(actor: Actor | null, input: unknown): Promise<Service> {
+    requirePermission(actor, "services:manage");
+    const data = parseInput(ServiceInputSchema, input);
+    await requireSlugFree(data.slug);
+    try {
+      return await insertService(
+        db,
+        {
+          title: data.title,
+          slug: data.slug,
+          description: data.description,
+          icon: data.icon,
+          details: data.details,
+          sort_order: data.sort_order ?? (await nextServiceOrder(db)),
+        },
+        nowIso(),
+      );
+    } catch (error) {
+      conflict(error);
+    }
+  }
+
+  async function updateServiceById(actor: Actor | null, id: number, input: unknown) {
+    requirePermission(actor, "services:manage");
+    const data = parseInput(ServiceInputSchema, input);
+    await requireSlugFree(data.slug, id);
+    try {
+      const updated = await updateService(
+        db,
+        id,
+        {
+          title: data.title,
+          slug: data.slug,
+          description: data.description,
+          icon: data.icon,
+          details: data.details,
+          ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
+        },
+        nowIso(),
+      );
+      if (!updated) throw AppError.notFound("Service not found");
+      return updated;
+    } catch (error) {
+      conflict(error);
+    }
+  }
+
+  async function deleteServiceById(actor: Actor | null, id: number) {
+    requirePermission(actor, "services:manage");
+    if (!(await deleteService(db, id))) throw AppError.notFound("Service not found");
+  }
+
+  return {
+    listServices,
+    getService,
+    createService,
+    updateService: updateServiceById,
+    deleteService: deleteServiceById,
+  };
 }
 
 export type ServicesService = ReturnType<typeof createServicesService>;

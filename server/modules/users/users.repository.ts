@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Role, User, UserStatus } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toCount, toIso } from "../../db/normalize.ts";
@@ -63,4 +63,88 @@ export async function findUserByEmail(db: Db, email: string) {
     .select([...userColumns, "password_hash"])
     .where("email", "=", email.trim().toLowerCase())
     .executeTakeFirst();
+}
+
+export async function findUsers(db: Db, search?: string) {
+  let query = db.selectFrom("users").select(userColumns);
+  if (search) {
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or(
+        ["username", "email", "role", "first_name", "last_name"]
+          .map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql`${pattern} escape '\\'`))
+          .concat(
+            eb(sql`lower(first_name || ' ' || last_name)`, "like", sql`${pattern} escape '\\'`),
+          ),
+      ),
+    );
+  }
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  return rows.map(toUser);
+}
+
+export async function findUserById(db: Db, id: number): Promise<User | null> {
+  const row = await db
+    .selectFrom("users")
+    .select(userColumns)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export async function findUsersByIds(db: Db, ids: number[]): Promise<User[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("users").select(userColumns).where("id", "in", ids).execute();
+  return rows.map(toUser);
+}
+
+export async function findUserIdByUsername(db: Db, username: string) {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where(sql`lower(username)`, "=", username.toLowerCase())
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function findUserIdByEmail(db: Db, email: string) {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export type UserUpdate = Partial<UserInsert>;
+
+export async function updateUser(db: Db, id: number, values: UserUpdate, now: string) {
+  const row = await db
+    .updateTable("users")
+    .set({
+      ...values,
+      ...(values.email ? { email: values.email.toLowerCase() } : {}),
+      updated_at: now,
+    })
+    .where("id", "=", id)
+    .returning(userColumns)
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export async function setUsersStatus(db: Db, ids: number[], status: UserStatus, now: string) {
+  await db.updateTable("users").set({ status, updated_at: now }).where("id", "in", ids).execute();
+}
+
+export async function setLastLogin(db: Db, id: number, now: string) {
+  await db.updateTable("users").set({ last_login: now }).where("id", "=", id).execute();
+}
+
+export async function deleteUsers(db: Db, ids: number[]) {
+  await db.deleteFrom("users").where("id", "in", ids).execute();
+}
+
+/** Admin ids, and which of them are active. */
+export async function findAdmins(db: Db) {
+  return db.selectFrom("users").select(["id", "status"]).where("role", "=", "admin").execute();
 }

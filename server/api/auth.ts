@@ -1,0 +1,82 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { LoginSchema, RegisterSchema } from "../../common/schemas/users.ts";
+import { AppError } from "../http/errors.ts";
+import {
+  AnyData,
+  createRouter,
+  dataResponses,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+} from "../http/router.ts";
+
+const login = createRoute({
+  method: "post",
+  path: "/auth/login",
+  tags: ["Auth"],
+  summary: "Sign in with e-mail and password",
+  request: jsonBody(LoginSchema),
+  responses: {
+    200: jsonContent(
+      z.object({ success: z.literal(true), token: z.string(), data: AnyData }),
+      "Signed in: a bearer token and the user",
+    ),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
+});
+
+const register = createRoute({
+  method: "post",
+  path: "/auth/register",
+  tags: ["Auth"],
+  summary: "Register: the new author account awaits approval",
+  request: jsonBody(RegisterSchema),
+  responses: dataResponses("Registered (inactive until an admin activates it)", [400, 409], 201),
+});
+
+const me = createRoute({
+  method: "get",
+  path: "/auth/me",
+  tags: ["Auth"],
+  summary: "The signed-in user",
+  security: [{ bearer: [] }],
+  responses: dataResponses("The user", [401]),
+});
+
+const logout = createRoute({
+  method: "post",
+  path: "/auth/logout",
+  tags: ["Auth"],
+  summary: "Sign out: the token stops working",
+  security: [{ bearer: [] }],
+  responses: dataResponses("Signed out"),
+});
+
+export const authApi = createRouter()
+  .openapi(login, async (c) => {
+    const { token, user } = await c.var.services.auth.login(c.req.valid("json"), {
+      userAgent: c.req.header("user-agent"),
+    });
+    return c.json({ success: true as const, token, data: user }, 200);
+  })
+  .openapi(register, async (c) => {
+    const user = await c.var.services.auth.register(c.req.valid("json"));
+    return c.json(
+      {
+        success: true as const,
+        data: user,
+        message: "Registration successful! Your account is awaiting approval.",
+      },
+      201,
+    );
+  })
+  .openapi(me, async (c) => {
+    if (!c.var.user) throw AppError.unauthorized();
+    return c.json({ success: true as const, data: c.var.user }, 200);
+  })
+  .openapi(logout, async (c) => {
+    await c.var.services.auth.logout(c.var.token);
+    return c.json({ success: true as const, data: null, message: "Signed out" }, 200);
+  });

@@ -1,0 +1,285 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { CategoryInputSchema, TagInputSchema } from "../../common/schemas/content.ts";
+import {
+  PostBulkSchema,
+  PostInputSchema,
+  PostStatusFilterSchema,
+} from "../../common/schemas/posts.ts";
+import { AppError } from "../http/errors.ts";
+import { createRouter, dataResponses, IdParams, jsonBody, pagingQuery } from "../http/router.ts";
+
+const ListQuery = z.object({
+  ...pagingQuery(),
+  search: z.string().max(200, "search must be 200 characters or less").optional(),
+  category: z.string().max(200, "category must be 200 characters or less").optional(),
+  tag: z.string().max(200, "tag must be 200 characters or less").optional(),
+  status: PostStatusFilterSchema.optional(),
+  author: z.coerce.number({ error: "author must be a number" }).int().positive().optional(),
+  featured: z.enum(["true", "false"], { error: "featured must be true or false" }).optional(),
+});
+
+const listPosts = createRoute({
+  method: "get",
+  path: "/blog/posts",
+  tags: ["Blog"],
+  summary: "List posts (public: live posts only; staff may filter by status)",
+  request: { query: ListQuery },
+  responses: dataResponses("`{posts, count, totalPages, page, limit}`", [400]),
+});
+
+const featured = createRoute({
+  method: "get",
+  path: "/blog/posts/featured",
+  tags: ["Blog"],
+  summary: "Featured live posts",
+  request: { query: z.object({ limit: pagingQuery().limit }) },
+  responses: dataResponses("Posts", [400]),
+});
+
+const related = createRoute({
+  method: "get",
+  path: "/blog/posts/related",
+  tags: ["Blog"],
+  summary: "Live posts sharing a category with a post",
+  request: {
+    query: z.object({
+      postId: z.coerce
+        .number({ error: "postId must be a number" })
+        .int("postId must be a whole number")
+        .positive("postId must be a positive number"),
+      categories: z
+        .string()
+        .max(500)
+        .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, "categories must be comma-separated ids")
+        .optional(),
+      limit: pagingQuery().limit,
+    }),
+  },
+  responses: dataResponses("Posts", [400]),
+});
+
+const byId = createRoute({
+  method: "get",
+  path: "/blog/posts/id/{id}",
+  tags: ["Blog"],
+  summary: "A post by id (drafts for staff who may manage them)",
+  request: { params: z.object({ id: z.string().max(100) }) },
+  responses: dataResponses("The post", [400, 404]),
+});
+
+const bySlug = createRoute({
+  method: "get",
+  path: "/blog/posts/{slug}",
+  tags: ["Blog"],
+  summary: "A live post by slug (counts a view)",
+  request: { params: z.object({ slug: z.string().max(200) }) },
+  responses: dataResponses("The post", [404]),
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/blog/posts",
+  tags: ["Blog"],
+  summary: "Create a post",
+  security: [{ bearer: [] }],
+  request: jsonBody(PostInputSchema),
+  responses: dataResponses("The new post", [400, 401, 403, 409], 201),
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/blog/posts/{id}",
+  tags: ["Blog"],
+  summary: "Update a post (fields left out stay as they are)",
+  security: [{ bearer: [] }],
+  request: { params: IdParams, ...jsonBody(PostInputSchema.partial()) },
+  responses: dataResponses("The updated post", [400, 401, 403, 404, 409]),
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/blog/posts/{id}",
+  tags: ["Blog"],
+  summary: "Delete a post",
+  security: [{ bearer: [] }],
+  request: { params: IdParams },
+  responses: dataResponses("Deleted", [401, 403, 404]),
+});
+
+const bulk = createRoute({
+  method: "post",
+  path: "/blog/posts/bulk",
+  tags: ["Blog"],
+  summary: "Publish, move to draft or delete several posts at once",
+  security: [{ bearer: [] }],
+  request: jsonBody(PostBulkSchema),
+  responses: dataResponses("How many posts changed", [400, 401, 403, 404]),
+});
+
+const listCategories = createRoute({
+  method: "get",
+  path: "/blog/categories",
+  tags: ["Blog"],
+  summary: "All categories with live post counts",
+  responses: dataResponses("`{success, categories, data}`"),
+});
+
+const listTags = createRoute({
+  method: "get",
+  path: "/blog/tags",
+  tags: ["Blog"],
+  summary: "All tags with live post counts",
+  responses: dataResponses("`{success, tags, data}`"),
+});
+
+const writeErrors = [400, 401, 403, 404, 409] as const;
+const security = [{ bearer: [] }];
+
+const createCategory = createRoute({
+  method: "post",
+  path: "/blog/categories",
+  tags: ["Blog"],
+  summary: "Create a category",
+  security,
+  request: jsonBody(CategoryInputSchema),
+  responses: dataResponses("The category", [...writeErrors], 201),
+});
+const updateCategory = createRoute({
+  method: "put",
+  path: "/blog/categories/{id}",
+  tags: ["Blog"],
+  summary: "Rename a category",
+  security,
+  request: { params: IdParams, ...jsonBody(CategoryInputSchema) },
+  responses: dataResponses("The category", [...writeErrors]),
+});
+const deleteCategory = createRoute({
+  method: "delete",
+  path: "/blog/categories/{id}",
+  tags: ["Blog"],
+  summary: "Delete a category (its posts stay)",
+  security,
+  request: { params: IdParams },
+  responses: dataResponses("Deleted", [401, 403, 404]),
+});
+const createTag = createRoute({
+  method: "post",
+  path: "/blog/tags",
+  tags: ["Blog"],
+  summary: "Create a tag",
+  security,
+  request: jsonBody(TagInputSchema),
+  responses: dataResponses("The tag", [...writeErrors], 201),
+});
+const updateTag = createRoute({
+  method: "put",
+  path: "/blog/tags/{id}",
+  tags: ["Blog"],
+  summary: "Rename a tag",
+  security,
+  request: { params: IdParams, ...jsonBody(TagInputSchema) },
+  responses: dataResponses("The tag", [...writeErrors]),
+});
+const deleteTag = createRoute({
+  method: "delete",
+  path: "/blog/tags/{id}",
+  tags: ["Blog"],
+  summary: "Delete a tag",
+  security,
+  request: { params: IdParams },
+  responses: dataResponses("Deleted", [401, 403, 404]),
+});
+
+export const blogApi = createRouter()
+  .openapi(featured, async (c) => {
+    const data = await c.var.services.posts.listFeaturedPosts(c.req.valid("query").limit ?? 3);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(related, async (c) => {
+    const query = c.req.valid("query");
+    const ids = query.categories
+      ?.split(",")
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0);
+    const data = await c.var.services.posts.listRelatedPosts(query.postId, ids, query.limit ?? 3);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(byId, async (c) => {
+    const data = await c.var.services.posts.getPostById(c.var.user, c.req.valid("param").id);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(bulk, async (c) => {
+    const { action, ids } = c.req.valid("json");
+    const data = await c.var.services.posts.bulkPosts(c.var.user, action, ids);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(listPosts, async (c) => {
+    const q = c.req.valid("query");
+    const data = await c.var.services.posts.listPosts(c.var.user, {
+      ...q,
+      featured: q.featured === "true",
+    });
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(bySlug, async (c) => {
+    const data = await c.var.services.posts.getPublicPostBySlug(c.req.valid("param").slug, {
+      countView: true,
+    });
+    if (!data) throw AppError.notFound("Post not found");
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(create, async (c) => {
+    const data = await c.var.services.posts.createPost(c.var.user, c.req.valid("json"));
+    return c.json({ success: true as const, data, message: "Post created successfully!" }, 201);
+  })
+  .openapi(update, async (c) => {
+    const data = await c.var.services.posts.updatePost(
+      c.var.user,
+      c.req.valid("param").id,
+      await c.req.json(),
+    );
+    return c.json({ success: true as const, data, message: "Post updated successfully!" }, 200);
+  })
+  .openapi(remove, async (c) => {
+    await c.var.services.posts.deletePost(c.var.user, c.req.valid("param").id);
+    return c.json(
+      { success: true as const, data: null, message: "Post deleted successfully" },
+      200,
+    );
+  })
+  .openapi(listCategories, async (c) => {
+    const categories = await c.var.services.categories.listCategories();
+    return c.json({ success: true as const, categories, data: categories }, 200);
+  })
+  .openapi(listTags, async (c) => {
+    const tags = await c.var.services.categories.listTags();
+    return c.json({ success: true as const, tags, data: tags }, 200);
+  })
+  .openapi(createCategory, async (c) => {
+    const data = await c.var.services.categories.createCategory(c.var.user, await c.req.json());
+    return c.json({ success: true as const, data }, 201);
+  })
+  .openapi(updateCategory, async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await c.var.services.categories.updateCategory(c.var.user, id, await c.req.json());
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(deleteCategory, async (c) => {
+    const { id } = c.req.valid("param");
+    await c.var.services.categories.deleteCategory(c.var.user, id);
+    return c.json({ success: true as const, data: null, message: "Category deleted" }, 200);
+  })
+  .openapi(createTag, async (c) => {
+    const data = await c.var.services.categories.createTag(c.var.user, await c.req.json());
+    return c.json({ success: true as const, data }, 201);
+  })
+  .openapi(updateTag, async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await c.var.services.categories.updateTag(c.var.user, id, await c.req.json());
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(deleteTag, async (c) => {
+    const { id } = c.req.valid("param");
+    await c.var.services.categories.deleteTag(c.var.user, id);
+    return c.json({ success: true as const, data: null, message: "Tag deleted" }, 200);
+  });

@@ -1,0 +1,75 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ContactSchema, MessageUpdateSchema } from "../../common/schemas/content.ts";
+import { createRouter, dataResponses, IdParams, jsonBody, pagingQuery } from "../http/router.ts";
+import { CONTACT_SUCCESS } from "../modules/contact/contact.service.ts";
+
+const security = [{ bearer: [] }];
+const tags = ["Contact"];
+
+const submit = createRoute({
+  method: "post",
+  path: "/contact",
+  tags,
+  summary: "Send a message from the contact form",
+  request: jsonBody(ContactSchema),
+  responses: dataResponses("Stored", [400], 201),
+});
+const list = createRoute({
+  method: "get",
+  path: "/contact/messages",
+  tags,
+  summary: "Contact messages, newest first",
+  security,
+  request: {
+    query: z.object({
+      ...pagingQuery(100),
+      unread: z.enum(["true", "false"], { error: "unread must be true or false" }).optional(),
+    }),
+  },
+  responses: dataResponses("`{messages, count, unread, totalPages}`", [400, 401, 403]),
+});
+const mark = createRoute({
+  method: "patch",
+  path: "/contact/messages/{id}",
+  tags,
+  summary: "Mark a message read or unread",
+  security,
+  request: { params: IdParams, ...jsonBody(MessageUpdateSchema) },
+  responses: dataResponses("The message", [400, 401, 403, 404]),
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/contact/messages/{id}",
+  tags,
+  summary: "Delete a message",
+  security,
+  request: { params: IdParams },
+  responses: dataResponses("Deleted", [401, 403, 404]),
+});
+
+export const contactApi = createRouter()
+  .openapi(submit, async (c) => {
+    const data = await c.var.services.contact.submitContactMessage(c.req.valid("json"));
+    return c.json({ success: true as const, data: { id: data.id }, message: CONTACT_SUCCESS }, 201);
+  })
+  .openapi(list, async (c) => {
+    const q = c.req.valid("query");
+    const data = await c.var.services.contact.listContactMessages(c.var.user, {
+      page: q.page,
+      limit: q.limit,
+      unread: q.unread === "true",
+    });
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(mark, async (c) => {
+    const data = await c.var.services.contact.markContactMessage(
+      c.var.user,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(remove, async (c) => {
+    await c.var.services.contact.deleteContactMessage(c.var.user, c.req.valid("param").id);
+    return c.json({ success: true as const, data: null, message: "Message deleted" }, 200);
+  });

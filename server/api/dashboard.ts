@@ -1,0 +1,16 @@
+import { createRoute } from "@hono/zod-openapi";
+import { createRouter, dataResponses } from "../http/router.ts";
+
+const get = createRoute({
+  method: "get",
+  path: "/dashboard",
+  tags: ["Dashboard"],
+  summary: "Counts, recent posts and recent messages for the signed-in staff member",
+  security: [{ bearer: [] }],
+  responses: dataResponses("`{counts, recentPosts, recentMessages}`", [401, 403]),
+});
+
+export const dashboardApi = createRouter().openapi(get, async (c) => {
+  const data = await c.var.services.dashboard.getDashboard(c.var.user);
+  return c.json({ success: true as const, data }, 200);
+});

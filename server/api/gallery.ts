@@ -1,0 +1,138 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  GalleryCategoryInputSchema,
+  GalleryImageInputSchema,
+  ReorderSchema,
+} from "../../common/schemas/content.ts";
+import { createRouter, dataResponses, IdParams, jsonBody } from "../http/router.ts";
+
+const security = [{ bearer: [] }];
+const tags = ["Gallery"];
+
+const listImages = createRoute({
+  method: "get",
+  path: "/gallery/images",
+  tags,
+  summary: "Gallery images in display order",
+  request: { query: z.object({ category: z.string().max(200).optional() }) },
+  responses: dataResponses("Images"),
+});
+const listCategories = createRoute({
+  method: "get",
+  path: "/gallery/categories",
+  tags,
+  summary: "Gallery categories",
+  responses: dataResponses("Categories"),
+});
+const createImage = createRoute({
+  method: "post",
+  path: "/gallery/images",
+  tags,
+  summary: "Add an image to the gallery",
+  security,
+  request: jsonBody(GalleryImageInputSchema),
+  responses: dataResponses("The image", [400, 401, 403], 201),
+});
+const reorder = createRoute({
+  method: "put",
+  path: "/gallery/images/reorder",
+  tags,
+  summary: "Set the display order",
+  security,
+  request: jsonBody(ReorderSchema),
+  responses: dataResponses("Images in the new order", [400, 401, 403, 404]),
+});
+const updateImage = createRoute({
+  method: "put",
+  path: "/gallery/images/{id}",
+  tags,
+  summary: "Update an image",
+  security,
+  request: { params: IdParams, ...jsonBody(GalleryImageInputSchema) },
+  responses: dataResponses("The image", [400, 401, 403, 404]),
+});
+const deleteImage = createRoute({
+  method: "delete",
+  path: "/gallery/images/{id}",
+  tags,
+  summary: "Remove an image from the gallery",
+  security,
+  request: { params: IdParams },
+  responses: dataResponses("Deleted", [401, 403, 404]),
+});
+const createCategory = createRoute({
+  method: "post",
+  path: "/gallery/categories",
+  tags,
+  summary: "Create a gallery category",
+  security,
+  request: jsonBody(GalleryCategoryInputSchema),
+  responses: dataResponses("The category", [400, 401, 403, 409], 201),
+});
+const updateCategory = createRoute({
+  method: "put",
+  path: "/gallery/categories/{id}",
+  tags,
+  summary: "Update a gallery category",
+  security,
+  request: { params: IdParams, ...jsonBody(GalleryCategoryInputSchema) },
+  responses: dataResponses("The category", [400, 401, 403, 404, 409]),
+});
+const deleteCategory = createRoute({
+  method: "delete",
+  path: "/gallery/categories/{id}",
+  tags,
+  summary: "Delete a gallery category (its images stay, uncategorised)",
+  security,
+  request: { params: IdParams },
+  responses: dataResponses("Deleted", [401, 403, 404]),
+});
+
+export const galleryApi = createRouter()
+  .openapi(listImages, async (c) => {
+    const data = await c.var.services.gallery.listGalleryImages(c.req.valid("query"));
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(listCategories, async (c) => {
+    const data = await c.var.services.gallery.listGalleryCategories();
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(createImage, async (c) => {
+    const data = await c.var.services.gallery.createGalleryImage(c.var.user, c.req.valid("json"));
+    return c.json({ success: true as const, data }, 201);
+  })
+  .openapi(reorder, async (c) => {
+    const data = await c.var.services.gallery.reorderGalleryImages(c.var.user, c.req.valid("json"));
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(updateImage, async (c) => {
+    const data = await c.var.services.gallery.updateGalleryImage(
+      c.var.user,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(deleteImage, async (c) => {
+    await c.var.services.gallery.deleteGalleryImage(c.var.user, c.req.valid("param").id);
+    return c.json({ success: true as const, data: null, message: "Image deleted" }, 200);
+  })
+  .openapi(createCategory, async (c) => {
+    const data = await c.var.services.gallery.createGalleryCategory(
+      c.var.user,
+      c.req.valid("json"),
+    );
+    return c.json({ success: true as const, data }, 201);
+  })
+  .openapi(updateCategory, async (c) => {
+    const data = await c.var.services.gallery.updateGalleryCategory(
+      c.var.user,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(deleteCategory, async (c) => {
+    await c.var.services.gallery.deleteGalleryCategory(c.var.user, c.req.valid("param").id);
+    return c.json({ success: true as const, data: null, message: "Category deleted" }, 200);
+  });

@@ -1,0 +1,83 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ServiceInputSchema } from "../../common/schemas/content.ts";
+import { AppError } from "../http/errors.ts";
+import { createRouter, dataResponses, IdParams, jsonBody } from "../http/router.ts";
+
+const security = [{ bearer: [] }];
+
+const list = createRoute({
+  method: "get",
+  path: "/services",
+  tags: ["Services"],
+  summary: "All services in display order",
+  responses: dataResponses("Services"),
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/services/{idOrSlug}",
+  tags: ["Services"],
+  summary: "A service by id or slug",
+  request: { params: z.object({ idOrSlug: z.string().max(200) }) },
+  responses: dataResponses("The service", [404]),
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/services",
+  tags: ["Services"],
+  summary: "Create a service",
+  security,
+  request: jsonBody(ServiceInputSchema),
+  responses: dataResponses("The service", [400, 401, 403, 409], 201),
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/services/{id}",
+  tags: ["Services"],
+  summary: "Update a service",
+  security,
+  request: { params: IdParams, ...jsonBody(ServiceInputSchema) },
+  responses: dataResponses("The service", [400, 401, 403, 404, 409]),
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/services/{id}",
+  tags: ["Services"],
+  summary: "Delete a service",
+  security,
+  request: { params: IdParams },
+  responses: dataResponses("Deleted", [401, 403, 404]),
+});
+
+export const servicesApi = createRouter()
+  .openapi(list, async (c) => {
+    const data = await c.var.services.services.listServices();
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(get, async (c) => {
+    const data = await c.var.services.services.getService(c.req.valid("param").idOrSlug);
+    if (!data) throw AppError.notFound("Service not found");
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(create, async (c) => {
+    const data = await c.var.services.services.createService(c.var.user, c.req.valid("json"));
+    return c.json({ success: true as const, data, message: "Service created successfully" }, 201);
+  })
+  .openapi(update, async (c) => {
+    const data = await c.var.services.services.updateService(
+      c.var.user,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ success: true as const, data, message: "Service updated successfully" }, 200);
+  })
+  .openapi(remove, async (c) => {
+    await c.var.services.services.deleteService(c.var.user, c.req.valid("param").id);
+    return c.json(
+      { success: true as const, data: null, message: "Service deleted successfully" },
+      200,
+    );
+  });

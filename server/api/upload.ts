@@ -1,0 +1,37 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter, dataResponses } from "../http/router.ts";
+
+const ImageForm = z.object({
+  image: z
+    .custom<File>((value) => value instanceof File, { message: "An image file is required" })
+    .openapi({
+      type: "string",
+      format: "binary",
+      description: "PNG, JPEG, WebP, GIF, AVIF or ICO",
+    }),
+});
+
+const upload = createRoute({
+  method: "post",
+  path: "/upload",
+  tags: ["Uploads"],
+  summary: "Upload an image (multipart field `image`)",
+  security: [{ bearer: [] }],
+  request: {
+    body: { required: true, content: { "multipart/form-data": { schema: ImageForm } } },
+  },
+  responses: dataResponses(
+    "`{id, url, imagePath, mimeType, size, width, height}`",
+    [400, 401, 403, 413, 415],
+    201,
+  ),
+});
+
+export const uploadApi = createRouter().openapi(upload, async (c) => {
+  const { image } = c.req.valid("form");
+  const data = await c.var.services.uploads.uploadImage(c.var.user, {
+    bytes: new Uint8Array(await image.arrayBuffer()),
+    name: image.name,
+  });
+  return c.json({ success: true as const, data }, 201);
+});

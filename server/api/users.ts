@@ -1,0 +1,95 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { UserBulkSchema, UserCreateSchema, UserUpdateSchema } from "../../common/schemas/users.ts";
+import { createRouter, dataResponses, IdParams, jsonBody } from "../http/router.ts";
+
+const security = [{ bearer: [] }];
+const tags = ["Users"];
+
+const list = createRoute({
+  method: "get",
+  path: "/users",
+  tags,
+  summary: "All users (search matches username, e-mail, name or role)",
+  security,
+  request: { query: z.object({ search: z.string().max(200).optional() }) },
+  responses: dataResponses("Users", [401, 403]),
+});
+const get = createRoute({
+  method: "get",
+  path: "/users/{id}",
+  tags,
+  summary: "One user",
+  security,
+  request: { params: IdParams },
+  responses: dataResponses("The user", [401, 403, 404]),
+});
+const create = createRoute({
+  method: "post",
+  path: "/users",
+  tags,
+  summary: "Add a user",
+  security,
+  request: jsonBody(UserCreateSchema),
+  responses: dataResponses("The new user", [400, 401, 403, 409], 201),
+});
+const bulk = createRoute({
+  method: "post",
+  path: "/users/bulk",
+  tags,
+  summary: "Activate, deactivate or delete several users",
+  security,
+  request: jsonBody(UserBulkSchema),
+  responses: dataResponses("How many users changed", [400, 401, 403, 404, 409]),
+});
+const update = createRoute({
+  method: "put",
+  path: "/users/{id}",
+  tags,
+  summary: "Update a user (the whole user or any of its fields)",
+  security,
+  request: { params: IdParams, ...jsonBody(UserUpdateSchema) },
+  responses: dataResponses("The user", [400, 401, 403, 404, 409]),
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/users/{id}",
+  tags,
+  summary: "Delete a user",
+  security,
+  request: { params: IdParams },
+  responses: dataResponses("Deleted", [401, 403, 404, 409]),
+});
+
+export const usersApi = createRouter()
+  .openapi(list, async (c) => {
+    const data = await c.var.services.users.listUsers(c.var.user, c.req.valid("query").search);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(bulk, async (c) => {
+    const { action, ids } = c.req.valid("json");
+    const data = await c.var.services.users.bulkUsers(c.var.user, action, ids);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(get, async (c) => {
+    const data = await c.var.services.users.getUser(c.var.user, c.req.valid("param").id);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(create, async (c) => {
+    const data = await c.var.services.users.createUser(c.var.user, c.req.valid("json"));
+    return c.json({ success: true as const, data, message: "User created successfully" }, 201);
+  })
+  .openapi(update, async (c) => {
+    const data = await c.var.services.users.updateUser(
+      c.var.user,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ success: true as const, data, message: "User updated successfully" }, 200);
+  })
+  .openapi(remove, async (c) => {
+    await c.var.services.users.deleteUser(c.var.user, c.req.valid("param").id);
+    return c.json(
+      { success: true as const, data: null, message: "User deleted successfully" },
+      200,
+    );
+  });

@@ -1,0 +1,112 @@
+import type { Actor } from "../../../common/permissions.ts";
+import { LoginSchema, RegisterSchema } from "../../../common/schemas/users.ts";
+import type { User } from "../../../common/types.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../../auth/passwords.ts";
+import { generateToken, hashToken } from "../../auth/tokens.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { nowIso } from "../../db/normalize.ts";
+import { AppError } from "../../http/errors.ts";
+import { parseInput } from "../../http/validation.ts";
+import {
+  findUserByEmail,
+  findUserIdByEmail,
+  findUserIdByUsername,
+  insertUser,
+  setLastLogin,
+  toUser,
+} from "../users/users.repository.ts";
+import {
+  deleteExpiredSessions,
+  deleteSessionByHash,
+  findSessionUser,
+  insertSession,
+  touchSession,
+} from "./sessions.repository.ts";
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+export const AWAITING_APPROVAL = "Your account is awaiting approval by an administrator.";
+
+export type SessionUser = User & Actor;
+
+const TOUCH_AFTER_MS = 5 * 60_000;
+
+export function createAuthService(db: Db, config: Pick<Config, "sessionTtlDays">) {
+  async function login(input: unknown, meta: { userAgent?: string } = {}) {
+    const { email, password } = parseInput(LoginSchema, input);
+    const row = await findUserByEmail(db, email);
+    // Verify against a dummy hash when no user matches, so timing does not
+    // tell which e-mail addresses have accounts.
+    const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
+    if (!row || !ok) throw AppError.unauthorized(INVALID_CREDENTIALS);
+    if (row.status !== "active") throw AppError.forbidden(AWAITING_APPROVAL);
+
+    const token = generateToken();
+    const now = new Date();
+    const expires = new Date(now.getTime() + config.sessionTtlDays * 86_400_000);
+    await insertSession(
+      db,
+      {
+        user_id: row.id,
+        token_hash: hashToken(token),
+        expires_at: expires.toISOString(),
+        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      },
+      now.toISOString(),
+    );
+    await setLastLogin(db, row.id, now.toISOString());
+    if (Math.random() < 0.05) await deleteExpiredSessions(db, now.toISOString());
+    return { token, user: { ...toUser(row), last_login: now.toISOString() } };
+  }
+
+  /** A new account is an author awaiting approval: inactive, no token. */
+  async function register(input: unknown): Promise<User> {
+    const data = parseInput(RegisterSchema, input);
+    if ((await findUserIdByUsername(db, data.username)) !== null) {
+      throw AppError.conflict("Username already exists", { username: "Username already exists" });
+    }
+    if ((await findUserIdByEmail(db, data.email)) !== null) {
+      throw AppError.conflict("Email already exists", { email: "Email already exists" });
+    }
+    try {
+      return await insertUser(
+        db,
+        {
+          username: data.username,
+          email: data.email,
+          first_name: data.first_name,
+          last_name: data.last_name,
+          role: "author",
+          status: "inactive",
+          password_hash: await hashPassword(data.password),
+        },
+        nowIso(),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw AppError.conflict("Username or email already exists");
+      throw error;
+    }
+  }
+
+  /** The active user behind a bearer token, or null. */
+  async function authenticate(token: string): Promise<SessionUser | null> {
+    if (!token || token.length > 200) return null;
+    const now = new Date();
+    const row = await findSessionUser(db, hashToken(token), now.toISOString());
+    // Inactive accounts lose access at once.
+    if (row?.status !== "active") return null;
+    if (now.getTime() - new Date(row.last_used_at).getTime() > TOUCH_AFTER_MS) {
+      await touchSession(db, row.session_id, now.toISOString());
+    }
+    return toUser(row);
+  }
+
+  async function logout(token: string) {
+    if (token) await deleteSessionByHash(db, hashToken(token));
+  }
+
+  return { login, register, authenticate, logout };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,152 @@
+import type { Actor } from "../../../common/permissions.ts";
+import { CategoryInputSchema, TagInputSchema } from "../../../common/schemas/content.ts";
+import { slugify } from "../../../common/text.ts";
+import type { Category, Tag } from "../../../common/types.ts";
+import { requirePermission } from "../../auth/policy.ts";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { nowIso } from "../../db/normalize.ts";
+import { AppError } from "../../http/errors.ts";
+import { parseInput } from "../../http/validation.ts";
+import { findCategories, findTags, findTaxonomyConflict } from "./categories.repository.ts";
+
+const LABEL = { categories: "category", tags: "tag" } as const;
+
+/** Categories and tags: the same rules, two tables. */
+export function createCategoriesService(db: Db) {
+  async function requireFree(
+    table: "categories" | "tags",
+    values: { name: string; slug: string },
+    exceptId?: number,
+  ) {
+    const conflict = await findTaxonomyConflict(db, table, values, exceptId);
+    if (!conflict) return;
+    const field = conflict.name.toLowerCase() === values.name.toLowerCase() ? "name" : "slug";
+    const message = `A ${LABEL[table]} with this ${field} already exists`;
+    throw AppError.conflict(message, { [field]: message });
+  }
+
+  function prepare(input: { name: string; slug?: string }) {
+    const slug = input.slug || slugify(input.name);
+    if (!slug) throw AppError.validation({ slug: "Slug is required" });
+    return { name: input.name, slug };
+  }
+
+  async function write<T>(table: "categories" | "tags", run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw AppError.conflict(`A ${LABEL[table]} with this name or slug already exists`);
+      }
+      throw error;
+    }
+  }
+
+  async function listCategories(): Promise<Category[]> {
+    return findCategories(db, nowIso());
+  }
+
+  async function createCategory(actor: Actor | null, input: unknown): Promise<Category> {
+    requirePermission(actor, "categories:manage");
+    const data = parseInput(CategoryInputSchema, input);
+    const values = prepare(data);
+    await requireFree("categories", values);
+    const now = nowIso();
+    return write("categories", () =>
+      db
+        .insertInto("categories")
+        .values({
+          ...values,
+          description: data.description ?? "",
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(["id", "name", "slug", "description"])
+        .executeTakeFirstOrThrow(),
+    );
+  }
+
+  async function updateCategory(
+    actor: Actor | null,
+    id: number,
+    input: unknown,
+  ): Promise<Category> {
+    requirePermission(actor, "categories:manage");
+    const data = parseInput(CategoryInputSchema, input);
+    const values = prepare(data);
+    await requireFree("categories", values, id);
+    const row = await write("categories", () =>
+      db
+        .updateTable("categories")
+        .set({
+          ...values,
+          ...(data.description !== undefined ? { description: data.description } : {}),
+          updated_at: nowIso(),
+        })
+        .where("id", "=", id)
+        .returning(["id", "name", "slug", "description"])
+        .executeTakeFirst(),
+    );
+    if (!row) throw AppError.notFound("Category not found");
+    return row;
+  }
+
+  async function deleteCategory(actor: Actor | null, id: number) {
+    requirePermission(actor, "categories:manage");
+    const result = await db.deleteFrom("categories").where("id", "=", id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw AppError.notFound("Category not found");
+  }
+
+  async function listTags(): Promise<Tag[]> {
+    return findTags(db, nowIso());
+  }
+
+  async function createTag(actor: Actor | null, input: unknown): Promise<Tag> {
+    requirePermission(actor, "tags:manage");
+    const values = prepare(parseInput(TagInputSchema, input));
+    await requireFree("tags", values);
+    return write("tags", () =>
+      db
+        .insertInto("tags")
+        .values({ ...values, created_at: nowIso() })
+        .returning(["id", "name", "slug"])
+        .executeTakeFirstOrThrow(),
+    );
+  }
+
+  async function updateTag(actor: Actor | null, id: number, input: unknown): Promise<Tag> {
+    requirePermission(actor, "tags:manage");
+    const values = prepare(parseInput(TagInputSchema, input));
+    await requireFree("tags", values, id);
+    const row = await write("tags", () =>
+      db
+        .updateTable("tags")
+        .set(values)
+        .where("id", "=", id)
+        .returning(["id", "name", "slug"])
+        .executeTakeFirst(),
+    );
+    if (!row) throw AppError.notFound("Tag not found");
+    return row;
+  }
+
+  async function deleteTag(actor: Actor | null, id: number) {
+    requirePermission(actor, "tags:manage");
+    const result = await db.deleteFrom("tags").where("id", "=", id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw AppError.notFound("Tag not found");
+  }
+
+  return {
+    listCategories,
+    createCategory,
+    updateCategory,
+    deleteCategory,
+    listTags,
+    createTag,
+    updateTag,
+    deleteTag,
+  };
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;
