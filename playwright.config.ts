@@ -38,7 +38,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh demo database for every run, on the production build.
-    command: "rm -rf tmp/e2e && node server/main.ts",
+    command: `rm -rf tmp/e2e-${port} && node server/main.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -47,7 +47,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: "tmp/e2e",
+      DATA_DIR: `tmp/e2e-${port}`,
       DEMO_MODE: "true",
       LOG_LEVEL: "warn",
     },

@@ -9,10 +9,11 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { brandVariables } from "../common/color.ts";
-import { DEFAULT_SETTINGS } from "../common/settings.ts";
+import { DEFAULT_SETTINGS, GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { requestInfoContext, siteServicesContext } from "../common/site-context.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AuthProvider } from "./lib/auth.tsx";
 import { themeBootScript } from "./lib/theme.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href={favicon || "/favicon.svg"} />
         <Meta />
         <Links />
+        <Analytics id={settings.seo.googleAnalyticsId} nonce={nonce} />
       </head>
       <body className="min-h-screen">
         {children}
@@ -62,8 +64,28 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Google Analytics, only with a valid ID (the settings schema checks the format). */
+function Analytics({ id, nonce }: { id: string; nonce: string | undefined }) {
+  if (!id || !GOOGLE_ANALYTICS_ID_PATTERN.test(id)) return null;
+  const config = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config',${JSON.stringify(id)});`;
+  return (
+    <>
+      <script
+        async
+        nonce={nonce}
+        src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`}
+      />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: config }} />
+    </>
+  );
+}
+
 export default function App() {
-  return <Outlet />;
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

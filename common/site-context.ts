@@ -1,6 +1,15 @@
 import { createContext, type RouterContext } from "react-router";
 import type { SiteSettings } from "./settings.ts";
-import type { Post, PostList, Service } from "./types.ts";
+import type {
+  Category,
+  GalleryCategory,
+  GalleryImage,
+  Post,
+  PostList,
+  PostSummary,
+  Service,
+  Tag,
+} from "./types.ts";
 
 /**
  * What the page loaders may call on the server: the same domain services the
@@ -9,6 +18,8 @@ import type { Post, PostList, Service } from "./types.ts";
  */
 export type SiteServices = {
   demoMode: boolean;
+  /** The demo admin's credentials for the sign-in page's demo button (demo mode only). */
+  demoCredentials: { email: string; password: string } | null;
   settings: {
     getAllSettings(): Promise<SiteSettings>;
   };
@@ -25,6 +36,23 @@ export type SiteServices = {
       tag?: string;
     }): Promise<PostList>;
     getPublicPostBySlug(slug: string, options?: { countView?: boolean }): Promise<Post | null>;
+    listRelatedPosts(
+      postId: number,
+      categoryIds?: number[],
+      limit?: number,
+    ): Promise<PostSummary[]>;
+  };
+  categories: {
+    listCategories(): Promise<Category[]>;
+    listTags(): Promise<Tag[]>;
+  };
+  gallery: {
+    listGalleryImages(query?: { category?: string }): Promise<GalleryImage[]>;
+    listGalleryCategories(): Promise<GalleryCategory[]>;
+  };
+  contact: {
+    /** Validates and stores a message; throws an error with `errors` per field. */
+    submitContactMessage(input: unknown): Promise<unknown>;
   };
 };
 

@@ -100,7 +100,11 @@ export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: A
     if (error instanceof HTTPException) {
       const status = error.status;
       const message =
-        status === 413 ? "Request body is too large" : error.message || "Invalid request";
+        status === 413
+          ? "Request body is too large"
+          : status === 415
+            ? "The request body must be JSON (Content-Type: application/json)"
+            : error.message || "Invalid request";
       return c.json({ success: false, message }, status);
     }
     c.var.logger?.error({ err: error }, "unhandled error");

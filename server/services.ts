@@ -1,6 +1,7 @@
 import type { SiteServices } from "../common/site-context.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import { DEMO_ADMIN } from "./db/seed/demo-content.ts";
 import type { Logger } from "./logger.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createCategoriesService } from "./modules/categories/categories.service.ts";
@@ -39,8 +40,14 @@ export type AppServices = ReturnType<typeof createServices>;
 export function toSiteServices(services: AppServices, config: Config): SiteServices {
   return {
     demoMode: config.demoMode,
+    demoCredentials: config.demoMode
+      ? { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }
+      : null,
     settings: services.settings,
     services: services.services,
     posts: services.posts,
+    categories: services.categories,
+    gallery: services.gallery,
+    contact: services.contact,
   };
 }

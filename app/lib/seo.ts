@@ -1,31 +1,53 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_SITE_TITLE, type SiteSettings } from "../../common/settings.ts";
 
+type RootData = { settings: SiteSettings; origin: string } | undefined;
+
 /** "Page | Site Title", falling back to Company Profile. */
 export function pageTitle(page: string | undefined, settings: SiteSettings | undefined) {
   const site = settings?.general.siteTitle?.trim() || DEFAULT_SITE_TITLE;
   return page ? `${page} | ${site}` : site;
 }
 
+function absolute(url: string, origin: string) {
+  if (!url) return "";
+  return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+/** The root loader's data from a route's `meta` matches. */
+export function rootFromMatches(matches: readonly unknown[]): RootData {
+  const root = (matches as { id: string; loaderData?: unknown }[]).find((m) => m.id === "root");
+  return root?.loaderData as RootData;
+}
+
 export function pageMeta(options: {
   title?: string;
   description?: string;
-  settings: SiteSettings | undefined;
+  root: RootData;
+  path: string;
   image?: string;
   type?: "website" | "article";
+  noindex?: boolean;
+  extra?: MetaDescriptor[];
 }): MetaDescriptor[] {
-  const title = pageTitle(options.title, options.settings);
-  const seo = options.settings?.seo;
+  const settings = options.root?.settings;
+  const origin = options.root?.origin ?? "";
+  const title = pageTitle(options.title, settings);
+  const seo = settings?.seo;
   const description =
     options.description?.trim() ||
     seo?.metaDescription?.trim() ||
-    options.settings?.general.siteDescription?.trim() ||
+    settings?.general.siteDescription?.trim() ||
     "";
-  const image = options.image || seo?.ogImage || "";
+  const image = absolute(options.image || seo?.ogImage || "", origin);
+  const url = `${origin}${options.path}`;
   const meta: MetaDescriptor[] = [
     { title },
+    { tagName: "link", rel: "canonical", href: url },
     { property: "og:title", content: title },
     { property: "og:type", content: options.type ?? "website" },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: settings?.general.siteTitle || DEFAULT_SITE_TITLE },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
   ];
@@ -39,6 +61,8 @@ export function pageMeta(options: {
   if (image) {
     meta.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   }
-  if (seo?.disableIndexing) meta.push({ name: "robots", content: "noindex, nofollow" });
-  return meta;
+  if (seo?.disableIndexing || options.noindex) {
+    meta.push({ name: "robots", content: "noindex, nofollow" });
+  }
+  return [...meta, ...(options.extra ?? [])];
 }

@@ -8,7 +8,7 @@ import {
   LoadError,
   ServicesGrid,
 } from "../features/home/home-sections.tsx";
-import { pageMeta } from "../lib/seo.ts";
+import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/home";
 
@@ -27,8 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const settings = matches[0]?.loaderData?.settings;
-  return pageMeta({ title: "Home", settings });
+  return pageMeta({ title: "Home", root: rootFromMatches(matches), path: "/" });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

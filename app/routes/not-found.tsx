@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageMeta } from "../lib/seo.ts";
+import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
@@ -7,8 +7,13 @@ export function loader() {
   throw new Response(null, { status: 404, statusText: "Not Found" });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: "Page Not Found", settings: matches[0]?.loaderData?.settings });
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Page Not Found",
+    root: rootFromMatches(matches),
+    path: location.pathname,
+    noindex: true,
+  });
 }
 
 export function ErrorBoundary() {

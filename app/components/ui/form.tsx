@@ -1,0 +1,147 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+
+const control =
+  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  );
+}
+
+type FieldProps = {
+  label: ReactNode;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+};
+
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  id = `field-${name}`,
+  className,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`${control} ${error ? "border-red-600" : "border-slate-300 dark:border-slate-600"}`}
+        {...input}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  id = `field-${name}`,
+  className,
+  ...input
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`${control} ${error ? "border-red-600" : "border-slate-300 dark:border-slate-600"}`}
+        {...input}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export function Alert({
+  kind,
+  children,
+  onDismiss,
+}: {
+  kind: "success" | "error" | "info";
+  children: ReactNode;
+  onDismiss?: () => void;
+}) {
+  const styles = {
+    success:
+      "border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100",
+    error:
+      "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
+    info: "border-blue-300 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100",
+  }[kind];
+  return (
+    <div
+      role={kind === "error" ? "alert" : "status"}
+      className={`flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${styles}`}
+    >
+      <div>{children}</div>
+      {onDismiss ? (
+        <button type="button" onClick={onDismiss} className="font-bold" aria-label="Dismiss">
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function Spinner({ label = "Loading..." }: { label?: string }) {
+  return (
+    <div
+      role="status"
+      className="flex items-center justify-center gap-3 py-12 text-slate-600 dark:text-slate-300"
+    >
+      <span
+        className="h-6 w-6 animate-spin rounded-full border-2 border-slate-300 border-t-brand-strong"
+        aria-hidden
+      />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** Field errors from a zod error, keyed by field name (first message wins). */
+export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { can, type Permission } from "../../../common/permissions.ts";
+import type { Role } from "../../../common/types.ts";
+import { Spinner } from "../../components/ui/form.tsx";
+import { useAuth } from "../../lib/auth.tsx";
+
+/**
+ * The protected-route guard (spec section 2): a spinner while auth loads,
+ * /login (replacing history, carrying the requested location) when signed
+ * out, /unauthorized when the role is not allowed.
+ */
+export function RequireAuth({
+  roles,
+  permission,
+  children,
+}: {
+  roles?: Role | Role[];
+  permission?: Permission;
+  children: ReactNode;
+}) {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  if (status === "loading") return <Spinner />;
+  if (status !== "authenticated" || !user) {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace state={{ from }} />;
+  }
+  const allowed = roles ? (Array.isArray(roles) ? roles : [roles]) : null;
+  if ((allowed && !allowed.includes(user.role)) || (permission && !can(user, permission))) {
+    return <Navigate to="/unauthorized" replace />;
+  }
+  return <>{children}</>;
+}

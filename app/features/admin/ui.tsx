@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {subtitle ? <p className="mt-1 text-slate-600 dark:text-slate-300">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+export const STATUS_BADGE: Record<string, string> = {
+  published: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  scheduled: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100",
+  draft: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
+};
+
+export const ROLE_BADGE: Record<string, string> = {
+  admin: "bg-purple-100 text-purple-900 dark:bg-purple-900 dark:text-purple-100",
+  editor: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100",
+  author: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+};
+
+export function Badge({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${className}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+export const tableClass = "min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800";
+export const thClass = "px-3 py-2 text-left font-semibold text-slate-700 dark:text-slate-200";
+export const tdClass = "px-3 py-2 align-top";
+export const smallButton =
+  "rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800";
+export const dangerButton =
+  "rounded-md border border-red-300 px-2.5 py-1 text-xs font-medium text-red-800 hover:bg-red-50 disabled:opacity-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950";
+export const inputClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900";

@@ -1,0 +1,142 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import type { User } from "../../common/types.ts";
+import { ApiError, api, clearStoredAuth, TOKEN_KEY, UNAUTHORIZED_EVENT, USER_KEY } from "./api.ts";
+
+type AuthStatus = "loading" | "authenticated" | "unauthenticated";
+
+type AuthState = {
+  status: AuthStatus;
+  user: User | null;
+  error: string | null;
+  login(email: string, password: string): Promise<User>;
+  logout(): Promise<void>;
+  setUser(user: User): void;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function readStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+function store(token: string | null, user: User | null) {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+  } catch {
+    throw new Error("Could not store authentication data");
+  }
+}
+
+/**
+ * Auth state (spec section 4): with a stored token and user, authenticated at
+ * once and refreshed in the background; with a token only, the user is fetched
+ * and the token dropped if none comes back; no token, unauthenticated.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<AuthStatus>("loading");
+  const [user, setUserState] = useState<User | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const reset = useCallback(() => {
+    clearStoredAuth();
+    setUserState(null);
+    setStatus("unauthenticated");
+  }, []);
+
+  useEffect(() => {
+    let token: string | null = null;
+    try {
+      token = localStorage.getItem(TOKEN_KEY);
+    } catch {
+      token = null;
+    }
+    if (!token) {
+      setStatus("unauthenticated");
+      return;
+    }
+    const stored = readStoredUser();
+    if (stored) {
+      setUserState(stored);
+      setStatus("authenticated");
+    }
+    api<{ data: User }>("/auth/me")
+      .then(({ data }) => {
+        if (!data) throw new Error("No user data received from server");
+        store(null, data);
+        setUserState(data);
+        setStatus("authenticated");
+      })
+      .catch((e: unknown) => {
+        // A 401 already cleared everything; other failures keep a stored user.
+        if (e instanceof ApiError && e.status === 401) reset();
+        else if (!stored) reset();
+      });
+  }, [reset]);
+
+  useEffect(() => {
+    const onUnauthorized = () => reset();
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, [reset]);
+
+  const login = useCallback(async (email: string, password: string) => {
+    setError(null);
+    try {
+      const json = await api<{ token?: string; data?: User & { token?: string } }>("/auth/login", {
+        body: { email: email.trim().toLowerCase(), password },
+      });
+      const token = json.token ?? json.data?.token;
+      if (!token) throw new Error("No token received from server");
+      if (!json.data) throw new Error("No user data received from server");
+      store(token, json.data);
+      setUserState(json.data);
+      setStatus("authenticated");
+      return json.data;
+    } catch (e) {
+      setUserState(null);
+      const message = (e as Error).message || "Login failed. Please try again.";
+      setError(message);
+      throw e;
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await api("/auth/logout", { method: "POST" });
+    } catch {
+      // The server may already have forgotten the session; we sign out anyway.
+    }
+    reset();
+  }, [reset]);
+
+  const setUser = useCallback((next: User) => {
+    store(null, next);
+    setUserState(next);
+  }, []);
+
+  const value = useMemo(
+    () => ({ status, user, error, login, logout, setUser }),
+    [status, user, error, login, logout, setUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth outside AuthProvider");
+  return value;
+}

@@ -1,0 +1,128 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { can, type Permission } from "../../../common/permissions.ts";
+import { Spinner } from "../../components/ui/form.tsx";
+import { RequireAuth } from "../../features/admin/guard.tsx";
+import { ThemeToggle } from "../../features/layout/theme-toggle.tsx";
+import { useAuth } from "../../lib/auth.tsx";
+import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
+import type { Route } from "./+types/admin-layout";
+
+// The admin renders in the browser (bearer token in localStorage); the server
+// sends only this fallback.
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <Spinner />;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Admin",
+    root: rootFromMatches(matches),
+    path: "/admin",
+    noindex: true,
+  });
+}
+
+export const ADMIN_NAV: { to: string; label: string; permission: Permission }[] = [
+  { to: "/admin/dashboard", label: "Dashboard", permission: "admin:access" },
+  { to: "/admin/posts", label: "Posts", permission: "admin:access" },
+  { to: "/admin/categories", label: "Categories", permission: "categories:manage" },
+  { to: "/admin/services", label: "Services", permission: "services:manage" },
+  { to: "/admin/gallery", label: "Gallery", permission: "gallery:manage" },
+  { to: "/admin/messages", label: "Messages", permission: "messages:manage" },
+  { to: "/admin/settings", label: "Settings", permission: "settings:manage" },
+  { to: "/admin/users", label: "Users", permission: "users:manage" },
+];
+
+function Sidebar() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on navigation
+  useEffect(() => setOpen(false), [location.pathname]);
+  const items = ADMIN_NAV.filter((item) => can(user, item.permission));
+  return (
+    <aside className="border-b border-slate-200 bg-slate-900 text-slate-100 md:min-h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800">
+      <div className="flex items-center justify-between px-4 py-4">
+        <Link to="/admin/dashboard" className="text-lg font-bold">
+          Admin Panel
+        </Link>
+        <button
+          type="button"
+          className="rounded-md px-3 py-1 text-sm ring-1 ring-slate-600 md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? "Close menu" : "Menu"}
+        </button>
+      </div>
+      <nav
+        id={menuId}
+        aria-label="Admin"
+        className={`${open ? "block" : "hidden"} px-2 pb-4 md:block`}
+      >
+        <ul className="space-y-1">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-slate-700 text-white" : "text-slate-200 hover:bg-slate-800"}`
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-6 border-t border-slate-700 px-3 pt-4 text-sm">
+          <p className="truncate text-slate-300">
+            {user ? `${user.first_name} ${user.last_name}`.trim() || user.username : ""}
+            <span className="block text-xs text-slate-300 capitalize">{user?.role}</span>
+          </p>
+          <div className="mt-3 flex items-center gap-2">
+            <Link to="/" className="text-slate-200 underline-offset-2 hover:underline">
+              View site
+            </Link>
+            <button
+              type="button"
+              className="ml-auto rounded-md bg-slate-700 px-3 py-1.5 text-white hover:bg-slate-600"
+              onClick={async () => {
+                await logout();
+                navigate("/login", { replace: true });
+              }}
+            >
+              Logout
+            </button>
+          </div>
+        </div>
+      </nav>
+    </aside>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <RequireAuth permission="admin:access">
+      <div className="min-h-screen md:flex">
+        <Sidebar />
+        <div className="min-w-0 flex-1 bg-slate-50 dark:bg-slate-950">
+          <div className="flex justify-end px-4 pt-3">
+            <ThemeToggle />
+          </div>
+          <main id="main" className="px-4 pb-12 md:px-8">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,250 @@
+import { useEffect } from "react";
+import { data, Link, useNavigate } from "react-router";
+import { siteServicesContext } from "../../common/site-context.ts";
+import { formatDate, formatNumber, stripHtml, truncate } from "../../common/text.ts";
+import { Icon } from "../components/ui/icons.tsx";
+import { homepageTexts, PostCard } from "../features/home/home-sections.tsx";
+import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { useRootData } from "../root.tsx";
+import type { Route } from "./+types/blog-post";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const site = context.get(siteServicesContext);
+  try {
+    const post = await site.posts.getPublicPostBySlug(params.slug, { countView: true });
+    if (!post)
+      return data({ state: "not-found" as const, post: null, related: [] }, { status: 404 });
+    const related = await site.posts
+      .listRelatedPosts(
+        post.id,
+        post.categories.map((c) => c.id),
+        3,
+      )
+      .catch(() => []);
+    return { state: "ok" as const, post, related };
+  } catch (error) {
+    console.error("blog post: failed to load", error);
+    return data({ state: "error" as const, post: null, related: [] }, { status: 500 });
+  }
+}
+
+export function meta({ matches, loaderData: loaded, params }: Route.MetaArgs) {
+  const root = rootFromMatches(matches);
+  const post = loaded?.post;
+  if (!post) {
+    return pageMeta({
+      title: "Post not found",
+      root,
+      path: `/blog/${params.slug}`,
+      noindex: true,
+      extra: [{ httpEquiv: "refresh", content: "3;url=/blog" }],
+    });
+  }
+  return pageMeta({
+    title: post.meta_title || post.title,
+    description: post.meta_description || post.excerpt || truncate(stripHtml(post.content), 160),
+    image: post.og_image || post.featuredImage,
+    root,
+    path: `/blog/${post.slug}`,
+    type: "article",
+    extra: [
+      ...(post.publishedAt
+        ? [{ property: "article:published_time", content: post.publishedAt }]
+        : []),
+      { property: "article:modified_time", content: post.updated_at },
+      ...post.tags.map((t) => ({ property: "article:tag", content: t.name })),
+    ],
+  });
+}
+
+function NotFound() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate("/blog"), 3000);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Post Not Found</h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-200">
+        The post you are looking for does not exist.
+      </p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        Taking you back to the blog...
+      </p>
+      <Link to="/blog" className="btn-primary mt-8">
+        Return to Blog
+      </Link>
+    </div>
+  );
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  const texts = homepageTexts(root?.settings.homepage);
+  if (loaderData.state === "not-found") return <NotFound />;
+  if (loaderData.state === "error" || !loaderData.post) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <p className="text-slate-700 dark:text-slate-200">
+          Failed to load blog post. Please try again later.
+        </p>
+        <Link to="/blog" className="btn-primary mt-8">
+          Return to Blog
+        </Link>
+      </div>
+    );
+  }
+  const { post, related } = loaderData;
+  const url = `${root?.origin ?? ""}/blog/${post.slug}`;
+  const share = [
+    {
+      name: "Facebook",
+      icon: "facebook",
+      href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+    },
+    {
+      name: "Twitter",
+      icon: "twitter",
+      href: `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(post.title)}`,
+    },
+    {
+      name: "LinkedIn",
+      icon: "linkedin",
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+    },
+  ];
+  const date = post.publishedAt ?? post.createdAt;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>{" "}
+            <span aria-hidden>/</span>
+          </li>
+          <li>
+            <Link to="/blog" className="hover:underline">
+              Blog
+            </Link>{" "}
+            <span aria-hidden>/</span>
+          </li>
+          <li aria-current="page" className="text-slate-900 dark:text-slate-100">
+            {post.title}
+          </li>
+        </ol>
+      </nav>
+      <div className="mt-6 grid gap-10 lg:grid-cols-3">
+        <article className="lg:col-span-2">
+          <header>
+            <h1 className="text-3xl font-bold md:text-4xl">{post.title}</h1>
+            <p className="mt-3 text-slate-600 dark:text-slate-300">
+              By{" "}
+              <span className="font-medium text-slate-900 dark:text-slate-100">
+                {post.author.name}
+              </span>{" "}
+              · <time dateTime={date}>{formatDate(date)}</time>
+            </p>
+            {post.categories.length ? (
+              <ul className="mt-3 flex flex-wrap gap-2" aria-label="Categories">
+                {post.categories.map((c) => (
+                  <li key={c.id}>
+                    <Link
+                      to={`/blog?category=${c.slug}`}
+                      className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100"
+                    >
+                      {c.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </header>
+          {post.featuredImage ? (
+            <img
+              src={post.featuredImage}
+              alt={post.featured_image_alt || post.title}
+              width={1200}
+              height={630}
+              className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover"
+            />
+          ) : null}
+          <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
+        </article>
+        <aside className="space-y-8" aria-label="About this post">
+          <section>
+            <h2 className="text-lg font-semibold">Categories</h2>
+            <ul className="mt-2 space-y-1">
+              {post.categories.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/blog?category=${c.slug}`} className="link">
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+              {post.categories.length === 0 ? (
+                <li className="text-slate-600 dark:text-slate-300">Uncategorised</li>
+              ) : null}
+            </ul>
+          </section>
+          {post.tags.length ? (
+            <section>
+              <h2 className="text-lg font-semibold">Tags</h2>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {post.tags.map((t) => (
+                  <li key={t.id}>
+                    <Link
+                      to={`/blog?tag=${t.slug}`}
+                      className="rounded bg-slate-100 px-2 py-1 text-sm text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100"
+                    >
+                      #{t.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section>
+            <h2 className="text-lg font-semibold">Views</h2>
+            <p className="mt-1" data-testid="view-count">
+              {formatNumber(post.views)} views
+            </p>
+          </section>
+          <section>
+            <h2 className="text-lg font-semibold">Share</h2>
+            <ul className="mt-2 flex gap-2">
+              {share.map((s) => (
+                <li key={s.name}>
+                  <a
+                    href={s.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Share on ${s.name}`}
+                    className="inline-flex rounded-full bg-slate-100 p-2 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100"
+                  >
+                    <Icon name={s.icon} width={20} height={20} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+      {related.length ? (
+        <section aria-labelledby="related-title" className="mt-16">
+          <h2 id="related-title" className="text-2xl font-bold">
+            Related Posts
+          </h2>
+          <div className="mt-6 grid gap-6 md:grid-cols-3">
+            {related.map((r) => (
+              <PostCard key={r.id} post={r} readMore={texts.blogReadMoreText} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

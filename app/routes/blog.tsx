@@ -1,0 +1,167 @@
+import { Form, Link, useNavigation } from "react-router";
+import { POST_PAGE_SIZE } from "../../common/schemas/posts.ts";
+import { siteServicesContext } from "../../common/site-context.ts";
+import type { Category } from "../../common/types.ts";
+import { Pagination } from "../features/blog/pagination.tsx";
+import { homepageTexts, PostCard } from "../features/home/home-sections.tsx";
+import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { useRootData } from "../root.tsx";
+import type { Route } from "./+types/blog";
+
+/** Shown as filter buttons when the categories cannot be loaded (spec section 3). */
+const FALLBACK_CATEGORIES: Category[] = [
+  "Technology",
+  "Business",
+  "Marketing",
+  "Design",
+  "Development",
+].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }));
+
+function readQuery(url: URL) {
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return {
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+    search: (url.searchParams.get("search") ?? "").slice(0, 200),
+    category: (url.searchParams.get("category") ?? "").slice(0, 200),
+    tag: (url.searchParams.get("tag") ?? "").slice(0, 200),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = context.get(siteServicesContext);
+  const query = readQuery(new URL(request.url));
+  const categories = await site.categories.listCategories().catch(() => FALLBACK_CATEGORIES);
+  try {
+    const list = await site.posts.listPublicPosts({ ...query, limit: POST_PAGE_SIZE.blog });
+    return { ok: true as const, query, categories, ...list };
+  } catch (error) {
+    console.error("blog: failed to load posts", error);
+    return { ok: false as const, query, categories, posts: [], count: 0, totalPages: 1, page: 1 };
+  }
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const q = loaderData?.query;
+  const params = new URLSearchParams();
+  if (q?.category) params.set("category", q.category);
+  if (q?.tag) params.set("tag", q.tag);
+  if (q && q.page > 1) params.set("page", String(q.page));
+  const path = `/blog${params.size ? `?${params}` : ""}`;
+  return pageMeta({
+    title: "Blog",
+    description: "News, insights and stories from our team.",
+    root: rootFromMatches(matches),
+    path,
+    noindex: !!q?.search,
+  });
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { query, categories } = loaderData;
+  const texts = homepageTexts(useRootData()?.settings.homepage);
+  const navigation = useNavigation();
+  const href = (changes: Partial<typeof query>) => {
+    const next = { ...query, ...changes };
+    const params = new URLSearchParams();
+    if (next.search) params.set("search", next.search);
+    if (next.category) params.set("category", next.category);
+    if (next.tag) params.set("tag", next.tag);
+    if (next.page > 1) params.set("page", String(next.page));
+    return `/blog${params.size ? `?${params}` : ""}`;
+  };
+  const activeTag = query.tag;
+  const chip = (active: boolean) =>
+    `rounded-full px-4 py-1.5 text-sm font-medium ${
+      active
+        ? "bg-brand-strong text-white"
+        : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+    }`;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-16">
+      <h1 className="text-4xl font-bold">Blog</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">{texts.blogSubtitle}</p>
+
+      <Form method="get" action="/blog" role="search" className="mt-8 flex max-w-xl gap-2">
+        <label htmlFor="blog-search" className="sr-only">
+          Search posts
+        </label>
+        <input
+          id="blog-search"
+          type="search"
+          name="search"
+          defaultValue={query.search}
+          key={query.search}
+          placeholder="Search posts..."
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+        />
+        {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+        {query.tag ? <input type="hidden" name="tag" value={query.tag} /> : null}
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </Form>
+
+      <nav aria-label="Categories" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <Link
+              to={href({ category: "", page: 1 })}
+              className={chip(!query.category)}
+              aria-current={!query.category ? "page" : undefined}
+            >
+              All
+            </Link>
+          </li>
+          {categories.map((category) => (
+            <li key={category.id}>
+              <Link
+                to={href({ category: category.slug, page: 1 })}
+                className={chip(query.category === category.slug)}
+                aria-current={query.category === category.slug ? "page" : undefined}
+              >
+                {category.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {activeTag ? (
+        <p className="mt-4 text-sm">
+          Tagged <strong>#{activeTag}</strong> ·{" "}
+          <Link to={href({ tag: "", page: 1 })} className="link">
+            Clear tag
+          </Link>
+        </p>
+      ) : null}
+
+      <div aria-busy={navigation.state === "loading"} className="mt-10">
+        {!loaderData.ok ? (
+          <div role="alert" className="py-12 text-center">
+            <p className="text-slate-700 dark:text-slate-200">
+              Failed to load blog posts. Please try again later.
+            </p>
+            <a href={href({})} className="btn-primary mt-6">
+              Try Again
+            </a>
+          </div>
+        ) : loaderData.posts.length === 0 ? (
+          <p className="py-12 text-center text-slate-600 dark:text-slate-300">
+            No posts found matching your criteria.
+          </p>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.posts.map((post) => (
+              <PostCard key={post.id} post={post} readMore={texts.blogReadMoreText} />
+            ))}
+          </div>
+        )}
+      </div>
+      <Pagination
+        page={loaderData.page}
+        totalPages={loaderData.totalPages}
+        hrefFor={(page) => href({ page })}
+      />
+    </div>
+  );
+}

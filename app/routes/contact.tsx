@@ -1,0 +1,94 @@
+import { data } from "react-router";
+import { siteServicesContext } from "../../common/site-context.ts";
+import { Icon } from "../components/ui/icons.tsx";
+import { ContactForm } from "../features/contact/contact-form.tsx";
+import { SocialLinks } from "../features/layout/site-footer.tsx";
+import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { useRootData } from "../root.tsx";
+import type { Route } from "./+types/contact";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Contact",
+    description: "Get in touch with us: send a message, call or visit.",
+    root: rootFromMatches(matches),
+    path: "/contact",
+  });
+}
+
+/** The form's fallback without JavaScript: the same service as POST /api/contact. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const input = Object.fromEntries(
+    ["name", "email", "subject", "message"].map((k) => [k, String(form.get(k) ?? "")]),
+  );
+  try {
+    await context.get(siteServicesContext).contact.submitContactMessage(input);
+    return { status: "success" as const, errors: {} };
+  } catch (error) {
+    const errors = (error as { errors?: Record<string, string> }).errors ?? {};
+    return data({ status: "error" as const, errors }, { status: 400 });
+  }
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const settings = useRootData()?.settings;
+  const general = settings?.general;
+  const address = general?.address || "123 Business Street, City";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-16">
+      <h1 className="text-4xl font-bold">Contact Us</h1>
+      <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">
+        Have a question or a project in mind? Send us a message and we will get back to you soon.
+      </p>
+      <div className="mt-10 grid gap-10 lg:grid-cols-3">
+        <section aria-labelledby="form-title" className="lg:col-span-2">
+          <h2 id="form-title" className="mb-4 text-2xl font-semibold">
+            Send a Message
+          </h2>
+          <ContactForm serverErrors={actionData?.errors} serverStatus={actionData?.status} />
+        </section>
+        <aside aria-labelledby="info-title" className="space-y-6">
+          <div>
+            <h2 id="info-title" className="text-2xl font-semibold">
+              Contact Information
+            </h2>
+            <ul className="mt-4 space-y-3 text-slate-700 dark:text-slate-200">
+              <li className="flex gap-3">
+                <Icon name="pin" className="shrink-0" />
+                <span>{address}</span>
+              </li>
+              <li className="flex gap-3">
+                <Icon name="phone" className="shrink-0" />
+                <span>{general?.phoneNumber || "+1 (555) 123-4567"}</span>
+              </li>
+              <li className="flex gap-3">
+                <Icon name="mail" className="shrink-0" />
+                <span>{general?.contactEmail || "info@example.com"}</span>
+              </li>
+            </ul>
+          </div>
+          <div>
+            <h2 className="text-lg font-semibold">Follow Us</h2>
+            <div className="mt-2">{settings ? <SocialLinks social={settings.social} /> : null}</div>
+          </div>
+          <figure
+            className="flex aspect-[4/3] flex-col items-center justify-center gap-2 rounded-xl border border-slate-200 bg-slate-100 p-4 text-center dark:border-slate-700 dark:bg-slate-800"
+            aria-label="Map"
+          >
+            <Icon name="pin" width={32} height={32} />
+            <p className="text-sm text-slate-700 dark:text-slate-200">{address}</p>
+            <a
+              className="link text-sm"
+              href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Open in OpenStreetMap
+            </a>
+          </figure>
+        </aside>
+      </div>
+    </div>
+  );
+}

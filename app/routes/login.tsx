@@ -1,0 +1,120 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { siteServicesContext } from "../../common/site-context.ts";
+import { Alert, TextField } from "../components/ui/form.tsx";
+import { useAuth } from "../lib/auth.tsx";
+import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import type { Route } from "./+types/login";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { demo: context.get(siteServicesContext).demoCredentials };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Sign In",
+    root: rootFromMatches(matches),
+    path: "/login",
+    noindex: true,
+  });
+}
+
+/** Where to go after signing in: the page the guard came from, else the dashboard. */
+export function safeRedirect(target: string | null | undefined) {
+  if (!target?.startsWith("/") || target.startsWith("//")) return "/admin/dashboard";
+  if (target === "/login" || target.startsWith("/login?")) return "/admin/dashboard";
+  return target;
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const from = safeRedirect(
+    (location.state as { from?: string } | null)?.from ?? params.get("from"),
+  );
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [state, setState] = useState<"idle" | "signing-in" | "error">("idle");
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    if (auth.status === "authenticated") navigate(from, { replace: true });
+  }, [auth.status, from, navigate]);
+
+  async function signIn(credentials: { email: string; password: string }, demo = false) {
+    setState("signing-in");
+    setError("");
+    try {
+      await auth.login(credentials.email, credentials.password);
+      navigate(from, { replace: true });
+    } catch (e) {
+      setState("error");
+      setError(
+        demo
+          ? "Demo login failed. Please try again or use your own credentials."
+          : (e as Error).message || "Login failed. Please check your credentials and try again.",
+      );
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setState("error");
+      setError("Email and password are required");
+      return;
+    }
+    void signIn({ email, password });
+  }
+
+  const busy = state === "signing-in";
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">Sign In</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">Sign in to manage the website.</p>
+      <form onSubmit={submit} noValidate className="mt-8 space-y-4">
+        {state === "error" ? <Alert kind="error">{error}</Alert> : null}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Signing in..." : "Sign In"}
+        </button>
+      </form>
+      {loaderData.demo ? (
+        <div className="mt-6 rounded-md border border-dashed border-slate-300 p-4 text-sm dark:border-slate-600">
+          <p className="text-slate-700 dark:text-slate-200">This site runs in demo mode.</p>
+          <button
+            type="button"
+            className="btn-outline mt-3 w-full"
+            disabled={busy}
+            onClick={() => loaderData.demo && signIn(loaderData.demo, true)}
+          >
+            Sign in as Demo Admin
+          </button>
+        </div>
+      ) : null}
+      <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">
+        No account yet?{" "}
+        <Link to="/register" className="link">
+          Register
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { data, Link } from "react-router";
+import { siteServicesContext } from "../../common/site-context.ts";
+import { Icon } from "../components/ui/icons.tsx";
+import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import type { Route } from "./+types/service-detail";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const service = await context.get(siteServicesContext).services.getService(params.slug);
+    if (!service) return data({ state: "not-found" as const, service: null }, { status: 404 });
+    return { state: "ok" as const, service };
+  } catch (error) {
+    console.error("service: failed to load", error);
+    return data({ state: "error" as const, service: null }, { status: 500 });
+  }
+}
+
+export function meta({ matches, loaderData: loaded, params }: Route.MetaArgs) {
+  const service = loaded?.service;
+  return pageMeta({
+    title: service?.title ?? "Service Not Found",
+    description: service?.description,
+    root: rootFromMatches(matches),
+    path: `/services/${service?.slug ?? params.slug}`,
+    noindex: !service,
+  });
+}
+
+export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "not-found") {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Service Not Found</h1>
+        <p className="mt-4 text-slate-600 dark:text-slate-300">
+          The service you are looking for does not exist.
+        </p>
+        <Link to="/" className="btn-primary mt-8">
+          Back to Homepage
+        </Link>
+      </div>
+    );
+  }
+  if (!loaderData.service) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <p className="text-slate-700 dark:text-slate-200">
+          Could not load service details. The service may not exist or there was an error connecting
+          to the server.
+        </p>
+        <Link to="/services" className="btn-primary mt-8">
+          Back to Services
+        </Link>
+      </div>
+    );
+  }
+  const { service } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-16">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>{" "}
+            <span aria-hidden>/</span>
+          </li>
+          <li>
+            <Link to="/services" className="hover:underline">
+              Services
+            </Link>{" "}
+            <span aria-hidden>/</span>
+          </li>
+          <li aria-current="page" className="text-slate-900 dark:text-slate-100">
+            {service.title}
+          </li>
+        </ol>
+      </nav>
+      <div className="mt-6 flex items-center gap-4">
+        <span className="inline-flex rounded-lg bg-slate-100 p-3 text-brand-strong dark:bg-slate-800 dark:text-brand-light">
+          <Icon name={service.icon} width={32} height={32} />
+        </span>
+        <h1 className="text-4xl font-bold">{service.title}</h1>
+      </div>
+      <p className="mt-6 text-lg text-slate-700 dark:text-slate-200">{service.description}</p>
+      <div className="mt-8 space-y-4 text-slate-700 dark:text-slate-200">
+        {service.details
+          .split(/\n\s*\n/)
+          .filter((p) => p.trim())
+          .map((paragraph) => (
+            <p key={paragraph.slice(0, 40)} className="whitespace-pre-line leading-relaxed">
+              {paragraph.trim()}
+            </p>
+          ))}
+      </div>
+      <div className="mt-12 flex flex-wrap gap-4">
+        <Link to="/contact" className="btn-primary">
+          Contact Us
+        </Link>
+        <Link to="/services" className="btn-outline">
+          Back to Services
+        </Link>
+      </div>
+    </div>
+  );
+}
