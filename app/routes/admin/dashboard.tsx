@@ -115,7 +115,10 @@ export default function DashboardPage() {
                   <li key={m.id} className="py-3">
                     <p className="font-medium">
                       {m.read ? null : (
-                        <span className="mr-2 inline-block h-2 w-2 rounded-full bg-blue-600" /><span className="sr-only">Unread: </span>
+                        <>
+                          <span className="mr-2 inline-block h-2 w-2 rounded-full bg-blue-600" />
+                          <span className="sr-only">Unread: </span>
+                        </>
                       )}
                       {m.subject}
                     </p>
