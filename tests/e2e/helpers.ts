@@ -1,0 +1,52 @@
+import type { Page } from "@playwright/test";
+
+/** The demo accounts seeded in demo mode (the e2e server runs in demo mode). */
+export const ACCOUNTS = {
+  admin: { email: "admin@example.com", password: "admin12345" },
+  editor: { email: "editor@example.com", password: "editor12345" },
+  author: { email: "author@example.com", password: "author12345" },
+} as const;
+
+export type Role = keyof typeof ACCOUNTS;
+
+/** A bearer token for a demo account, straight from the API. */
+export async function tokenFor(page: Page, role: Role): Promise<{ token: string; user: unknown }> {
+  const response = await page.request.post("/api/auth/login", { data: ACCOUNTS[role] });
+  const json = await response.json();
+  if (!json.token) throw new Error(`login as ${role} failed: ${JSON.stringify(json)}`);
+  return { token: json.token, user: json.data };
+}
+
+/**
+ * Signs in without the login form: stores the token and user the way the app
+ * does (localStorage `token` and `user`) before any page script runs.
+ */
+export async function loginAs(page: Page, role: Role) {
+  const { token, user } = await tokenFor(page, role);
+  await page.addInitScript(
+    ([t, u]) => {
+      if (!sessionStorage.getItem("e2e-auth-set")) {
+        localStorage.setItem("token", t as string);
+        localStorage.setItem("user", JSON.stringify(u));
+        sessionStorage.setItem("e2e-auth-set", "1");
+      }
+    },
+    [token, user] as const,
+  );
+  return token;
+}
+
+/** Calls the API with a token (for setting up or checking data). */
+export async function apiAs(page: Page, token: string, method: string, path: string, data?: unknown) {
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data !== undefined ? { data } : {}),
+  });
+  return { status: response.status(), body: await response.json() };
+}
+
+/** A short unique suffix so tests running side by side never collide. */
+export function unique(prefix = "e2e") {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+}
