@@ -14,6 +14,7 @@ import { requestInfoContext, siteServicesContext } from "../common/site-context.
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AuthProvider } from "./lib/auth.tsx";
+import { useNonce } from "./lib/nonce.ts";
 import { themeBootScript } from "./lib/theme.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -35,7 +36,7 @@ export function useRootData() {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const settings = data?.settings ?? DEFAULT_SETTINGS;
-  const nonce = data?.nonce;
+  const nonce = useNonce() ?? data?.nonce;
   const favicon = settings.general.faviconUrl;
   return (
     <html
@@ -52,6 +53,12 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <link rel="icon" href={favicon || "/favicon.svg"} />
         <Meta />
+        <link
+          rel="alternate"
+          type="application/rss+xml"
+          title={`${settings.general.siteTitle || "Company Profile"} RSS`}
+          href="/rss.xml"
+        />
         <Links />
         <Analytics id={settings.seo.googleAnalyticsId} nonce={nonce} />
       </head>

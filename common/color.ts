@@ -56,6 +56,7 @@ export function brandVariables(primary: string): Record<string, string> {
   return {
     "--brand": parseHex(primary) ? primary : "#3b82f6",
     "--brand-strong": readableOn(primary, "#ffffff"),
-    "--brand-light": readableOn(primary, "#0f172a"),
+    // Checked against slate-800, the lightest dark surface links sit on.
+    "--brand-light": readableOn(primary, "#1e293b"),
   };
 }

@@ -26,6 +26,8 @@ export type SiteServices = {
   services: {
     listServices(): Promise<Service[]>;
     getService(idOrSlug: string): Promise<Service | null>;
+    /** The current slug of a renamed service, for a 301 from its old address. */
+    findServiceRedirect(oldSlug: string): Promise<string | null>;
   };
   posts: {
     listPublicPosts(query: {
@@ -36,6 +38,8 @@ export type SiteServices = {
       tag?: string;
     }): Promise<PostList>;
     getPublicPostBySlug(slug: string, options?: { countView?: boolean }): Promise<Post | null>;
+    /** The current slug of a renamed live post, for a 301 from its old address. */
+    findPostRedirect(oldSlug: string): Promise<string | null>;
     listRelatedPosts(
       postId: number,
       categoryIds?: number[],

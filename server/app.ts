@@ -84,6 +84,22 @@ export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: A
     );
   });
   app.use(securityHeaders());
+  // NUL characters are never meaningful here and PostgreSQL refuses them in text.
+  app.use(async (c, next) => {
+    let target = c.req.url;
+    try {
+      target = decodeURIComponent(target);
+    } catch {
+      return c.json({ success: false, message: "The address is not valid URL encoding" }, 400);
+    }
+    if (target.includes("\0")) {
+      return c.json(
+        { success: false, message: "The address must not contain NUL characters" },
+        400,
+      );
+    }
+    await next();
+  });
   app.use(compression());
 
   app.onError((error, c) => {
@@ -139,6 +155,18 @@ export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: A
       onError: (ctx) => ctx.json({ success: false, message: "Request body is too large" }, 413),
     })(c, next);
   });
+  // After the size limit (which wraps the body stream): NUL in JSON text is refused.
+  api.use("*", async (c, next) => {
+    const type = c.req.header("content-type") ?? "";
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && /json/i.test(type)) {
+      const text = await c.req.text();
+      if (text.includes("\0") || /\\u0000/i.test(text)) {
+        const message = "Text must not contain NUL characters";
+        return c.json({ success: false, message, errors: { body: message } }, 400);
+      }
+    }
+    await next();
+  });
   api.use("*", authenticate());
   for (const router of [
     authApi,
@@ -178,6 +206,33 @@ export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: A
   app.route("/api", api);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
+
+  const originOf = (url: string) => config.publicUrl ?? new URL(url).origin;
+  const feedHeaders = (type: string) => ({
+    "content-type": type,
+    "cache-control": "public, max-age=300",
+  });
+  app.get("/sitemap.xml", async (c) =>
+    c.body(
+      await services.feeds.buildSitemap(originOf(c.req.url)),
+      200,
+      feedHeaders("application/xml; charset=utf-8"),
+    ),
+  );
+  app.get("/robots.txt", async (c) =>
+    c.body(
+      await services.feeds.buildRobots(originOf(c.req.url)),
+      200,
+      feedHeaders("text/plain; charset=utf-8"),
+    ),
+  );
+  app.get("/rss.xml", async (c) =>
+    c.body(
+      await services.feeds.buildRss(originOf(c.req.url)),
+      200,
+      feedHeaders("application/rss+xml; charset=utf-8"),
+    ),
+  );
 
   // Uploaded files and built assets have content-hashed names: they never change.
   const immutable = "public, max-age=31536000, immutable";

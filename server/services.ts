@@ -9,6 +9,7 @@ import { createContactService } from "./modules/contact/contact.service.ts";
 import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
 import { createGalleryService } from "./modules/gallery/gallery.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
+import { createFeedsService } from "./modules/seo/feeds.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
 import { createSettingsService } from "./modules/settings/settings.service.ts";
 import { createUploadsService } from "./modules/uploads/uploads.service.ts";
@@ -20,12 +21,15 @@ export type ServiceDeps = { db: Db; config: Config; logger: Logger };
 export function createServices({ db, config }: ServiceDeps) {
   const posts = createPostsService(db);
   const contact = createContactService(db);
+  const settings = createSettingsService(db);
+  const services = createServicesService(db);
   return {
     auth: createAuthService(db, config),
     users: createUsersService(db),
-    settings: createSettingsService(db),
-    services: createServicesService(db),
+    settings,
+    services,
     posts,
+    feeds: createFeedsService(db, { settings, posts, services }),
     categories: createCategoriesService(db),
     gallery: createGalleryService(db),
     contact,

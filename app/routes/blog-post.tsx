@@ -1,8 +1,10 @@
 import { useEffect } from "react";
-import { data, Link, useNavigate } from "react-router";
+import { data, Link, redirect, useNavigate } from "react-router";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { formatDate, formatNumber, stripHtml, truncate } from "../../common/text.ts";
 import { Icon } from "../components/ui/icons.tsx";
+import { absoluteUrl, breadcrumbList, JsonLd } from "../components/ui/json-ld.tsx";
+import { ResponsiveImage } from "../components/ui/responsive-image.tsx";
 import { homepageTexts, PostCard } from "../features/home/home-sections.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import { useRootData } from "../root.tsx";
@@ -23,6 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       .catch(() => []);
     return { state: "ok" as const, post, related };
   } catch (error) {
+    if (error instanceof Response) throw error;
     console.error("blog post: failed to load", error);
     return data({ state: "error" as const, post: null, related: [] }, { status: 500 });
   }
@@ -116,8 +119,34 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   ];
   const date = post.publishedAt ?? post.createdAt;
 
+  const origin = root?.origin ?? "";
+  const image = absoluteUrl(post.og_image || post.featuredImage, origin);
+  const posting = {
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.meta_description || post.excerpt,
+    mainEntityOfPage: url,
+    url,
+    datePublished: post.publishedAt,
+    dateModified: post.updated_at,
+    author: { "@type": "Person", name: post.author.name },
+    publisher: {
+      "@type": "Organization",
+      name: root?.settings.general.siteTitle || "Company Profile",
+    },
+    ...(image ? { image } : {}),
+    keywords: post.tags.map((t) => t.name).join(", "),
+  };
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
+      <JsonLd data={posting} />
+      <JsonLd
+        data={breadcrumbList(origin, [
+          { name: "Home", path: "/" },
+          { name: "Blog", path: "/blog" },
+          { name: post.title, path: `/blog/${post.slug}` },
+        ])}
+      />
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
         <ol className="flex flex-wrap gap-2">
           <li>
@@ -164,11 +193,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             ) : null}
           </header>
           {post.featuredImage ? (
-            <img
+            <ResponsiveImage
               src={post.featuredImage}
               alt={post.featured_image_alt || post.title}
               width={1200}
               height={630}
+              sizes="(min-width: 1024px) 760px, 100vw"
+              fetchPriority="high"
               className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover"
             />
           ) : null}

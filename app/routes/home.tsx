@@ -1,4 +1,5 @@
 import { siteServicesContext } from "../../common/site-context.ts";
+import { absoluteUrl, JsonLd } from "../components/ui/json-ld.tsx";
 import {
   AboutSection,
   CallToAction,
@@ -35,8 +36,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (!loaderData.ok || !root) return <LoadError />;
   const texts = homepageTexts(root.settings.homepage);
   const nothing = loaderData.services.length === 0 && loaderData.posts.length === 0;
+  const { general, social } = root.settings;
+  const organization = {
+    "@type": "Organization",
+    name: general.siteTitle || "Company Profile",
+    url: `${root.origin}/`,
+    ...(general.logoUrl ? { logo: absoluteUrl(general.logoUrl, root.origin) } : {}),
+    ...(general.contactEmail ? { email: general.contactEmail } : {}),
+    ...(general.phoneNumber ? { telephone: general.phoneNumber } : {}),
+    ...(general.address ? { address: general.address } : {}),
+    sameAs: Object.values(social).filter(Boolean),
+  };
   return (
     <>
+      <JsonLd data={organization} />
       <Hero texts={texts} appearance={root.settings.appearance} />
       {nothing ? (
         <p className="mx-auto max-w-6xl px-4 pt-10 text-center text-slate-600 dark:text-slate-300">

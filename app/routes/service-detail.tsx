@@ -1,15 +1,23 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { Icon } from "../components/ui/icons.tsx";
+import { breadcrumbList, JsonLd } from "../components/ui/json-ld.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/service-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const service = await context.get(siteServicesContext).services.getService(params.slug);
-    if (!service) return data({ state: "not-found" as const, service: null }, { status: 404 });
+    const services = context.get(siteServicesContext).services;
+    const service = await services.getService(params.slug);
+    if (!service) {
+      const moved = await services.findServiceRedirect(params.slug);
+      if (moved) throw redirect(`/services/${moved}`, 301);
+      return data({ state: "not-found" as const, service: null }, { status: 404 });
+    }
     return { state: "ok" as const, service };
   } catch (error) {
+    if (error instanceof Response) throw error;
     console.error("service: failed to load", error);
     return data({ state: "error" as const, service: null }, { status: 500 });
   }
@@ -27,6 +35,7 @@ export function meta({ matches, loaderData: loaded, params }: Route.MetaArgs) {
 }
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
+  const origin = useRootData()?.origin ?? "";
   if (loaderData.state === "not-found") {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -56,6 +65,13 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-16">
+      <JsonLd
+        data={breadcrumbList(origin, [
+          { name: "Home", path: "/" },
+          { name: "Services", path: "/services" },
+          { name: service.title, path: `/services/${service.slug}` },
+        ])}
+      />
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
         <ol className="flex flex-wrap gap-2">
           <li>

@@ -51,7 +51,7 @@ const logout = createRoute({
   tags: ["Auth"],
   summary: "Sign out: the token stops working",
   security: [{ bearer: [] }],
-  responses: dataResponses("Signed out"),
+  responses: dataResponses("Signed out", [401]),
 });
 
 export const authApi = createRouter()
@@ -77,6 +77,7 @@ export const authApi = createRouter()
     return c.json({ success: true as const, data: c.var.user }, 200);
   })
   .openapi(logout, async (c) => {
+    if (!c.var.user) throw AppError.unauthorized();
     await c.var.services.auth.logout(c.var.token);
     return c.json({ success: true as const, data: null, message: "Signed out" }, 200);
   });

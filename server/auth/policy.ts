@@ -19,5 +19,5 @@ export function requirePostManager(
   post: { author_id: number | null },
 ) {
   requireActor(actor);
-  if (!canManagePost(actor, post)) throw AppError.forbidden("You can only change your own posts");
+  if (!canManagePost(actor, post)) throw AppError.forbidden();
 }

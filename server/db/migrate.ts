@@ -1,11 +1,14 @@
+import { sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { Db } from "./client.ts";
 import * as createSchema from "./migrations/2026_11_21_0001_create_schema.ts";
+import * as createSlugRedirects from "./migrations/2026_11_21_0002_create_slug_redirects.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
 const migrations: Record<string, Migration> = {
   "2026_11_21_0001_create_schema": createSchema,
+  "2026_11_21_0002_create_slug_redirects": createSlugRedirects,
 };
 
 const provider: MigrationProvider = {
@@ -13,7 +16,16 @@ const provider: MigrationProvider = {
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL the migrator must look for its tables in our own schema:
+  // left alone it finds them in any schema of the database and skips creating them.
+  const schema = db.getExecutor().adapter.constructor.name.toLowerCase().includes("postgres")
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -134,7 +134,16 @@ export type UploadsTable = {
   created_at: Timestamp;
 };
 
+export type SlugRedirectsTable = {
+  id: Generated<number>;
+  kind: "post" | "service";
+  old_slug: string;
+  target_id: number;
+  created_at: Timestamp;
+};
+
 export type Database = {
+  slug_redirects: SlugRedirectsTable;
   users: UsersTable;
   sessions: SessionsTable;
   categories: CategoriesTable;

@@ -36,8 +36,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(TEST_DB === "postgres" ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
     ...options.env,
   });
-  const logger = createLogger("silent");
-  const { handle, seed } = await prepareDatabase(config, logger, { schema });
+  const logger = createLogger(config.logLevel);
+  const { handle, seed } = await prepareDatabase(config, logger, { schema }).catch(
+    async (error) => {
+      if (schema && !options.reuse) await dropSchema(schema).catch(() => {});
+      throw error;
+    },
+  );
   pages ??= loadPageHandler();
   const { app, services } = createApp({ config, db: handle.db, logger, pages: await pages });
 

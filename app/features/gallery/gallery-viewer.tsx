@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GalleryImage } from "../../../common/types.ts";
+import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 
 export const AUTOPLAY_MS = 3000;
 
@@ -51,12 +52,13 @@ export function GalleryViewer({ images }: { images: GalleryImage[] }) {
     <div>
       <section aria-roledescription="carousel" aria-label="Gallery" className="relative">
         <div className="relative overflow-hidden rounded-xl bg-slate-900">
-          <img
+          <ResponsiveImage
             key={current.id}
             src={current.url}
             alt={current.alt || current.title}
             width={current.width ?? 1200}
             height={current.height ?? 800}
+            sizes="(min-width: 1152px) 1120px, 100vw"
             className="aspect-[3/2] w-full object-cover"
           />
           <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-4 text-white">
@@ -117,11 +119,12 @@ export function GalleryViewer({ images }: { images: GalleryImage[] }) {
               aria-label={`Open ${image.title}`}
               aria-current={i === index ? "true" : undefined}
             >
-              <img
+              <ResponsiveImage
                 src={image.thumbnail || image.url}
                 alt=""
                 width={300}
                 height={200}
+                sizes="(min-width: 768px) 180px, 33vw"
                 loading="lazy"
                 className="aspect-[3/2] w-full object-cover"
               />
@@ -146,11 +149,12 @@ export function GalleryViewer({ images }: { images: GalleryImage[] }) {
       >
         {shown ? (
           <div className="relative">
-            <img
+            <ResponsiveImage
               src={shown.url}
               alt={shown.alt || shown.title}
               width={shown.width ?? 1200}
               height={shown.height ?? 800}
+              sizes="95vw"
               className="max-h-[80vh] w-full object-contain"
             />
             <div className="flex items-center justify-between gap-3 p-4">

@@ -7,6 +7,7 @@ import {
 import { excerptOf, formatDate } from "../../../common/text.ts";
 import type { PostSummary, Service } from "../../../common/types.ts";
 import { Icon } from "../../components/ui/icons.tsx";
+import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 
 /** Each homepage text from settings, else the spec's fallback. */
 export function homepageTexts(homepage: Partial<HomepageSettings> | undefined): HomepageSettings {
@@ -36,11 +37,13 @@ export function Hero({
       className="relative overflow-hidden bg-slate-900 text-white"
     >
       {banner ? (
-        <img
+        <ResponsiveImage
           src={banner}
           alt=""
           width={1600}
           height={600}
+          sizes="100vw"
+          fetchPriority="high"
           className="absolute inset-0 h-full w-full object-cover opacity-40"
         />
       ) : (
@@ -171,11 +174,12 @@ export function PostCard({ post, readMore }: { post: PostSummary; readMore: stri
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-800">
       {post.featuredImage ? (
-        <img
+        <ResponsiveImage
           src={post.featuredImage}
           alt={post.featured_image_alt || post.title}
           width={600}
           height={315}
+          sizes="(min-width: 1024px) 380px, (min-width: 768px) 50vw, 100vw"
           loading="lazy"
           className="aspect-[1200/630] w-full object-cover"
         />

@@ -1,21 +1,11 @@
-import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import { type StoredImage, storeImage } from "../../modules/uploads/image-pipeline.ts";
 
-export type GeneratedImage = {
-  fileName: string;
-  url: string;
-  width: number;
-  height: number;
-  sizeBytes: number;
-  sha256: string;
-  mimeType: string;
-};
+export type GeneratedImage = StoredImage & { url: string };
 
 /**
- * Draws a simple abstract picture locally (nothing is downloaded), so the demo
- * has real image files for posts and the gallery.
+ * Draws a simple abstract picture locally (nothing is downloaded) and stores
+ * it like an upload, variants included, so the demo has real image files.
  */
 export async function generateImage(
   dir: string,
@@ -35,18 +25,7 @@ export async function generateImage(
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
   <stop offset="0" stop-color="hsl(${hue},60%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},65%,55%)"/>
   </linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`;
-  const buffer = await sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
-  const sha256 = crypto.createHash("sha256").update(buffer).digest("hex");
-  const fileName = `${sha256.slice(0, 16)}.jpg`;
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, fileName), buffer);
-  return {
-    fileName,
-    url: `/uploads/${fileName}`,
-    width,
-    height,
-    sizeBytes: buffer.length,
-    sha256,
-    mimeType: "image/jpeg",
-  };
+  const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+  const stored = await storeImage(dir, jpeg, { mime: "image/jpeg", ext: "jpg" });
+  return { ...stored, url: `/uploads/${stored.fileName}` };
 }

@@ -273,3 +273,17 @@ export async function incrementPostViews(db: Db, id: number): Promise<void> {
     .where("id", "=", id)
     .execute();
 }
+
+/** Every live post's address facts, for the sitemap. */
+export async function findLivePostSlugs(db: Db, now: string) {
+  const rows = await db
+    .selectFrom("posts")
+    .select(["slug", "updated_at", "published_at"])
+    .where((eb) => isLive(eb, now))
+    .orderBy("published_at", "desc")
+    .execute();
+  return rows.map((r) => ({
+    slug: r.slug,
+    lastmod: toIso(r.updated_at) ?? toIso(r.published_at) ?? now,
+  }));
+}

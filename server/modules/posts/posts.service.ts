@@ -10,6 +10,12 @@ import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
 import { findCategoriesByNames, findTagsByNames } from "../categories/categories.repository.ts";
 import {
+  deleteRedirectsTo,
+  findRedirectTarget,
+  recordSlugChange,
+  releaseSlug,
+} from "../redirects/redirects.repository.ts";
+import {
   findPost,
   findPostPage,
   incrementPostViews,
@@ -280,6 +286,7 @@ export function createPostsService(db: Db) {
           })
           .returning("id")
           .executeTakeFirstOrThrow();
+        await releaseSlug(trx, "post", data.slug);
         await setRelations(trx, row.id, categoryIds ?? [], tagNames ?? []);
         return row.id;
       });
@@ -342,6 +349,12 @@ export function createPostsService(db: Db) {
           })
           .where("id", "=", id)
           .execute();
+        // A post that has been public keeps its old address working (301).
+        if (data.slug !== current.slug) {
+          if (current.status !== "draft")
+            await recordSlugChange(trx, "post", id, current.slug, data.slug);
+          else await releaseSlug(trx, "post", data.slug);
+        }
         await setRelations(trx, id, categoryIds, tagNames);
       });
     } catch (error) {
@@ -353,6 +366,15 @@ export function createPostsService(db: Db) {
   async function deletePost(actor: Actor | null, id: number) {
     await loadManaged(actor, id);
     await db.deleteFrom("posts").where("id", "=", id).execute();
+    await deleteRedirectsTo(db, "post", id);
+  }
+
+  /** The current slug of a live post that used to live at `oldSlug`. */
+  async function findPostRedirect(oldSlug: string): Promise<string | null> {
+    const id = await findRedirectTarget(db, "post", oldSlug);
+    if (id === null) return null;
+    const post = await findPost(db, { id }, { visibility: "public", now: nowIso() });
+    return post && post.slug !== oldSlug ? post.slug : null;
   }
 
   /** All or nothing: every post must exist and be the caller's to manage. */
@@ -374,6 +396,7 @@ export function createPostsService(db: Db) {
     for (const row of rows) requirePostManager(actor, row);
     if (action === "delete") {
       await db.deleteFrom("posts").where("id", "in", unique).execute();
+      for (const id of unique) await deleteRedirectsTo(db, "post", id);
       return { deleted: unique.length };
     }
     await db.transaction().execute(async (trx) => {
@@ -405,6 +428,7 @@ export function createPostsService(db: Db) {
     listRelatedPosts,
     getPostById,
     getPublicPostBySlug,
+    findPostRedirect,
     createPost,
     updatePost,
     deletePost,

@@ -8,6 +8,12 @@ import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
 import {
+  deleteRedirectsTo,
+  findRedirectTarget,
+  recordSlugChange,
+  releaseSlug,
+} from "../redirects/redirects.repository.ts";
+import {
   deleteService,
   findServiceById,
   findServiceBySlug,
@@ -49,6 +55,7 @@ export function createServicesService(db: Db) {
     requirePermission(actor, "services:manage");
     const data = parseInput(ServiceInputSchema, input);
     await requireSlugFree(data.slug);
+    await releaseSlug(db, "service", data.slug);
     try {
       return await insertService(
         db,
@@ -71,6 +78,8 @@ export function createServicesService(db: Db) {
     requirePermission(actor, "services:manage");
     const data = parseInput(ServiceInputSchema, input);
     await requireSlugFree(data.slug, id);
+    const before = await findServiceById(db, id);
+    if (!before) throw AppError.notFound("Service not found");
     try {
       const updated = await updateService(
         db,
@@ -86,6 +95,7 @@ export function createServicesService(db: Db) {
         nowIso(),
       );
       if (!updated) throw AppError.notFound("Service not found");
+      await recordSlugChange(db, "service", id, before.slug, updated.slug);
       return updated;
     } catch (error) {
       conflict(error);
@@ -95,11 +105,21 @@ export function createServicesService(db: Db) {
   async function deleteServiceById(actor: Actor | null, id: number) {
     requirePermission(actor, "services:manage");
     if (!(await deleteService(db, id))) throw AppError.notFound("Service not found");
+    await deleteRedirectsTo(db, "service", id);
+  }
+
+  /** The current slug of a service that used to live at `oldSlug`. */
+  async function findServiceRedirect(oldSlug: string): Promise<string | null> {
+    const id = await findRedirectTarget(db, "service", oldSlug);
+    if (id === null) return null;
+    const service = await findServiceById(db, id);
+    return service && service.slug !== oldSlug ? service.slug : null;
   }
 
   return {
     listServices,
     getService,
+    findServiceRedirect,
     createService,
     updateService: updateServiceById,
     deleteService: deleteServiceById,

@@ -1,13 +1,10 @@
-import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
-import sharp from "sharp";
 import type { Actor } from "../../../common/permissions.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
+import { storeImage } from "./image-pipeline.ts";
 import { ACCEPTED_IMAGES, sniffImageType } from "./image-type.ts";
 
 export type UploadResult = {
@@ -33,7 +30,7 @@ export function createUploadsService(
   /** Stores an image under a content-hashed name; the type comes from its bytes. */
   async function uploadImage(
     actor: Actor | null,
-    file: { bytes: Uint8Array; name: string },
+    file: { bytes: Uint8Array; name: string; alt?: string },
   ): Promise<UploadResult> {
     requirePermission(actor, "uploads:create");
     if (file.bytes.length === 0) {
@@ -48,43 +45,31 @@ export function createUploadsService(
     const type = sniffImageType(file.bytes);
     if (!type) throw new AppError("UNSUPPORTED_MEDIA_TYPE", ACCEPTED_IMAGES);
 
-    let width: number | null = null;
-    let height: number | null = null;
-    if (type.ext !== "ico") {
-      try {
-        const meta = await sharp(file.bytes).metadata();
-        width = meta.width ?? null;
-        height = meta.height ?? null;
-      } catch {
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image file is damaged or incomplete");
-      }
+    let stored: Awaited<ReturnType<typeof storeImage>>;
+    try {
+      stored = await storeImage(config.uploadsDir, file.bytes, type);
+    } catch {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image file is damaged or incomplete");
     }
-
-    const sha256 = crypto.createHash("sha256").update(file.bytes).digest("hex");
-    const fileName = `${sha256.slice(0, 20)}.${type.ext}`;
     const existing = await db
       .selectFrom("uploads")
       .selectAll()
-      .where("file_name", "=", fileName)
+      .where("file_name", "=", stored.fileName)
       .executeTakeFirst();
-    if (!existing) {
-      await fs.mkdir(config.uploadsDir, { recursive: true });
-      await fs.writeFile(path.join(config.uploadsDir, fileName), file.bytes);
-    }
     const row =
       existing ??
       (await db
         .insertInto("uploads")
         .values({
-          file_name: fileName,
+          file_name: stored.fileName,
           original_name: file.name.slice(0, 300),
-          mime_type: type.mime,
-          size_bytes: file.bytes.length,
-          width,
-          height,
-          sha256,
-          alt: "",
-          variants: "[]",
+          mime_type: stored.mimeType,
+          size_bytes: stored.size,
+          width: stored.width,
+          height: stored.height,
+          sha256: stored.sha256,
+          alt: file.alt?.trim().slice(0, 300) ?? "",
+          variants: JSON.stringify(stored.variants),
           uploaded_by: actor.id,
           created_at: nowIso(),
         })

@@ -1,0 +1,55 @@
+import type { Db } from "../../db/client.ts";
+import { nowIso } from "../../db/normalize.ts";
+
+export type RedirectKind = "post" | "service";
+
+/**
+ * Remembers an old slug after a rename. A slug now in use by a live item
+ * never redirects (the item wins), so the new slug's own old entry goes.
+ */
+export async function recordSlugChange(
+  db: Db,
+  kind: RedirectKind,
+  targetId: number,
+  oldSlug: string,
+  newSlug: string,
+) {
+  if (oldSlug === newSlug) return;
+  await db
+    .deleteFrom("slug_redirects")
+    .where("kind", "=", kind)
+    .where("old_slug", "=", newSlug)
+    .execute();
+  await db
+    .insertInto("slug_redirects")
+    .values({ kind, old_slug: oldSlug, target_id: targetId, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(["kind", "old_slug"]).doUpdateSet({ target_id: targetId }))
+    .execute();
+}
+
+/** A new item takes a slug: any redirect from that slug stops. */
+export async function releaseSlug(db: Db, kind: RedirectKind, slug: string) {
+  await db
+    .deleteFrom("slug_redirects")
+    .where("kind", "=", kind)
+    .where("old_slug", "=", slug)
+    .execute();
+}
+
+export async function findRedirectTarget(db: Db, kind: RedirectKind, oldSlug: string) {
+  const row = await db
+    .selectFrom("slug_redirects")
+    .select("target_id")
+    .where("kind", "=", kind)
+    .where("old_slug", "=", oldSlug)
+    .executeTakeFirst();
+  return row?.target_id ?? null;
+}
+
+export async function deleteRedirectsTo(db: Db, kind: RedirectKind, targetId: number) {
+  await db
+    .deleteFrom("slug_redirects")
+    .where("kind", "=", kind)
+    .where("target_id", "=", targetId)
+    .execute();
+}

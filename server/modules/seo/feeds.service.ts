@@ -1,0 +1,105 @@
+import { stripHtml, truncate } from "../../../common/text.ts";
+import type { Db } from "../../db/client.ts";
+import { nowIso } from "../../db/normalize.ts";
+import { findLivePostSlugs } from "../posts/posts.repository.ts";
+import type { PostsService } from "../posts/posts.service.ts";
+import type { ServicesService } from "../services/services.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+
+const STATIC_PAGES = ["/", "/about", "/services", "/gallery", "/blog", "/contact"];
+
+export function xmlEscape(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) =>
+    c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === "&" ? "&amp;" : c === "'" ? "&apos;" : "&quot;",
+  );
+}
+
+function cdata(text: string) {
+  return `<![CDATA[${text.replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
+}
+
+function absolute(url: string, origin: string) {
+  if (!url) return "";
+  return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+/** sitemap.xml, robots.txt and rss.xml, built from the same services as the pages. */
+export function createFeedsService(
+  db: Db,
+  deps: { settings: SettingsService; posts: PostsService; services: ServicesService },
+) {
+  async function buildSitemap(origin: string): Promise<string> {
+    const seo = await deps.settings.getSettingsSection("seo");
+    const urls: string[] = [];
+    // "Discourage search engines": nothing is offered to crawlers.
+    if (!seo.disableIndexing) {
+      for (const path of STATIC_PAGES)
+        urls.push(`<url><loc>${xmlEscape(origin + path)}</loc></url>`);
+      for (const post of await findLivePostSlugs(db, nowIso())) {
+        urls.push(
+          `<url><loc>${xmlEscape(`${origin}/blog/${post.slug}`)}</loc><lastmod>${post.lastmod}</lastmod></url>`,
+        );
+      }
+      for (const service of await deps.services.listServices()) {
+        urls.push(
+          `<url><loc>${xmlEscape(`${origin}/services/${service.slug}`)}</loc><lastmod>${service.updated_at}</lastmod></url>`,
+        );
+      }
+    }
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  }
+
+  async function buildRobots(origin: string): Promise<string> {
+    const seo = await deps.settings.getSettingsSection("seo");
+    if (seo.disableIndexing) return "User-agent: *\nDisallow: /\n";
+    return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`;
+  }
+
+  /** RSS 2.0 of the latest 20 live posts; scheduled posts appear once their time has come. */
+  async function buildRss(origin: string): Promise<string> {
+    const [general, list] = await Promise.all([
+      deps.settings.getSettingsSection("general"),
+      deps.posts.listPublicPosts({ limit: 20 }),
+    ]);
+    const title = general.siteTitle || "Company Profile";
+    const email = general.contactEmail || `noreply@${new URL(origin).hostname}`;
+    const items = list.posts.map((post) => {
+      const link = `${origin}/blog/${post.slug}`;
+      const description = post.excerpt || truncate(stripHtml(post.content ?? ""), 160);
+      const image = post.featuredImage
+        ? `<enclosure url="${xmlEscape(absolute(post.featuredImage, origin))}" length="0" type="${post.featuredImage.endsWith(".png") ? "image/png" : post.featuredImage.endsWith(".webp") ? "image/webp" : "image/jpeg"}"/>`
+        : "";
+      return [
+        "<item>",
+        `<title>${xmlEscape(post.title)}</title>`,
+        `<link>${xmlEscape(link)}</link>`,
+        `<guid isPermaLink="false">${xmlEscape(`${origin}/blog/post-${post.id}`)}</guid>`,
+        `<pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
+        `<author>${xmlEscape(`${email} (${post.author.name})`)}</author>`,
+        `<dc:creator>${xmlEscape(post.author.name)}</dc:creator>`,
+        ...post.categories.map((c) => `<category>${xmlEscape(c.name)}</category>`),
+        `<description>${xmlEscape(description)}</description>`,
+        `<content:encoded>${cdata(post.content ?? "")}</content:encoded>`,
+        image,
+        "</item>",
+      ]
+        .filter(Boolean)
+        .join("");
+    });
+    return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">
+<channel>
+<title>${xmlEscape(title)}</title>
+<link>${xmlEscape(origin)}/</link>
+<description>${xmlEscape(general.siteDescription || `News and articles from ${title}`)}</description>
+<language>en</language>
+<atom:link href="${xmlEscape(origin)}/rss.xml" rel="self" type="application/rss+xml"/>
+<lastBuildDate>${new Date().toUTCString()}</lastBuildDate>
+${items.join("\n")}
+</channel>
+</rss>
+`;
+  }
+
+  return { buildSitemap, buildRobots, buildRss };
+}

@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures.ts";
+
+const PAGES = [
+  "/",
+  "/about",
+  "/services",
+  "/services/web-development",
+  "/blog",
+  "/blog/five-signs-your-website-needs-a-redesign",
+  "/gallery",
+  "/contact",
+  "/login",
+  "/register",
+  "/terms",
+  "/unauthorized",
+];
+
+for (const theme of ["light", "dark"] as const) {
+  test(`public pages have no serious or critical axe violations (${theme})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+        );
+      expect(serious, `${path} (${theme})`).toEqual([]);
+    }
+  });
+}
