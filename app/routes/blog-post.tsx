@@ -14,8 +14,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const site = context.get(siteServicesContext);
   try {
     const post = await site.posts.getPublicPostBySlug(params.slug, { countView: true });
-    if (!post)
+    if (!post) {
+      const moved = await site.posts.findPostRedirect(params.slug);
+      if (moved) throw redirect(`/blog/${moved}`, 301);
       return data({ state: "not-found" as const, post: null, related: [] }, { status: 404 });
+    }
     const related = await site.posts
       .listRelatedPosts(
         post.id,
