@@ -28,6 +28,7 @@ export default [
       route("services", "routes/admin/services.tsx"),
       route("gallery", "routes/admin/gallery.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("media", "routes/admin/media.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("*", "routes/admin/admin-not-found.tsx"),

@@ -10,6 +10,7 @@ import { contactApi } from "./api/contact.ts";
 import { dashboardApi } from "./api/dashboard.ts";
 import { renderApiReference } from "./api/docs.ts";
 import { galleryApi } from "./api/gallery.ts";
+import { mediaApi } from "./api/media.ts";
 import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
 import { uploadApi } from "./api/upload.ts";
@@ -176,6 +177,7 @@ export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: A
     galleryApi,
     contactApi,
     uploadApi,
+    mediaApi,
     usersApi,
     dashboardApi,
   ]) {

@@ -8,6 +8,7 @@ import { createCategoriesService } from "./modules/categories/categories.service
 import { createContactService } from "./modules/contact/contact.service.ts";
 import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
 import { createGalleryService } from "./modules/gallery/gallery.service.ts";
+import { createMediaService } from "./modules/media/media.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createFeedsService } from "./modules/seo/feeds.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
@@ -34,6 +35,7 @@ export function createServices({ db, config }: ServiceDeps) {
     gallery: createGalleryService(db),
     contact,
     uploads: createUploadsService(db, config),
+    media: createMediaService(db, config),
     dashboard: createDashboardService(db, posts, contact),
   };
 }
