@@ -43,7 +43,7 @@ export function meta({ matches, loaderData: loaded, params }: Route.MetaArgs) {
       root,
       path: `/blog/${params.slug}`,
       noindex: true,
-      extra: [{ httpEquiv: "refresh", content: "3;url=/blog" }],
+      extra: [{ httpEquiv: "refresh", content: "3; url=/blog" }],
     });
   }
   return pageMeta({

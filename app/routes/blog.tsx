@@ -152,7 +152,12 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.posts.map((post) => (
-              <PostCard key={post.id} post={post} readMore={texts.blogReadMoreText} />
+              <PostCard
+                key={post.id}
+                post={post}
+                readMore={texts.blogReadMoreText}
+                headingLevel={2}
+              />
             ))}
           </div>
         )}

@@ -170,7 +170,17 @@ export function AboutSection({ texts }: { texts: HomepageSettings }) {
   );
 }
 
-export function PostCard({ post, readMore }: { post: PostSummary; readMore: string }) {
+export function PostCard({
+  post,
+  readMore,
+  headingLevel = 3,
+}: {
+  post: PostSummary;
+  readMore: string;
+  /** h2 where the card sits right under the page's h1 (the blog list). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-800">
       {post.featuredImage ? (
@@ -191,11 +201,11 @@ export function PostCard({ post, readMore }: { post: PostSummary; readMore: stri
           </time>
           {post.categories[0] ? ` · ${post.categories[0].name}` : ""}
         </p>
-        <h3 className="mt-2 text-lg font-semibold">
+        <Heading className="mt-2 text-lg font-semibold">
           <Link to={`/blog/${post.slug}`} className="hover:underline">
             {post.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-2 flex-1 text-slate-600 dark:text-slate-300">{excerptOf(post, 120)}</p>
         <Link
           to={`/blog/${post.slug}`}
