@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const baseURL = `http://127.0.0.1:${port}`;
+const GLOBAL_STATE = /admin-(settings|users)\.spec\.ts$/;
 
 // Debian's chromium; Playwright cannot download a browser on these machines.
 export const chromiumLaunch = {
@@ -27,7 +28,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
-  outputDir: "test-results",
+  outputDir: `test-results/${port}`,
   use: {
     baseURL,
     trace: "retain-on-failure",

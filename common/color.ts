@@ -55,7 +55,8 @@ export function readableOn(color: string, background: string, ratio = 4.5): stri
 export function brandVariables(primary: string): Record<string, string> {
   return {
     "--brand": parseHex(primary) ? primary : "#3b82f6",
-    "--brand-strong": readableOn(primary, "#ffffff"),
+    // Checked against slate-100, the darkest light surface links sit on.
+    "--brand-strong": readableOn(primary, "#f1f5f9"),
     // Checked against slate-800, the lightest dark surface links sit on.
     "--brand-light": readableOn(primary, "#1e293b"),
   };

@@ -1,6 +1,7 @@
 export type Theme = "light" | "dark";
 
 export const THEME_STORAGE_KEY = "theme";
+export const THEME_EVENT = "beranda:theme";
 
 /**
  * Runs before first paint (inlined in <head>): the stored choice, else the
@@ -23,4 +24,5 @@ export function applyTheme(theme: Theme) {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  window.dispatchEvent(new Event(THEME_EVENT));
 }

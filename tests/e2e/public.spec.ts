@@ -210,6 +210,9 @@ test.describe("gallery", () => {
 });
 
 test.describe("sign in and register", () => {
+  // A refused sign-in is a 401/403 response, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 40[13]/] });
+
   test("signing in sends you back to the page you asked for", async ({ page }) => {
     await page.goto("/admin/categories");
     await expect(page).toHaveURL(/\/login\?from=%2Fadmin%2Fcategories/);

@@ -23,8 +23,10 @@ export function RequireAuth({
   const location = useLocation();
   if (status === "loading") return <Spinner />;
   if (status !== "authenticated" || !user) {
+    // The requested location travels in the URL (it survives a reload). No
+    // `state` object here: a new one each render would make <Navigate> loop.
     const from = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace state={{ from }} />;
+    return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace />;
   }
   const allowed = roles ? (Array.isArray(roles) ? roles : [roles]) : null;
   if ((allowed && !allowed.includes(user.role)) || (permission && !can(user, permission))) {

@@ -73,23 +73,16 @@ export function GalleryViewer({ images }: { images: GalleryImage[] }) {
             type="button"
             className="btn-outline"
             onClick={() => setIndex((i) => wrap(i - 1))}
-            aria-label="Previous image"
           >
-            ‹ Prev
+            ‹ Previous
           </button>
-          <button
-            type="button"
-            className="btn-outline"
-            onClick={() => setPlaying((p) => !p)}
-            aria-pressed={!playing}
-          >
+          <button type="button" className="btn-outline" onClick={() => setPlaying((p) => !p)}>
             {playing ? "Pause" : "Play"}
           </button>
           <button
             type="button"
             className="btn-outline"
             onClick={() => setIndex((i) => wrap(i + 1))}
-            aria-label="Next image"
           >
             Next ›
           </button>

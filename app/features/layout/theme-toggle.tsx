@@ -1,10 +1,16 @@
 import { useEffect, useState } from "react";
 import { Icon } from "../../components/ui/icons.tsx";
-import { applyTheme, readTheme, type Theme } from "../../lib/theme.ts";
+import { applyTheme, readTheme, THEME_EVENT, type Theme } from "../../lib/theme.ts";
 
 export function ThemeToggle() {
   const [theme, setTheme] = useState<Theme | null>(null);
-  useEffect(() => setTheme(readTheme()), []);
+  useEffect(() => {
+    setTheme(readTheme());
+    // Another control (the admin settings) may change the theme too.
+    const sync = () => setTheme(readTheme());
+    window.addEventListener(THEME_EVENT, sync);
+    return () => window.removeEventListener(THEME_EVENT, sync);
+  }, []);
   const next: Theme = theme === "dark" ? "light" : "dark";
   return (
     <button
