@@ -35,7 +35,19 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunch } },
+    {
+      name: "chromium",
+      testIgnore: GLOBAL_STATE,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunch },
+    },
+    // Specs that change site-wide settings or remove accounts run after the
+    // others, so no test sees another's temporary site title or missing admin.
+    {
+      name: "global-state",
+      testMatch: GLOBAL_STATE,
+      dependencies: ["chromium"],
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunch },
+    },
   ],
   webServer: {
     // A fresh demo database for every run, on the production build.
