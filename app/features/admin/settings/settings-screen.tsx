@@ -1,0 +1,191 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+  type SiteSettings,
+  withSectionDefaults,
+} from "../../../../common/settings.ts";
+import { Alert, Spinner } from "../../../components/ui/form.tsx";
+import { ApiError, api, apiData } from "../../../lib/api.ts";
+import { PageHeader } from "../ui.tsx";
+import {
+  AppearancePanel,
+  GeneralPanel,
+  HomepagePanel,
+  type PanelProps,
+  SeoPanel,
+  SocialPanel,
+} from "./sections.tsx";
+import { panelId, type TabItem, Tabs, tabId } from "./tabs.tsx";
+
+export const SAVED_MESSAGE = "Settings saved successfully!";
+export const SAVE_FAILED = "Failed to save settings. Please try again.";
+const SAVED_MESSAGE_MS = 3000;
+
+const TABS: readonly TabItem<SettingsSection>[] = [
+  { id: "general", label: "General" },
+  { id: "appearance", label: "Appearance" },
+  { id: "homepage", label: "Homepage" },
+  { id: "social", label: "Social Media" },
+  { id: "seo", label: "SEO" },
+];
+
+type Errors = Record<SettingsSection, Record<string, string>>;
+const NO_ERRORS: Errors = { general: {}, appearance: {}, homepage: {}, social: {}, seo: {} };
+
+function normalise(data: unknown): SiteSettings {
+  const source = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
+  const result = {} as Record<SettingsSection, unknown>;
+  for (const section of SETTINGS_SECTIONS) {
+    result[section] = withSectionDefaults(section, source[section]);
+  }
+  return result as SiteSettings;
+}
+
+/**
+ * Site Settings (admin only): five tabs, each saving only its own section with
+ * PUT /api/settings/{section}.
+ */
+export function SettingsScreen() {
+  const [settings, setSettings] = useState<SiteSettings>(DEFAULT_SETTINGS);
+  const [loading, setLoading] = useState(true);
+  const [tab, setTab] = useState<SettingsSection>("general");
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [errors, setErrors] = useState<Errors>(NO_ERRORS);
+  const savedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiData<SiteSettings>("/settings", { signal: controller.signal })
+      .then((data) => setSettings(normalise(data)))
+      .catch((error) => {
+        if ((error as Error).name === "AbortError") return;
+        // The spec: a load failure is only logged and the defaults stay.
+        console.warn("settings: failed to load", error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => () => clearTimeout(savedTimer.current), []);
+
+  function update<S extends SettingsSection>(section: S, patch: Partial<SiteSettings[S]>) {
+    setSettings((current) => ({ ...current, [section]: { ...current[section], ...patch } }));
+    const changed = Object.keys(patch);
+    setErrors((current) => {
+      if (!changed.some((key) => key in current[section])) return current;
+      const next = { ...current[section] };
+      for (const key of changed) delete next[key];
+      return { ...current, [section]: next };
+    });
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const section = tab;
+    setSaving(true);
+    setSaved(false);
+    clearTimeout(savedTimer.current);
+    try {
+      const json = await api<{ data?: unknown }>(`/settings/${section}`, {
+        method: "PUT",
+        body: settings[section],
+      });
+      setSettings((current) => ({
+        ...current,
+        [section]: withSectionDefaults(section, json.data ?? current[section]),
+      }));
+      setErrors((current) => ({ ...current, [section]: {} }));
+      setSaved(true);
+      savedTimer.current = setTimeout(() => setSaved(false), SAVED_MESSAGE_MS);
+    } catch (error) {
+      console.warn(`settings: failed to save ${section}`, error);
+      // Show the server's field messages before the alert blocks the page.
+      flushSync(() => {
+        if (error instanceof ApiError && error.status === 400) {
+          setErrors((current) => ({ ...current, [section]: error.errors }));
+        }
+      });
+      window.alert(SAVE_FAILED);
+      // Then bring the first field the server named into focus.
+      document
+        .querySelector<HTMLElement>(`#${panelId("settings", section)} [aria-invalid="true"]`)
+        ?.focus();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function selectTab(next: SettingsSection) {
+    setTab(next);
+    setSaved(false);
+  }
+
+  const panelProps = <S extends SettingsSection>(section: S): PanelProps<S> => ({
+    values: settings[section],
+    set: (patch) => update(section, patch),
+    errors: errors[section],
+  });
+
+  return (
+    <div>
+      <PageHeader
+        title="Site Settings"
+        subtitle="Manage your website's content, look and search settings"
+        actions={
+          // A full page load, so the public site reads the saved settings.
+          <a href="/" className="btn-outline" target="_blank" rel="noopener">
+            View site<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        }
+      />
+      {loading ? (
+        <Spinner label="Loading settings..." />
+      ) : (
+        <div className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <div className="px-4 pt-2 sm:px-5">
+            <Tabs
+              label="Settings sections"
+              prefix="settings"
+              tabs={TABS}
+              selected={tab}
+              onSelect={selectTab}
+            />
+          </div>
+          <div
+            role="tabpanel"
+            id={panelId("settings", tab)}
+            aria-labelledby={tabId("settings", tab)}
+            className="p-4 sm:p-5"
+          >
+            <form noValidate onSubmit={save} aria-labelledby={tabId("settings", tab)}>
+              <div aria-live="polite" className={saved ? "mb-4" : undefined}>
+                {saved ? (
+                  <Alert kind="success" onDismiss={() => setSaved(false)}>
+                    {SAVED_MESSAGE}
+                  </Alert>
+                ) : null}
+              </div>
+              {tab === "general" ? <GeneralPanel {...panelProps("general")} /> : null}
+              {tab === "appearance" ? <AppearancePanel {...panelProps("appearance")} /> : null}
+              {tab === "homepage" ? <HomepagePanel {...panelProps("homepage")} /> : null}
+              {tab === "social" ? <SocialPanel {...panelProps("social")} /> : null}
+              {tab === "seo" ? <SeoPanel {...panelProps("seo")} /> : null}
+              <div className="mt-6 flex justify-end border-t border-slate-200 pt-4 dark:border-slate-800">
+                <button type="submit" className="btn-primary" disabled={saving}>
+                  {saving ? "Saving..." : "Save Settings"}
+                </button>
+              </div>
+            </form>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

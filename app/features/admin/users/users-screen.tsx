@@ -1,0 +1,497 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { formatDate } from "../../../../common/text.ts";
+import type { User, UserStatus } from "../../../../common/types.ts";
+import { Alert, Spinner } from "../../../components/ui/form.tsx";
+import { ApiError, api, apiData } from "../../../lib/api.ts";
+import { useAuth } from "../../../lib/auth.tsx";
+import {
+  Badge,
+  dangerButton,
+  inputClass,
+  PageHeader,
+  ROLE_BADGE,
+  smallButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../ui.tsx";
+import { AddUserDialog, EditUserDialog } from "./user-form.tsx";
+
+export const MESSAGES = {
+  loadFailed: "Failed to load users. Please try again.",
+  statusFailed: "Failed to update user status. Please try again.",
+  deleteFailed: "Failed to delete user. Please try again.",
+  bulkDeleteFailed: "Failed to delete some users. Please try again.",
+  bulkStatusFailed: "Failed to activate/deactivate some users. Please try again.",
+  selectFirst: "Please select users first",
+  chooseAction: "Please choose a bulk action first",
+  lastAdmin: "Cannot delete the last admin user",
+  allAdmins: "Cannot delete all admin users",
+  confirmDelete: "Are you sure you want to delete this user?",
+  confirmBulkDelete: (n: number) => `Are you sure you want to delete ${n} users?`,
+  confirmSelfDeactivate:
+    "You are about to deactivate your own account and will be signed out. Continue?",
+} as const;
+
+type BulkAction = "" | "activate" | "deactivate" | "delete";
+
+const STATUS_BADGE: Record<UserStatus, string> = {
+  active: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  inactive: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
+};
+
+/** The server's reason when it gives one (conflicts, refusals), else the fallback. */
+function reason(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && [400, 403, 404, 409].includes(error.status) && error.message) {
+    return error.message;
+  }
+  return fallback;
+}
+
+export function fullName(user: User) {
+  return `${user.first_name ?? ""} ${user.last_name ?? ""}`.trim();
+}
+
+function matches(user: User, query: string) {
+  if (!query) return true;
+  const q = query.toLowerCase();
+  return [user.username, user.email, fullName(user), user.role].some((v) =>
+    (v ?? "").toLowerCase().includes(q),
+  );
+}
+
+/** The whole user (as the API answered it) with some fields changed. */
+function wholeUser(user: User, patch: Partial<User>) {
+  const { id, username, email, first_name, last_name, role, status, last_login, created_at } = {
+    ...user,
+    ...patch,
+  };
+  return { id, username, email, first_name, last_name, role, status, last_login, created_at };
+}
+
+function toList(data: unknown): User[] {
+  if (Array.isArray(data)) return data as User[];
+  const users = (data as { users?: unknown } | null)?.users;
+  return Array.isArray(users) ? (users as User[]) : [];
+}
+
+/**
+ * User Management (admin only): list, search, bulk actions, status toggle,
+ * add, edit and delete users.
+ */
+export function UsersScreen() {
+  const { user: me, setUser: setMe } = useAuth();
+  const [users, setUsers] = useState<User[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [search, setSearch] = useState("");
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkAction, setBulkAction] = useState<BulkAction>("");
+  const [busy, setBusy] = useState(false);
+  const [pendingIds, setPendingIds] = useState<Set<number>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  const searchId = useId();
+  const bulkId = useId();
+
+  const load = useCallback(async (quiet = false) => {
+    if (!quiet) {
+      setUsers(null);
+      setLoadFailed(false);
+    }
+    try {
+      const data = await apiData<unknown>("/users");
+      setUsers(toList(data));
+      setLoadFailed(false);
+    } catch (error) {
+      console.warn("users: failed to load", error);
+      if (!quiet) setLoadFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => () => clearTimeout(noticeTimer.current), []);
+
+  const visible = useMemo(
+    () => (users ?? []).filter((u) => matches(u, search.trim())),
+    [users, search],
+  );
+  const visibleSelected = visible.filter((u) => selected.has(u.id)).length;
+  const allSelected = visible.length > 0 && visibleSelected === visible.length;
+
+  useEffect(() => {
+    if (selectAllRef.current) {
+      selectAllRef.current.indeterminate = visibleSelected > 0 && !allSelected;
+    }
+  }, [visibleSelected, allSelected]);
+
+  function announce(message: string) {
+    setNotice(message);
+    clearTimeout(noticeTimer.current);
+    noticeTimer.current = setTimeout(() => setNotice(null), 4000);
+  }
+
+  function replaceUser(next: User) {
+    setUsers((list) => list?.map((u) => (u.id === next.id ? next : u)) ?? list);
+    if (me && me.id === next.id) setMe(next);
+  }
+
+  function toggleOne(id: number, checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function toggleAll(checked: boolean) {
+    setSelected(checked ? new Set(visible.map((u) => u.id)) : new Set());
+  }
+
+  async function toggleStatus(user: User) {
+    const status: UserStatus = user.status === "active" ? "inactive" : "active";
+    if (
+      status === "inactive" &&
+      me?.id === user.id &&
+      !window.confirm(MESSAGES.confirmSelfDeactivate)
+    )
+      return;
+    setPendingIds((s) => new Set(s).add(user.id));
+    try {
+      const saved = await apiData<User>(`/users/${user.id}`, {
+        method: "PUT",
+        body: wholeUser(user, { status }),
+      });
+      replaceUser(saved ?? { ...user, status });
+    } catch (error) {
+      console.warn("users: status change failed", error);
+      window.alert(reason(error, MESSAGES.statusFailed));
+    } finally {
+      setPendingIds((s) => {
+        const next = new Set(s);
+        next.delete(user.id);
+        return next;
+      });
+    }
+  }
+
+  async function deleteOne(user: User) {
+    const admins = (users ?? []).filter((u) => u.role === "admin");
+    if (user.role === "admin" && admins.length <= 1) {
+      window.alert(MESSAGES.lastAdmin);
+      return;
+    }
+    if (!window.confirm(MESSAGES.confirmDelete)) return;
+    setPendingIds((s) => new Set(s).add(user.id));
+    try {
+      await api(`/users/${user.id}`, { method: "DELETE" });
+      setUsers((list) => list?.filter((u) => u.id !== user.id) ?? list);
+      setSelected((current) => {
+        const next = new Set(current);
+        next.delete(user.id);
+        return next;
+      });
+      announce(`User ${user.username} deleted.`);
+    } catch (error) {
+      console.warn("users: delete failed", error);
+      window.alert(reason(error, MESSAGES.deleteFailed));
+    } finally {
+      setPendingIds((s) => {
+        const next = new Set(s);
+        next.delete(user.id);
+        return next;
+      });
+    }
+  }
+
+  async function applyBulk() {
+    const ids = [...selected];
+    if (ids.length === 0) {
+      window.alert(MESSAGES.selectFirst);
+      return;
+    }
+    if (!bulkAction) {
+      window.alert(MESSAGES.chooseAction);
+      return;
+    }
+    if (bulkAction === "delete") {
+      const admins = (users ?? []).filter((u) => u.role === "admin");
+      if (admins.length > 0 && admins.every((a) => selected.has(a.id))) {
+        window.alert(MESSAGES.allAdmins);
+        return;
+      }
+      if (!window.confirm(MESSAGES.confirmBulkDelete(ids.length))) return;
+    }
+    if (bulkAction === "deactivate" && me && selected.has(me.id)) {
+      if (!window.confirm(MESSAGES.confirmSelfDeactivate)) return;
+    }
+    setBusy(true);
+    try {
+      await api("/users/bulk", { body: { action: bulkAction, ids } });
+      setSelected(new Set());
+      setBulkAction("");
+      const done =
+        bulkAction === "delete"
+          ? "deleted"
+          : bulkAction === "activate"
+            ? "activated"
+            : "deactivated";
+      announce(`${ids.length} ${ids.length === 1 ? "user" : "users"} ${done}.`);
+      await load(true);
+    } catch (error) {
+      console.warn(`users: bulk ${bulkAction} failed`, error);
+      window.alert(
+        reason(
+          error,
+          bulkAction === "delete" ? MESSAGES.bulkDeleteFailed : MESSAGES.bulkStatusFailed,
+        ),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (loadFailed) {
+    return (
+      <div className="py-8">
+        <Alert kind="error">{MESSAGES.loadFailed}</Alert>
+        <button type="button" className="btn-outline mt-4" onClick={() => void load()}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+
+  const nothingSelected = selected.size === 0;
+
+  return (
+    <div>
+      <PageHeader
+        title="User Management"
+        subtitle="Manage user accounts, roles and access"
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+            Add New User
+          </button>
+        }
+      />
+      <div aria-live="polite" className={notice ? "mb-4" : undefined}>
+        {notice ? (
+          <Alert kind="success" onDismiss={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        ) : null}
+      </div>
+      {users === null ? (
+        <Spinner label="Loading users..." />
+      ) : (
+        <div className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
+            <div className="w-full sm:w-72">
+              <label htmlFor={searchId} className="sr-only">
+                Search users
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                placeholder="Search users..."
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                className={inputClass}
+              />
+            </div>
+            <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+              <label htmlFor={bulkId} className="sr-only">
+                Bulk Actions
+              </label>
+              <select
+                id={bulkId}
+                value={bulkAction}
+                onChange={(e) => setBulkAction(e.target.value as BulkAction)}
+                className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+              >
+                <option value="">Bulk Actions</option>
+                <option value="activate">Activate</option>
+                <option value="deactivate">Deactivate</option>
+                <option value="delete">Delete</option>
+              </select>
+              <button
+                type="button"
+                className={`${smallButton} px-4 py-2 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-50`}
+                aria-disabled={nothingSelected || busy ? true : undefined}
+                onClick={() => {
+                  if (busy) return;
+                  void applyBulk();
+                }}
+              >
+                {busy ? "Applying..." : "Apply"}
+              </button>
+              <span className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+                {selected.size ? `${selected.size} selected` : ""}
+              </span>
+            </div>
+          </div>
+          {/* relative: keeps the visually hidden texts inside the scroll box */}
+          <div className="relative overflow-x-auto">
+            <table className={tableClass}>
+              <caption className="sr-only">Users</caption>
+              <thead className="bg-slate-50 dark:bg-slate-800/60">
+                <tr>
+                  <th scope="col" className={`${thClass} w-10`}>
+                    <input
+                      ref={selectAllRef}
+                      type="checkbox"
+                      aria-label="Select all users"
+                      checked={allSelected}
+                      disabled={visible.length === 0}
+                      onChange={(e) => toggleAll(e.target.checked)}
+                      className="h-4 w-4"
+                    />
+                  </th>
+                  <th scope="col" className={thClass}>
+                    User
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Role
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Status
+                  </th>
+                  <th scope="col" className={`${thClass} whitespace-nowrap`}>
+                    Last Login
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Created
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {visible.length === 0 ? (
+                  <tr>
+                    <td
+                      colSpan={7}
+                      className="px-3 py-10 text-center text-slate-600 dark:text-slate-300"
+                    >
+                      No users found.
+                    </td>
+                  </tr>
+                ) : (
+                  visible.map((user) => {
+                    const name = fullName(user) || user.username;
+                    const pending = pendingIds.has(user.id);
+                    const next = user.status === "active" ? "deactivate" : "activate";
+                    return (
+                      <tr key={user.id} data-user-id={user.id}>
+                        <td className={tdClass}>
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${user.username}`}
+                            checked={selected.has(user.id)}
+                            onChange={(e) => toggleOne(user.id, e.target.checked)}
+                            className="mt-1 h-4 w-4"
+                          />
+                        </td>
+                        <td className={tdClass}>
+                          <div className="flex items-center gap-3">
+                            <span
+                              aria-hidden
+                              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-700 font-semibold text-white uppercase dark:bg-slate-600"
+                            >
+                              {(user.first_name || user.username || "?").charAt(0)}
+                            </span>
+                            <div className="min-w-0">
+                              <p className="font-medium whitespace-nowrap">{name}</p>
+                              <p className="text-slate-600 dark:text-slate-300">{user.email}</p>
+                              <p className="text-xs text-slate-600 dark:text-slate-300">
+                                @{user.username}
+                              </p>
+                            </div>
+                          </div>
+                        </td>
+                        <td className={tdClass}>
+                          <Badge className={ROLE_BADGE[user.role] ?? ""}>{user.role}</Badge>
+                        </td>
+                        <td className={tdClass}>
+                          <button
+                            type="button"
+                            disabled={pending}
+                            onClick={() => void toggleStatus(user)}
+                            className="rounded-full disabled:opacity-60"
+                            title={`Click to ${next}`}
+                          >
+                            <Badge className={STATUS_BADGE[user.status] ?? STATUS_BADGE.inactive}>
+                              {user.status === "active" ? "Active" : "Inactive"}
+                            </Badge>
+                            <span className="sr-only">{`, click to ${next} ${user.username}`}</span>
+                          </button>
+                        </td>
+                        <td className={`${tdClass} whitespace-nowrap`}>
+                          {user.last_login ? formatDate(user.last_login) || "Never" : "Never"}
+                        </td>
+                        <td className={`${tdClass} whitespace-nowrap`}>
+                          {formatDate(user.created_at)}
+                        </td>
+                        <td className={tdClass}>
+                          <div className="flex gap-2">
+                            <button
+                              type="button"
+                              className={smallButton}
+                              onClick={() => setEditing(user)}
+                            >
+                              Edit<span className="sr-only"> {user.username}</span>
+                            </button>
+                            <button
+                              type="button"
+                              className={dangerButton}
+                              disabled={pending}
+                              onClick={() => void deleteOne(user)}
+                            >
+                              Delete<span className="sr-only"> {user.username}</span>
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })
+                )}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+      {adding && users ? (
+        <AddUserDialog
+          users={users}
+          onClose={() => setAdding(false)}
+          onCreated={(created) => {
+            setAdding(false);
+            setUsers((list) => (list ? [created, ...list] : [created]));
+            announce(`User ${created.username} added.`);
+          }}
+        />
+      ) : null}
+      {editing && users ? (
+        <EditUserDialog
+          user={editing}
+          users={users}
+          isSelf={me?.id === editing.id}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            replaceUser(saved);
+            announce(`User ${saved.username} updated.`);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
