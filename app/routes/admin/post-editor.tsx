@@ -1,3 +1,23 @@
-export default function Screen() {
-  return <p>Loading...</p>;
+import { useParams } from "react-router";
+import { PostEditor } from "../../features/admin/editor/post-form.tsx";
+import { cleanPostId } from "../../features/admin/posts/post-helpers.ts";
+import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
+import type { Route } from "./+types/post-editor";
+
+// One module serves /admin/posts/new, /admin/posts/:id/edit and /admin/posts/edit/:id.
+export function meta({ matches, params }: Route.MetaArgs) {
+  const id = (params as { id?: string }).id;
+  return pageMeta({
+    title: id ? "Edit Post" : "Create Post",
+    root: rootFromMatches(matches),
+    path: id ? `/admin/posts/${id}/edit` : "/admin/posts/new",
+    noindex: true,
+  });
+}
+
+export default function PostEditorPage() {
+  const { id } = useParams();
+  const postId = id === undefined ? null : cleanPostId(id);
+  // A new key per post: moving between posts starts a fresh form.
+  return <PostEditor key={postId ?? "new"} postId={postId} />;
 }

@@ -1,0 +1,239 @@
+import Image from "@tiptap/extension-image";
+import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { type ReactNode, useEffect, useRef } from "react";
+
+type Props = {
+  value: string;
+  onChange(html: string): void;
+  /** The id of the editable area (the form focuses it on a validation error). */
+  id: string;
+  labelledBy: string;
+  describedBy?: string;
+  invalid?: boolean;
+};
+
+function ToolbarButton({
+  label,
+  pressed,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  pressed: boolean;
+  onClick(): void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+      className={`min-w-9 rounded-md px-2.5 py-1.5 text-sm font-medium disabled:opacity-50 ${
+        pressed
+          ? "bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900"
+          : "text-slate-800 hover:bg-slate-200 dark:text-slate-100 dark:hover:bg-slate-700"
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The Rich Text Editor (TipTap). Browser only: `immediatelyRender: false`
+ * keeps it out of the server render; the admin layout renders on the client.
+ */
+export function RichTextEditor({ value, onChange, id, labelledBy, describedBy, invalid }: Props) {
+  // The HTML this editor last reported, so outside changes can be told apart.
+  const lastHtml = useRef(value);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: "https",
+          protocols: ["http", "https", "mailto"],
+        },
+      }),
+      Image.configure({ allowBase64: false }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        id,
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelledBy,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(invalid ? { "aria-invalid": "true" } : {}),
+        class: "prose-content min-h-64 px-3 py-2 focus:outline-none",
+      },
+    },
+    onUpdate({ editor }) {
+      const html = editor.getHTML();
+      lastHtml.current = html;
+      onChangeRef.current(html);
+    },
+  });
+
+  // Attributes that change after creation (the error state).
+  useEffect(() => {
+    if (!editor) return;
+    editor.setOptions({
+      editorProps: {
+        attributes: {
+          id,
+          role: "textbox",
+          "aria-multiline": "true",
+          "aria-labelledby": labelledBy,
+          ...(describedBy ? { "aria-describedby": describedBy } : {}),
+          ...(invalid ? { "aria-invalid": "true" } : {}),
+          class: "prose-content min-h-64 px-3 py-2 focus:outline-none",
+        },
+      },
+    });
+  }, [editor, id, labelledBy, describedBy, invalid]);
+
+  // Content set from outside (a loaded post): replace without an update event.
+  useEffect(() => {
+    if (!editor || value === lastHtml.current) return;
+    lastHtml.current = value;
+    editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e
+        ? {
+            bold: e.isActive("bold"),
+            italic: e.isActive("italic"),
+            h2: e.isActive("heading", { level: 2 }),
+            h3: e.isActive("heading", { level: 3 }),
+            bulletList: e.isActive("bulletList"),
+            orderedList: e.isActive("orderedList"),
+            link: e.isActive("link"),
+            image: e.isActive("image"),
+          }
+        : null,
+  });
+
+  const addLink = () => {
+    if (!editor) return;
+    const previous = (editor.getAttributes("link").href as string | undefined) ?? "";
+    const url = window.prompt("Enter the link URL", previous);
+    if (url === null) return;
+    const href = url.trim();
+    const chain = editor.chain().focus().extendMarkRange("link");
+    if (!href) {
+      chain.unsetLink().run();
+      return;
+    }
+    if (editor.state.selection.empty && !editor.isActive("link")) {
+      chain
+        .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] })
+        .run();
+      return;
+    }
+    chain.setLink({ href }).run();
+  };
+
+  const addImage = () => {
+    if (!editor) return;
+    const url = window.prompt("Enter the image URL");
+    const src = url?.trim();
+    if (!src) return;
+    editor.chain().focus().setImage({ src, alt: "Uploaded image" }).run();
+  };
+
+  const disabled = !editor;
+  return (
+    <div
+      className={`mt-1 rounded-md border bg-white focus-within:ring-2 focus-within:ring-brand-strong/40 dark:bg-slate-900 ${
+        invalid ? "border-red-600" : "border-slate-300 dark:border-slate-600"
+      }`}
+    >
+      <fieldset className="flex min-w-0 flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1.5 dark:border-slate-700 dark:bg-slate-800">
+        <legend className="sr-only">Formatting</legend>
+        <ToolbarButton
+          label="Bold"
+          pressed={!!state?.bold}
+          disabled={disabled}
+          onClick={() => editor?.chain().focus().toggleBold().run()}
+        >
+          <strong>B</strong>
+        </ToolbarButton>
+        <ToolbarButton
+          label="Italic"
+          pressed={!!state?.italic}
+          disabled={disabled}
+          onClick={() => editor?.chain().focus().toggleItalic().run()}
+        >
+          <em>I</em>
+        </ToolbarButton>
+        <ToolbarButton
+          label="Heading 2"
+          pressed={!!state?.h2}
+          disabled={disabled}
+          onClick={() => editor?.chain().focus().toggleHeading({ level: 2 }).run()}
+        >
+          H2
+        </ToolbarButton>
+        <ToolbarButton
+          label="Heading 3"
+          pressed={!!state?.h3}
+          disabled={disabled}
+          onClick={() => editor?.chain().focus().toggleHeading({ level: 3 }).run()}
+        >
+          H3
+        </ToolbarButton>
+        <ToolbarButton
+          label="Bullet list"
+          pressed={!!state?.bulletList}
+          disabled={disabled}
+          onClick={() => editor?.chain().focus().toggleBulletList().run()}
+        >
+          • List
+        </ToolbarButton>
+        <ToolbarButton
+          label="Numbered list"
+          pressed={!!state?.orderedList}
+          disabled={disabled}
+          onClick={() => editor?.chain().focus().toggleOrderedList().run()}
+        >
+          1. List
+        </ToolbarButton>
+        <ToolbarButton label="Link" pressed={!!state?.link} disabled={disabled} onClick={addLink}>
+          Link
+        </ToolbarButton>
+        <ToolbarButton
+          label="Image"
+          pressed={!!state?.image}
+          disabled={disabled}
+          onClick={addImage}
+        >
+          Image
+        </ToolbarButton>
+      </fieldset>
+      {editor ? (
+        <EditorContent editor={editor} />
+      ) : (
+        <div className="min-h-64 px-3 py-2 text-slate-600 dark:text-slate-300">
+          Loading editor...
+        </div>
+      )}
+    </div>
+  );
+}

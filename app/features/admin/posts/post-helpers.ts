@@ -1,0 +1,76 @@
+import type { Category, PostAuthor } from "../../../../common/types.ts";
+
+/** Shown as choices when the categories cannot be loaded (spec section 3). */
+export const FALLBACK_CATEGORIES: Category[] = [
+  "Technology",
+  "Business",
+  "Marketing",
+  "Design",
+  "Development",
+].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }));
+
+export const POST_STATUS_FILTERS = [
+  { value: "all", label: "All Posts" },
+  { value: "published", label: "Published" },
+  { value: "draft", label: "Drafts" },
+  { value: "scheduled", label: "Scheduled" },
+] as const;
+
+export type PostStatusFilter = (typeof POST_STATUS_FILTERS)[number]["value"];
+
+export function isStatusFilter(value: string | null): value is PostStatusFilter {
+  return POST_STATUS_FILTERS.some((f) => f.value === value);
+}
+
+/** The post's author as a display name (string or object, spec section 3). */
+export function authorName(author: PostAuthor | string | null | undefined): string {
+  if (!author) return "Unknown";
+  if (typeof author === "string") return author;
+  const full = `${author.first_name ?? ""} ${author.last_name ?? ""}`.trim();
+  return author.name?.trim() || full || author.username || "Unknown";
+}
+
+/** Names of a list that may hold names or `{name}` objects. */
+export function names(list: ({ name: string } | string)[] | null | undefined): string[] {
+  return (list ?? []).map((item) => (typeof item === "string" ? item : item.name));
+}
+
+/** The id from the URL: the part before any colon, trimmed (spec section 4). */
+export function cleanPostId(raw: string | undefined): string {
+  return (raw ?? "").split(":")[0]!.trim();
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** An ISO date as the value of a datetime-local input, in the browser's zone. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A datetime-local value (the browser's zone) as ISO, or null when empty or invalid. */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** "a, b ,, c" → ["a", "b", "c"], duplicates removed. */
+export function splitTags(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The reason without a trailing full stop, so it can sit inside a sentence. */
+export function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : "";
+  return message.trim().replace(/\.$/, "");
+}

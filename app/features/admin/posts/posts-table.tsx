@@ -1,0 +1,219 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { formatDate, formatNumber } from "../../../../common/text.ts";
+import type { PostSummary } from "../../../../common/types.ts";
+import {
+  Badge,
+  dangerButton,
+  STATUS_BADGE,
+  smallButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../ui.tsx";
+import { authorName, names } from "./post-helpers.ts";
+
+type Props = {
+  posts: PostSummary[];
+  selected: Set<number>;
+  onToggle(id: number, checked: boolean): void;
+  onToggleAll(checked: boolean): void;
+  onDelete(post: PostSummary): void;
+  busy: boolean;
+};
+
+export function PostsTable({ posts, selected, onToggle, onToggleAll, onDelete, busy }: Props) {
+  const selectAll = useRef<HTMLInputElement>(null);
+  const selectedHere = posts.filter((p) => selected.has(p.id)).length;
+  const allSelected = posts.length > 0 && selectedHere === posts.length;
+  useEffect(() => {
+    if (selectAll.current) {
+      selectAll.current.indeterminate = selectedHere > 0 && selectedHere < posts.length;
+    }
+  }, [selectedHere, posts.length]);
+
+  return (
+    <section
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      aria-label="Posts table"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+    >
+      <span id="posts-new-tab-hint" hidden>
+        (opens in a new tab)
+      </span>
+      <table className={tableClass}>
+        <thead className="bg-slate-50 dark:bg-slate-800">
+          <tr>
+            <th scope="col" className={`${thClass} w-10`}>
+              <input
+                ref={selectAll}
+                type="checkbox"
+                aria-label="Select all posts on this page"
+                checked={allSelected}
+                onChange={(e) => onToggleAll(e.target.checked)}
+                className="h-4 w-4"
+              />
+            </th>
+            <th scope="col" className={`${thClass} min-w-64`}>
+              Title
+            </th>
+            <th scope="col" className={thClass}>
+              Author
+            </th>
+            <th scope="col" className={thClass}>
+              Categories
+            </th>
+            <th scope="col" className={thClass}>
+              Status
+            </th>
+            <th scope="col" className={`${thClass} whitespace-nowrap`}>
+              Date
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              Views
+            </th>
+            <th scope="col" className={thClass}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {posts.map((post) => {
+            const featured = post.isFeatured ?? post.featured;
+            const categories = names(post.categories);
+            return (
+              <tr
+                key={post.id}
+                className={selected.has(post.id) ? "bg-blue-50 dark:bg-slate-800" : ""}
+              >
+                <td className={tdClass}>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${post.title}`}
+                    checked={selected.has(post.id)}
+                    onChange={(e) => onToggle(post.id, e.target.checked)}
+                    className="h-4 w-4"
+                  />
+                </td>
+                <td className={tdClass}>
+                  <div className="flex items-start gap-1.5">
+                    {featured ? (
+                      <span
+                        role="img"
+                        aria-label="Featured Post"
+                        title="Featured Post"
+                        className="text-amber-700 dark:text-amber-300"
+                      >
+                        ★
+                      </span>
+                    ) : null}
+                    <Link
+                      id={`post-title-${post.id}`}
+                      to={`/admin/posts/${post.id}/edit`}
+                      className="font-medium text-slate-900 hover:underline dark:text-slate-100"
+                    >
+                      {post.title}
+                    </Link>
+                  </div>
+                  {post.excerpt ? (
+                    <p className="mt-0.5 line-clamp-2 text-xs text-slate-600 dark:text-slate-300">
+                      {post.excerpt}
+                    </p>
+                  ) : null}
+                </td>
+                <td className={`${tdClass} whitespace-nowrap`}>{authorName(post.author)}</td>
+                <td className={tdClass}>
+                  {categories.length ? (
+                    categories.join(", ")
+                  ) : (
+                    <span className="text-slate-600 dark:text-slate-300">—</span>
+                  )}
+                </td>
+                <td className={tdClass}>
+                  <Badge className={STATUS_BADGE[post.status] ?? STATUS_BADGE.draft!}>
+                    {post.status}
+                  </Badge>
+                </td>
+                <td className={`${tdClass} whitespace-nowrap`}>
+                  {formatDate(
+                    post.published_at ?? post.publishedAt ?? post.created_at ?? post.createdAt,
+                  )}
+                </td>
+                <td className={`${tdClass} text-right tabular-nums`}>
+                  {formatNumber(post.views ?? 0)}
+                </td>
+                <td className={tdClass}>
+                  <div className="flex flex-nowrap gap-1.5">
+                    <Link
+                      to={`/admin/posts/${post.id}/edit`}
+                      className={smallButton}
+                      aria-describedby={`post-title-${post.id}`}
+                    >
+                      Edit
+                    </Link>
+                    <a
+                      href={`/blog/${post.slug}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={smallButton}
+                      aria-describedby={`post-title-${post.id} posts-new-tab-hint`}
+                    >
+                      View
+                    </a>
+                    <button
+                      type="button"
+                      className={dangerButton}
+                      disabled={busy}
+                      onClick={() => onDelete(post)}
+                      aria-describedby={`post-title-${post.id}`}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function PostsPagination({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage(page: number): void;
+}) {
+  if (totalPages <= 1) return null;
+  const button =
+    "btn border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
+  return (
+    <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center justify-center gap-4">
+      <button
+        type="button"
+        className={button}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Previous
+      </button>
+      <span className="text-sm text-slate-700 dark:text-slate-200" aria-live="polite">
+        Page {page} of {totalPages}
+      </span>
+      <button
+        type="button"
+        className={button}
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}
