@@ -37,7 +37,13 @@ export async function loginAs(page: Page, role: Role) {
 }
 
 /** Calls the API with a token (for setting up or checking data). */
-export async function apiAs(page: Page, token: string, method: string, path: string, data?: unknown) {
+export async function apiAs(
+  page: Page,
+  token: string,
+  method: string,
+  path: string,
+  data?: unknown,
+) {
   const response = await page.request.fetch(`/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}` },

@@ -40,6 +40,10 @@ export type PostFormValues = {
   categories: string[];
   /** Comma-separated names. */
   tags: string;
+  /** Search and social overrides; empty means the title, excerpt and featured image. */
+  metaTitle: string;
+  metaDescription: string;
+  ogImage: string;
 };
 
 const EMPTY: PostFormValues = {
@@ -54,6 +58,9 @@ const EMPTY: PostFormValues = {
   isFeatured: false,
   categories: [],
   tags: "",
+  metaTitle: "",
+  metaDescription: "",
+  ogImage: "",
 };
 
 /** A loaded post as form values (spec section 3: published when it has a publish date). */
@@ -72,6 +79,9 @@ export function valuesFromPost(post: Post): PostFormValues {
     isFeatured: !!(post.isFeatured ?? post.featured),
     categories: names(post.categories),
     tags: names(post.tags).join(", "),
+    metaTitle: post.meta_title ?? "",
+    metaDescription: post.meta_description ?? "",
+    ogImage: post.og_image ?? "",
   };
 }
 
@@ -91,6 +101,9 @@ const FIELD_IDS: Record<string, string> = {
   featured: "field-featured",
   categories: "field-categories",
   tags: "field-tags",
+  meta_title: "field-meta_title",
+  meta_description: "field-meta_description",
+  og_image: "field-og_image",
 };
 
 /** Error keys that belong to a visible field (others go in the banner). */
@@ -312,6 +325,9 @@ function PostForm({ post }: { post: Post | null }) {
       tags: splitTags(values.tags),
       isFeatured: values.isFeatured,
       published_at: publishedAt,
+      meta_title: values.metaTitle,
+      meta_description: values.metaDescription,
+      og_image: values.ogImage.trim(),
     };
   };
 
@@ -749,6 +765,44 @@ function PostForm({ post }: { post: Post | null }) {
                       placeholder="design, marketing"
                       hint="Separate tags with commas."
                       autoComplete="off"
+                    />
+                  </Card>
+
+                  <Card className="space-y-4">
+                    <h2 className="text-sm font-semibold">Search and social</h2>
+                    <TextField
+                      label="Meta Title"
+                      name="meta_title"
+                      value={values.metaTitle}
+                      onChange={(e) => {
+                        update("metaTitle", e.target.value);
+                        clearError("meta_title");
+                      }}
+                      error={errors.meta_title}
+                      hint={`Leave empty to use the post title. ${values.metaTitle.length} characters (50-60 recommended).`}
+                    />
+                    <TextAreaField
+                      label="Meta Description"
+                      name="meta_description"
+                      rows={3}
+                      value={values.metaDescription}
+                      onChange={(e) => {
+                        update("metaDescription", e.target.value);
+                        clearError("meta_description");
+                      }}
+                      error={errors.meta_description}
+                      hint={`Leave empty to use the excerpt. ${values.metaDescription.length} characters (150-160 recommended).`}
+                    />
+                    <TextField
+                      label="Social Image URL"
+                      name="og_image"
+                      value={values.ogImage}
+                      onChange={(e) => {
+                        update("ogImage", e.target.value);
+                        clearError("og_image");
+                      }}
+                      error={errors.og_image}
+                      hint="Leave empty to use the featured image. 1200x630 pixels recommended."
                     />
                   </Card>
                 </div>

@@ -1,0 +1,116 @@
+import { type FormEvent, useId, useState } from "react";
+import { GalleryCategoryInputSchema } from "../../../../common/schemas/content.ts";
+import type { GalleryCategory } from "../../../../common/types.ts";
+import { TextField } from "../../../components/ui/form.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { Card, dangerButton } from "../ui.tsx";
+import { createCategory, deleteCategory, IMAGE_TEXT } from "./gallery-api.ts";
+
+/** Gallery categories: a list with delete and a one-field add form. */
+export function CategoryPanel({
+  categories,
+  onChange,
+  onMessage,
+}: {
+  categories: GalleryCategory[];
+  onChange: (next: GalleryCategory[]) => void;
+  onMessage: (kind: "success" | "error", text: string) => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = GalleryCategoryInputSchema.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await createCategory(parsed.data.name);
+      onChange([...categories, created]);
+      setName("");
+      setError(undefined);
+      onMessage("success", `Gallery category "${created.name}" added`);
+    } catch (e) {
+      const message =
+        e instanceof ApiError
+          ? (e.errors.name ?? e.errors.slug ?? e.message)
+          : (e as Error).message;
+      setError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(category: GalleryCategory) {
+    if (!window.confirm(IMAGE_TEXT.confirmDeleteCategory)) return;
+    setBusy(true);
+    try {
+      await deleteCategory(category.id);
+      onChange(categories.filter((c) => c.id !== category.id));
+      onMessage("success", `Gallery category "${category.name}" deleted`);
+    } catch (e) {
+      onMessage("error", `Failed to delete the gallery category. ${(e as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card className="mb-6">
+      <section aria-labelledby={`${id}-heading`}>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">
+          Gallery categories
+        </h2>
+        {categories.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+            No gallery categories yet.
+          </p>
+        ) : (
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Gallery categories">
+            {categories.map((c) => (
+              <li
+                key={c.id}
+                className="inline-flex items-center gap-2 rounded-full border border-slate-300 py-1 pr-1 pl-3 text-sm dark:border-slate-600"
+              >
+                {c.name}
+                <button
+                  type="button"
+                  className={`${dangerButton} rounded-full`}
+                  disabled={busy}
+                  aria-label={`Delete gallery category ${c.name}`}
+                  onClick={() => void remove(c)}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form onSubmit={add} className="mt-4 flex flex-wrap items-start gap-2">
+          <TextField
+            id={`${id}-name`}
+            name="name"
+            label="New category name"
+            required
+            maxLength={100}
+            value={name}
+            error={error}
+            className="min-w-0 flex-1 basis-56"
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(undefined);
+            }}
+          />
+          <button type="submit" className="btn-outline sm:mt-6" disabled={busy}>
+            Add Category
+          </button>
+        </form>
+      </section>
+    </Card>
+  );
+}

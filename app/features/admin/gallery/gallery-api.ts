@@ -1,0 +1,83 @@
+import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
+import { ApiError, apiData } from "../../../lib/api.ts";
+
+export type ImageValues = {
+  title: string;
+  description: string;
+  alt: string;
+  category_id: number | null;
+};
+
+export const IMAGE_TEXT = {
+  confirmDelete: "Are you sure you want to delete this image?",
+  confirmDeleteCategory:
+    "Are you sure you want to delete this gallery category? Its images stay in the gallery.",
+  loadFailed: "Failed to load gallery data. Please try again later.",
+  tooLarge: "File is too large (max 10 MB)",
+  wrongType: "Only PNG, JPEG, WebP, GIF, AVIF and ICO images are accepted",
+} as const;
+
+/** "team_photo-01.jpg" → "Team photo 01": a starting title for an upload. */
+export function titleFromFileName(name: string): string {
+  const base = name
+    .replace(/\.[^.]+$/, "")
+    .replace(/[_-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 200);
+  return base ? base.charAt(0).toUpperCase() + base.slice(1) : "Untitled image";
+}
+
+/** The message to show for a failed upload of one file. */
+export function uploadErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const generic = error.message.startsWith("Server responded with status");
+    if (error.status === 413 && generic) return IMAGE_TEXT.tooLarge;
+    if (error.status === 415 && generic) return IMAGE_TEXT.wrongType;
+    return error.errors.image ?? error.message;
+  }
+  return (error as Error).message || "Upload failed. Please try again.";
+}
+
+type Upload = { url: string; width: number | null; height: number | null };
+
+export async function uploadFile(file: File, signal?: AbortSignal): Promise<Upload> {
+  const form = new FormData();
+  form.append("image", file);
+  return apiData<Upload>("/upload", { method: "POST", form, signal });
+}
+
+export function createImage(body: ImageValues & { url: string }) {
+  return apiData<GalleryImage>("/gallery/images", { method: "POST", body });
+}
+
+export function updateImage(image: GalleryImage, values: ImageValues) {
+  return apiData<GalleryImage>(`/gallery/images/${image.id}`, {
+    method: "PUT",
+    body: { ...values, url: image.url },
+  });
+}
+
+export function deleteImage(id: number) {
+  return apiData(`/gallery/images/${id}`, { method: "DELETE" });
+}
+
+export function reorderImages(ids: number[]) {
+  return apiData<GalleryImage[]>("/gallery/images/reorder", { method: "PUT", body: { ids } });
+}
+
+export function listImages(signal?: AbortSignal) {
+  return apiData<GalleryImage[]>("/gallery/images", { signal });
+}
+
+export function listCategories(signal?: AbortSignal) {
+  return apiData<GalleryCategory[]>("/gallery/categories", { signal });
+}
+
+export function createCategory(name: string) {
+  return apiData<GalleryCategory>("/gallery/categories", { method: "POST", body: { name } });
+}
+
+export function deleteCategory(id: number) {
+  return apiData(`/gallery/categories/${id}`, { method: "DELETE" });
+}

@@ -1,0 +1,232 @@
+import { type FormEvent, useState } from "react";
+import { GalleryImageInputSchema } from "../../../../common/schemas/content.ts";
+import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
+import { fieldErrors, TextAreaField, TextField } from "../../../components/ui/form.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { dangerButton, inputClass, smallButton } from "../ui.tsx";
+import type { ImageValues } from "./gallery-api.ts";
+
+/** One image of the ordered gallery list: view, inline edit, move and delete. */
+export function ImageItem({
+  image,
+  position,
+  total,
+  categories,
+  busy,
+  onMove,
+  onSave,
+  onDelete,
+}: {
+  image: GalleryImage;
+  position: number;
+  total: number;
+  categories: GalleryCategory[];
+  busy: boolean;
+  onMove: (image: GalleryImage, direction: -1 | 1) => void;
+  onSave: (image: GalleryImage, values: ImageValues) => Promise<void>;
+  onDelete: (image: GalleryImage) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<ImageValues>(() => valuesOf(image));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const prefix = `image-${image.id}`;
+
+  function startEdit() {
+    setValues(valuesOf(image));
+    setErrors({});
+    setEditing(true);
+  }
+
+  function stopEdit() {
+    setEditing(false);
+    requestAnimationFrame(() => document.getElementById(`${prefix}-edit`)?.focus());
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = GalleryImageInputSchema.safeParse({ ...values, url: image.url });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(image, {
+        title: parsed.data.title,
+        description: parsed.data.description,
+        alt: parsed.data.alt ?? "",
+        category_id: parsed.data.category_id ?? null,
+      });
+      stopEdit();
+    } catch (error) {
+      setErrors(
+        error instanceof ApiError && Object.keys(error.errors).length
+          ? error.errors
+          : { form: (error as Error).message },
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row dark:border-slate-800 dark:bg-slate-900">
+      <div className="shrink-0">
+        <img
+          src={image.thumbnail || image.url}
+          alt={image.alt || image.title}
+          loading="lazy"
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          className="h-28 w-full rounded-lg bg-slate-100 object-cover sm:w-40 dark:bg-slate-800"
+        />
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
+          Position {position} of {total}
+        </p>
+      </div>
+      {editing ? (
+        <form
+          onSubmit={submit}
+          className="grid min-w-0 flex-1 gap-3 md:grid-cols-2"
+          aria-label={`Edit ${image.title}`}
+        >
+          <TextField
+            id={`${prefix}-title`}
+            name="title"
+            label="Title"
+            required
+            maxLength={200}
+            value={values.title}
+            error={errors.title}
+            onChange={(e) => setValues({ ...values, title: e.target.value })}
+          />
+          <TextField
+            id={`${prefix}-alt`}
+            name="alt"
+            label="Alt text"
+            maxLength={300}
+            value={values.alt}
+            error={errors.alt}
+            hint="Describes the image for people who cannot see it"
+            onChange={(e) => setValues({ ...values, alt: e.target.value })}
+          />
+          <TextAreaField
+            id={`${prefix}-description`}
+            name="description"
+            label="Description"
+            rows={2}
+            maxLength={2000}
+            value={values.description}
+            error={errors.description}
+            className="md:col-span-2"
+            onChange={(e) => setValues({ ...values, description: e.target.value })}
+          />
+          <div>
+            <label htmlFor={`${prefix}-category`} className="block text-sm font-medium">
+              Category
+            </label>
+            <select
+              id={`${prefix}-category`}
+              className={`${inputClass} mt-1`}
+              value={values.category_id ?? ""}
+              onChange={(e) =>
+                setValues({
+                  ...values,
+                  category_id: e.target.value ? Number(e.target.value) : null,
+                })
+              }
+            >
+              <option value="">No category</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {errors.category_id ? (
+              <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.category_id}</p>
+            ) : null}
+          </div>
+          {errors.form || errors.url ? (
+            <p role="alert" className="text-sm text-red-700 md:col-span-2 dark:text-red-400">
+              {errors.form ?? errors.url}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-end gap-2 md:col-span-2">
+            <button type="submit" className="btn-primary" disabled={saving}>
+              {saving ? "Saving..." : "Save Image"}
+            </button>
+            <button type="button" className="btn-outline" onClick={stopEdit} disabled={saving}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold break-words">{image.title}</h3>
+          {image.description ? (
+            <p className="mt-1 text-sm break-words text-slate-700 dark:text-slate-200">
+              {image.description}
+            </p>
+          ) : null}
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600 dark:text-slate-300">Alt text</dt>
+            <dd className="min-w-0 break-words">{image.alt || image.title}</dd>
+            <dt className="text-slate-600 dark:text-slate-300">Category</dt>
+            <dd>{image.category?.name ?? "None"}</dd>
+          </dl>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              id={`${prefix}-up`}
+              className={smallButton}
+              disabled={busy || position === 1}
+              aria-label={`Move ${image.title} up`}
+              onClick={() => onMove(image, -1)}
+            >
+              ↑ Up
+            </button>
+            <button
+              type="button"
+              id={`${prefix}-down`}
+              className={smallButton}
+              disabled={busy || position === total}
+              aria-label={`Move ${image.title} down`}
+              onClick={() => onMove(image, 1)}
+            >
+              ↓ Down
+            </button>
+            <button
+              type="button"
+              id={`${prefix}-edit`}
+              className={smallButton}
+              aria-label={`Edit ${image.title}`}
+              onClick={startEdit}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className={dangerButton}
+              disabled={busy}
+              aria-label={`Delete ${image.title}`}
+              onClick={() => onDelete(image)}
+            >
+              Delete
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function valuesOf(image: GalleryImage): ImageValues {
+  return {
+    title: image.title,
+    description: image.description ?? "",
+    alt: image.alt ?? "",
+    category_id: image.category_id,
+  };
+}

@@ -1,0 +1,318 @@
+import { useCallback, useEffect, useState } from "react";
+import { formatDate, truncate } from "../../../../common/text.ts";
+import type { ContactMessage } from "../../../../common/types.ts";
+import { Spinner } from "../../../components/ui/form.tsx";
+import { apiData } from "../../../lib/api.ts";
+import { FlashBanners, useFlash } from "../services/flash.tsx";
+import { Badge, dangerButton, PageHeader, smallButton } from "../ui.tsx";
+
+export const PAGE_SIZE = 20;
+
+export const MESSAGE_TEXT = {
+  confirmDelete: "Are you sure you want to delete this message?",
+  empty: "No messages yet.",
+  emptyUnread: "No unread messages.",
+  loadFailed: "Failed to load messages. Please try again.",
+} as const;
+
+type MessageList = {
+  messages: ContactMessage[];
+  count: number;
+  unread: number;
+  totalPages: number;
+};
+
+function formatDateTime(iso: string) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** Contact messages, newest first; opening one marks it read. */
+export function MessagesManager() {
+  const [data, setData] = useState<MessageList | null>(null);
+  const [page, setPage] = useState(1);
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState(false);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const flash = useFlash();
+
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      setLoading(true);
+      setLoadError(false);
+      try {
+        const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+        if (unreadOnly) query.set("unread", "true");
+        const next = await apiData<MessageList>(`/contact/messages?${query}`, { signal });
+        if (next.messages.length === 0 && page > 1) {
+          setPage(Math.max(1, Math.min(page - 1, next.totalPages)));
+          return;
+        }
+        setData(next);
+      } catch (error) {
+        if ((error as Error).name === "AbortError") return;
+        setLoadError(true);
+      } finally {
+        if (!signal.aborted) setLoading(false);
+      }
+    },
+    [page, unreadOnly],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load, reloadKey]);
+
+  function replace(message: ContactMessage) {
+    setData((current) => {
+      if (!current) return current;
+      const before = current.messages.find((m) => m.id === message.id);
+      const delta = before && before.read !== message.read ? (message.read ? -1 : 1) : 0;
+      return {
+        ...current,
+        unread: Math.max(0, current.unread + delta),
+        messages: current.messages.map((m) => (m.id === message.id ? message : m)),
+      };
+    });
+  }
+
+  async function setRead(message: ContactMessage, read: boolean) {
+    setBusyId(message.id);
+    try {
+      const saved = await apiData<ContactMessage>(`/contact/messages/${message.id}`, {
+        method: "PATCH",
+        body: { read },
+      });
+      replace(saved);
+    } catch (error) {
+      flash.showError(`Failed to update the message. ${(error as Error).message}`);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  function toggleOpen(message: ContactMessage) {
+    if (openId === message.id) {
+      setOpenId(null);
+      return;
+    }
+    setOpenId(message.id);
+    if (!message.read) void setRead(message, true);
+  }
+
+  async function remove(message: ContactMessage) {
+    if (!window.confirm(MESSAGE_TEXT.confirmDelete)) return;
+    setBusyId(message.id);
+    try {
+      await apiData(`/contact/messages/${message.id}`, { method: "DELETE" });
+      if (openId === message.id) setOpenId(null);
+      flash.showSuccess("Message deleted successfully");
+      setReloadKey((k) => k + 1);
+    } catch (error) {
+      flash.showError(`Failed to delete the message. ${(error as Error).message}`);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const unread = data?.unread ?? 0;
+  const totalPages = data?.totalPages ?? 1;
+
+  return (
+    <div>
+      <PageHeader
+        title="Messages"
+        subtitle="Messages sent through the contact form, newest first"
+        actions={
+          data ? (
+            <p className="self-center" aria-live="polite">
+              <Badge
+                className={
+                  unread > 0
+                    ? "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100"
+                    : "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100"
+                }
+              >
+                {unread} unread
+              </Badge>
+            </p>
+          ) : null
+        }
+      />
+      <FlashBanners flash={flash} />
+      <div className="mb-4 flex flex-wrap items-center gap-4">
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={unreadOnly}
+            onChange={(e) => {
+              setUnreadOnly(e.target.checked);
+              setPage(1);
+              setOpenId(null);
+            }}
+          />
+          Show unread only
+        </label>
+        {data ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {data.count} message{data.count === 1 ? "" : "s"}
+          </p>
+        ) : null}
+      </div>
+      {loading && !data ? (
+        <Spinner label="Loading messages..." />
+      ) : loadError ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          <p>{MESSAGE_TEXT.loadFailed}</p>
+          <button
+            type="button"
+            className="btn-outline mt-4"
+            onClick={() => setReloadKey((k) => k + 1)}
+          >
+            Try Again
+          </button>
+        </div>
+      ) : !data || data.messages.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {unreadOnly ? MESSAGE_TEXT.emptyUnread : MESSAGE_TEXT.empty}
+        </p>
+      ) : (
+        <ul
+          aria-label="Messages"
+          aria-busy={loading || undefined}
+          className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+        >
+          {data.messages.map((message) => {
+            const open = openId === message.id;
+            const panelId = `message-${message.id}-body`;
+            return (
+              <li key={message.id} className={message.read ? "" : "bg-blue-50 dark:bg-slate-800"}>
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-controls={panelId}
+                  onClick={() => toggleOpen(message)}
+                  className="flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50 sm:flex-row sm:items-baseline sm:gap-4 dark:hover:bg-slate-800"
+                >
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span className={`break-words ${message.read ? "font-normal" : "font-bold"}`}>
+                      {message.read ? null : (
+                        <>
+                          <span
+                            aria-hidden
+                            className="mr-2 inline-block h-2 w-2 rounded-full bg-blue-700 align-middle dark:bg-blue-300"
+                          />
+                          <span className="sr-only">Unread: </span>
+                        </>
+                      )}
+                      {message.subject}
+                    </span>
+                    <span className="truncate text-sm text-slate-600 dark:text-slate-300">
+                      {message.name} · {truncate(message.message.replace(/\s+/g, " "), 80)}
+                    </span>
+                  </span>
+                  <span className="shrink-0 text-xs text-slate-600 dark:text-slate-300">
+                    {formatDate(message.date)}
+                  </span>
+                </button>
+                {open ? (
+                  <div
+                    id={panelId}
+                    className="border-t border-slate-200 px-4 py-4 dark:border-slate-800"
+                  >
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                      <dt className="text-slate-600 dark:text-slate-300">From</dt>
+                      <dd className="min-w-0 break-words">
+                        {message.name} &lt;
+                        <a className="link" href={`mailto:${message.email}`}>
+                          {message.email}
+                        </a>
+                        &gt;
+                      </dd>
+                      <dt className="text-slate-600 dark:text-slate-300">Subject</dt>
+                      <dd className="min-w-0 break-words">{message.subject}</dd>
+                      <dt className="text-slate-600 dark:text-slate-300">Received</dt>
+                      <dd>{formatDateTime(message.date)}</dd>
+                    </dl>
+                    <p className="mt-4 whitespace-pre-wrap break-words">{message.message}</p>
+                    <div className="mt-4 flex flex-wrap gap-2">
+                      <a
+                        className={smallButton}
+                        href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
+                      >
+                        Reply by e-mail
+                      </a>
+                      <button
+                        type="button"
+                        className={smallButton}
+                        disabled={busyId === message.id}
+                        onClick={() => void setRead(message, !message.read)}
+                      >
+                        {message.read ? "Mark as unread" : "Mark as read"}
+                      </button>
+                      <button
+                        type="button"
+                        className={dangerButton}
+                        disabled={busyId === message.id}
+                        aria-label={`Delete message from ${message.name}`}
+                        onClick={() => void remove(message)}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {data && totalPages > 1 ? (
+        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={page <= 1 || loading}
+            onClick={() => {
+              setOpenId(null);
+              setPage((p) => Math.max(1, p - 1));
+            }}
+          >
+            Previous
+          </button>
+          <span className="text-sm">
+            Page {page} of {totalPages}
+          </span>
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={page >= totalPages || loading}
+            onClick={() => {
+              setOpenId(null);
+              setPage((p) => Math.min(totalPages, p + 1));
+            }}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { ServiceInputSchema } from "../../../../common/schemas/content.ts";
+import { slugify } from "../../../../common/text.ts";
+import { SERVICE_ICONS, type Service, type ServiceIcon } from "../../../../common/types.ts";
+import { fieldErrors, TextAreaField, TextField } from "../../../components/ui/form.tsx";
+import { Icon } from "../../../components/ui/icons.tsx";
+import { Card, inputClass } from "../ui.tsx";
+
+export type ServiceValues = {
+  title: string;
+  slug: string;
+  description: string;
+  icon: ServiceIcon;
+  details: string;
+};
+
+const ICON_LABELS: Record<ServiceIcon, string> = {
+  computer: "Computer",
+  smartphone: "Smartphone",
+  chart: "Chart",
+  gear: "Gear",
+  shield: "Shield",
+  cloud: "Cloud",
+  code: "Code",
+  briefcase: "Briefcase",
+};
+
+export function iconLabel(icon: string) {
+  return ICON_LABELS[icon as ServiceIcon] ?? icon;
+}
+
+function initialValues(service: Service | null): ServiceValues {
+  if (!service) return { title: "", slug: "", description: "", icon: "computer", details: "" };
+  return {
+    title: service.title,
+    slug: service.slug,
+    description: service.description,
+    icon: (SERVICE_ICONS as readonly string[]).includes(service.icon)
+      ? (service.icon as ServiceIcon)
+      : "computer",
+    details: service.details ?? "",
+  };
+}
+
+/**
+ * The inline add/edit form (spec: "Service form: closed, adding, or editing").
+ * The slug follows the title until the user edits the slug by hand; when
+ * editing an existing service the slug is left alone (its URL is public).
+ */
+export function ServiceForm({
+  service,
+  saving,
+  serverErrors,
+  onSave,
+  onCancel,
+}: {
+  service: Service | null;
+  saving: boolean;
+  serverErrors: Record<string, string>;
+  onSave: (values: ServiceValues) => void;
+  onCancel: () => void;
+}) {
+  const [values, setValues] = useState<ServiceValues>(() => initialValues(service));
+  const [slugEdited, setSlugEdited] = useState(service !== null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    document.getElementById("service-title")?.focus();
+  }, []);
+
+  useEffect(() => {
+    setErrors((current) => ({ ...current, ...serverErrors }));
+  }, [serverErrors]);
+
+  function update<K extends keyof ServiceValues>(key: K, value: ServiceValues[K]) {
+    setValues((current) => {
+      const next = { ...current, [key]: value };
+      if (key === "title" && !slugEdited) next.slug = slugify(String(value));
+      return next;
+    });
+    setErrors((current) => {
+      const next: Record<string, string> = { ...current };
+      delete next[key];
+      if (key === "title" && !slugEdited) delete next.slug;
+      return next;
+    });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ServiceInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error.issues);
+      setErrors(found);
+      const first = ["title", "slug", "description", "icon", "details"].find((k) => found[k]);
+      if (first) document.getElementById(`service-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    onSave({
+      title: parsed.data.title,
+      slug: parsed.data.slug,
+      description: parsed.data.description,
+      icon: parsed.data.icon,
+      details: parsed.data.details,
+    });
+  }
+
+  const heading = service ? `Edit Service: ${service.title}` : "Add New Service";
+  return (
+    <Card className="mb-6">
+      <form onSubmit={submit} aria-labelledby="service-form-heading" className="space-y-4">
+        <h2 id="service-form-heading" className="text-lg font-semibold">
+          {heading}
+        </h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField
+            id="service-title"
+            name="title"
+            label="Title*"
+            required
+            maxLength={200}
+            value={values.title}
+            error={errors.title}
+            onChange={(e) => update("title", e.target.value)}
+          />
+          <TextField
+            id="service-slug"
+            name="slug"
+            label="Slug*"
+            required
+            maxLength={200}
+            value={values.slug}
+            error={errors.slug}
+            hint="Used in URLs, generated from the title but can be edited"
+            autoCapitalize="none"
+            spellCheck={false}
+            onChange={(e) => {
+              setSlugEdited(true);
+              update("slug", e.target.value);
+            }}
+          />
+        </div>
+        <TextAreaField
+          id="service-description"
+          name="description"
+          label="Short Description*"
+          required
+          rows={3}
+          maxLength={1000}
+          value={values.description}
+          error={errors.description}
+          hint={
+            <>
+              Shown on the homepage, max 150 characters recommended{" "}
+              <span
+                className={
+                  values.description.length > 150
+                    ? "font-semibold text-amber-800 dark:text-amber-300"
+                    : ""
+                }
+              >
+                ({values.description.length}/150)
+              </span>
+            </>
+          }
+          onChange={(e) => update("description", e.target.value)}
+        />
+        <div>
+          <label htmlFor="service-icon" className="block text-sm font-medium">
+            Icon
+          </label>
+          <div className="mt-1 flex items-center gap-3">
+            <select
+              id="service-icon"
+              name="icon"
+              value={values.icon}
+              onChange={(e) => update("icon", e.target.value as ServiceIcon)}
+              className={`${inputClass} max-w-xs`}
+              aria-describedby="service-icon-preview"
+            >
+              {SERVICE_ICONS.map((icon) => (
+                <option key={icon} value={icon}>
+                  {ICON_LABELS[icon]}
+                </option>
+              ))}
+            </select>
+            <span
+              id="service-icon-preview"
+              className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100"
+            >
+              <Icon name={values.icon} title={`Preview: ${ICON_LABELS[values.icon]} icon`} />
+            </span>
+          </div>
+          {errors.icon ? (
+            <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.icon}</p>
+          ) : null}
+        </div>
+        <TextAreaField
+          id="service-details"
+          name="details"
+          label="Full Details"
+          rows={6}
+          maxLength={20_000}
+          value={values.details}
+          error={errors.details}
+          hint="The text of the service's detail page. Blank lines start a new paragraph."
+          onChange={(e) => update("details", e.target.value)}
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className="btn-outline" onClick={onCancel} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? "Saving..." : "Save Service"}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
