@@ -71,66 +71,74 @@ export default function DashboardPage() {
       </ul>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <Card>
-          <div className="flex items-center justify-between">
-            <h2 className="text-lg font-semibold">Recent Posts</h2>
-            <Link to="/admin/posts" className="link text-sm">
-              View all
-            </Link>
-          </div>
-          {data?.recentPosts.length ? (
-            <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-              {data.recentPosts.slice(0, 4).map((post) => (
-                <li key={post.id} className="flex items-center justify-between gap-3 py-3">
-                  <div className="min-w-0">
-                    <Link
-                      to={`/admin/posts/edit/${post.id}`}
-                      className="block truncate font-medium hover:underline"
-                    >
-                      {post.title}
-                    </Link>
-                    <p className="text-xs text-slate-600 dark:text-slate-300">
-                      {formatDate(post.publishedAt ?? post.createdAt)} · {formatNumber(post.views)}{" "}
-                      views
-                    </p>
-                  </div>
-                  <Badge className={STATUS_BADGE[post.status] ?? ""}>{post.status}</Badge>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">No posts yet.</p>
-          )}
-        </Card>
-        {can(user, "messages:manage") ? (
-          <Card>
+          <section aria-labelledby="recent-posts-title">
             <div className="flex items-center justify-between">
-              <h2 className="text-lg font-semibold">Recent Messages</h2>
-              <Link to="/admin/messages" className="link text-sm">
+              <h2 id="recent-posts-title" className="text-lg font-semibold">
+                Recent Posts
+              </h2>
+              <Link to="/admin/posts" className="link text-sm">
                 View all
               </Link>
             </div>
-            {data?.recentMessages.length ? (
+            {data?.recentPosts.length ? (
               <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-                {data.recentMessages.slice(0, 3).map((m) => (
-                  <li key={m.id} className="py-3">
-                    <p className="font-medium">
-                      {m.read ? null : (
-                        <>
-                          <span className="mr-2 inline-block h-2 w-2 rounded-full bg-blue-600" />
-                          <span className="sr-only">Unread: </span>
-                        </>
-                      )}
-                      {m.subject}
-                    </p>
-                    <p className="text-xs text-slate-600 dark:text-slate-300">
-                      {m.name} &lt;{m.email}&gt; · {formatDate(m.date)}
-                    </p>
+                {data.recentPosts.slice(0, 4).map((post) => (
+                  <li key={post.id} className="flex items-center justify-between gap-3 py-3">
+                    <div className="min-w-0">
+                      <Link
+                        to={`/admin/posts/edit/${post.id}`}
+                        className="block truncate font-medium hover:underline"
+                      >
+                        {post.title}
+                      </Link>
+                      <p className="text-xs text-slate-600 dark:text-slate-300">
+                        {formatDate(post.publishedAt ?? post.createdAt)} ·{" "}
+                        {formatNumber(post.views)} views
+                      </p>
+                    </div>
+                    <Badge className={STATUS_BADGE[post.status] ?? ""}>{post.status}</Badge>
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">No messages yet.</p>
+              <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">No posts yet.</p>
             )}
+          </section>
+        </Card>
+        {can(user, "messages:manage") ? (
+          <Card>
+            <section aria-labelledby="recent-messages-title">
+              <div className="flex items-center justify-between">
+                <h2 id="recent-messages-title" className="text-lg font-semibold">
+                  Recent Messages
+                </h2>
+                <Link to="/admin/messages" className="link text-sm">
+                  View all
+                </Link>
+              </div>
+              {data?.recentMessages.length ? (
+                <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+                  {data.recentMessages.slice(0, 3).map((m) => (
+                    <li key={m.id} className="py-3">
+                      <p className="font-medium">
+                        {m.read ? null : (
+                          <>
+                            <span className="mr-2 inline-block h-2 w-2 rounded-full bg-blue-600" />
+                            <span className="sr-only">Unread: </span>
+                          </>
+                        )}
+                        {m.subject}
+                      </p>
+                      <p className="text-xs text-slate-600 dark:text-slate-300">
+                        {m.name} &lt;{m.email}&gt; · {formatDate(m.date)}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">No messages yet.</p>
+              )}
+            </section>
           </Card>
         ) : null}
       </div>
