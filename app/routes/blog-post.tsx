@@ -2,8 +2,9 @@ import { useEffect } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { formatDate, formatNumber, stripHtml, truncate } from "../../common/text.ts";
+import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { Icon } from "../components/ui/icons.tsx";
-import { absoluteUrl, breadcrumbList, JsonLd } from "../components/ui/json-ld.tsx";
+import { absoluteUrl, JsonLd } from "../components/ui/json-ld.tsx";
 import { ResponsiveImage } from "../components/ui/responsive-image.tsx";
 import { homepageTexts, PostCard } from "../features/home/home-sections.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
@@ -143,32 +144,14 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <JsonLd data={posting} />
-      <JsonLd
-        data={breadcrumbList(origin, [
+      <Breadcrumb
+        origin={origin}
+        items={[
           { name: "Home", path: "/" },
           { name: "Blog", path: "/blog" },
           { name: post.title, path: `/blog/${post.slug}` },
-        ])}
+        ]}
       />
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
-        <ol className="flex flex-wrap gap-2">
-          <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>{" "}
-            <span aria-hidden>/</span>
-          </li>
-          <li>
-            <Link to="/blog" className="hover:underline">
-              Blog
-            </Link>{" "}
-            <span aria-hidden>/</span>
-          </li>
-          <li aria-current="page" className="text-slate-900 dark:text-slate-100">
-            {post.title}
-          </li>
-        </ol>
-      </nav>
       <div className="mt-6 grid gap-10 lg:grid-cols-3">
         <article className="lg:col-span-2">
           <header>

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { siteServicesContext } from "../../common/site-context.ts";
+import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { Icon } from "../components/ui/icons.tsx";
-import { breadcrumbList, JsonLd } from "../components/ui/json-ld.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/service-detail";
@@ -65,32 +65,14 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-16">
-      <JsonLd
-        data={breadcrumbList(origin, [
+      <Breadcrumb
+        origin={origin}
+        items={[
           { name: "Home", path: "/" },
           { name: "Services", path: "/services" },
           { name: service.title, path: `/services/${service.slug}` },
-        ])}
+        ]}
       />
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
-        <ol className="flex flex-wrap gap-2">
-          <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>{" "}
-            <span aria-hidden>/</span>
-          </li>
-          <li>
-            <Link to="/services" className="hover:underline">
-              Services
-            </Link>{" "}
-            <span aria-hidden>/</span>
-          </li>
-          <li aria-current="page" className="text-slate-900 dark:text-slate-100">
-            {service.title}
-          </li>
-        </ol>
-      </nav>
       <div className="mt-6 flex items-center gap-4">
         <span className="inline-flex rounded-lg bg-slate-100 p-3 text-brand-strong dark:bg-slate-800 dark:text-brand-light">
           <Icon name={service.icon} width={32} height={32} />

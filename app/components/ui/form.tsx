@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
-const control =
+const control_ =
   "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -20,15 +20,24 @@ type FieldProps = {
   id?: string;
 };
 
-export function TextField({
+type ControlProps = {
+  id: string;
+  name: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+  className: string;
+};
+
+/** Label, hint and error around one control, wired with ids for screen readers. */
+function Field({
   label,
   name,
   error,
   hint,
   id = `field-${name}`,
   className,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  control,
+}: FieldProps & { className?: string; control: (props: ControlProps) => ReactNode }) {
   const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""]
     .filter(Boolean)
     .join(" ");
@@ -37,14 +46,13 @@ export function TextField({
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`${control} ${error ? "border-red-600" : "border-slate-300 dark:border-slate-600"}`}
-        {...input}
-      />
+      {control({
+        id,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+        className: `${control_} ${error ? "border-red-600" : "border-slate-300 dark:border-slate-600"}`,
+      })}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           {hint}
@@ -55,38 +63,37 @@ export function TextField({
   );
 }
 
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  id,
+  className,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field
+      {...{ label, name, error, hint, id, className }}
+      control={(props) => <input {...props} {...input} />}
+    />
+  );
+}
+
 export function TextAreaField({
   label,
   name,
   error,
   hint,
-  id = `field-${name}`,
+  id,
   className,
   ...input
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""]
-    .filter(Boolean)
-    .join(" ");
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`${control} ${error ? "border-red-600" : "border-slate-300 dark:border-slate-600"}`}
-        {...input}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <Field
+      {...{ label, name, error, hint, id, className }}
+      control={(props) => <textarea {...props} {...input} />}
+    />
   );
 }
 

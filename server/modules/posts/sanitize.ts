@@ -1,58 +1,22 @@
 import sanitizeHtml from "sanitize-html";
+import {
+  ALLOWED_ATTRIBUTES,
+  ALLOWED_TAGS,
+  IMAGE_SCHEMES,
+  LINK_SCHEMES,
+} from "../../../common/html-allowlist.ts";
 
 /**
- * The allowlist for stored post HTML: structure, emphasis, links and images.
- * Scripts, styles, event handlers, iframes and javascript: URLs never survive.
+ * Stored post HTML keeps only the shared allowlist: structure, emphasis,
+ * links and images. Scripts, styles, event handlers, iframes and
+ * javascript: URLs never survive.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "p",
-    "br",
-    "hr",
-    "ul",
-    "ol",
-    "li",
-    "a",
-    "img",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "s",
-    "del",
-    "mark",
-    "sub",
-    "sup",
-    "blockquote",
-    "code",
-    "pre",
-    "figure",
-    "figcaption",
-    "table",
-    "thead",
-    "tbody",
-    "tr",
-    "th",
-    "td",
-  ],
-  allowedAttributes: {
-    a: ["href", "title", "target", "rel"],
-    img: ["src", "alt", "title", "width", "height", "loading"],
-    ol: ["start"],
-    th: ["colspan", "rowspan"],
-    td: ["colspan", "rowspan"],
-    code: ["class"],
-  },
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: { ...ALLOWED_ATTRIBUTES, code: ["class"] },
   allowedClasses: { code: [/^language-[a-z0-9-]+$/] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedSchemes: [...LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   transformTags: {

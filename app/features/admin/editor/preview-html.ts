@@ -1,46 +1,16 @@
+import {
+  ALLOWED_ATTRIBUTES,
+  ALLOWED_TAGS,
+  IMAGE_SCHEMES,
+  LINK_SCHEMES,
+} from "../../../../common/html-allowlist.ts";
+
 /**
- * A browser-side allowlist for the editor preview, mirroring the server's
- * sanitiser (server/modules/posts/sanitize.ts): what the preview shows is
- * what the saved post can contain, and markup typed in the HTML editor
- * never runs.
+ * The editor preview applies the same allowlist as the server's sanitiser
+ * (common/html-allowlist.ts): what the preview shows is what the saved post
+ * can contain, and markup typed in the HTML editor never runs.
  */
-const ALLOWED_TAGS = new Set([
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "p",
-  "br",
-  "hr",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "img",
-  "strong",
-  "b",
-  "em",
-  "i",
-  "u",
-  "s",
-  "del",
-  "mark",
-  "sub",
-  "sup",
-  "blockquote",
-  "code",
-  "pre",
-  "figure",
-  "figcaption",
-  "table",
-  "thead",
-  "tbody",
-  "tr",
-  "th",
-  "td",
-]);
+const ALLOWED_TAG_SET = new Set<string>(ALLOWED_TAGS);
 
 /** Elements dropped with everything inside them. */
 const DROP_WITH_CONTENT = new Set([
@@ -55,22 +25,13 @@ const DROP_WITH_CONTENT = new Set([
   "select",
 ]);
 
-const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
-  a: ["href", "title", "target", "rel"],
-  img: ["src", "alt", "title", "width", "height", "loading"],
-  ol: ["start"],
-  th: ["colspan", "rowspan"],
-  td: ["colspan", "rowspan"],
-};
-
 function safeUrl(value: string, tag: string): boolean {
   const v = value.trim();
   if (v.startsWith("//")) return false;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1]?.toLowerCase();
   if (!scheme) return true;
-  return tag === "img"
-    ? scheme === "http" || scheme === "https"
-    : ["http", "https", "mailto"].includes(scheme);
+  const allowed: readonly string[] = tag === "img" ? IMAGE_SCHEMES : LINK_SCHEMES;
+  return allowed.includes(scheme);
 }
 
 function clean(node: Node, doc: Document): Node[] {
@@ -80,7 +41,7 @@ function clean(node: Node, doc: Document): Node[] {
   const tag = element.tagName.toLowerCase();
   const children = [...element.childNodes].flatMap((child) => clean(child, doc));
   if (DROP_WITH_CONTENT.has(tag)) return [];
-  if (!ALLOWED_TAGS.has(tag)) return children;
+  if (!ALLOWED_TAG_SET.has(tag)) return children;
   const out = doc.createElement(tag);
   for (const name of ALLOWED_ATTRIBUTES[tag] ?? []) {
     const value = element.getAttribute(name);
