@@ -25,7 +25,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // Two cores run two browsers and the server: axe passes over several pages need room.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
   outputDir: `test-results/${port}`,
