@@ -35,6 +35,8 @@ export type AppOptions = {
   /** The React Router handler; without it only the API is served. */
   pages?: PageHandler;
   buildDir?: string;
+  /** Vite dev server in front: its inline scripts need a looser CSP. */
+  development?: boolean;
 };
 
 /** JSON bodies: a post's content may be long, nothing else comes close. */
@@ -59,7 +61,14 @@ function staticFiles(dir: string, cacheControl: string): MiddlewareHandler<AppEn
   };
 }
 
-export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: AppOptions) {
+export function createApp({
+  config,
+  db,
+  logger,
+  pages,
+  buildDir = BUILD_DIR,
+  development = false,
+}: AppOptions) {
   const services = createServices({ db, config, logger });
   const site = toSiteServices(services, config);
   const app = new Hono<AppEnv>();
@@ -84,7 +93,7 @@ export function createApp({ config, db, logger, pages, buildDir = BUILD_DIR }: A
       "request",
     );
   });
-  app.use(securityHeaders());
+  app.use(securityHeaders({ development }));
   // NUL characters are never meaningful here and PostgreSQL refuses them in text.
   app.use(async (c, next) => {
     let target = c.req.url;

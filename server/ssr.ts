@@ -24,7 +24,15 @@ export async function loadPageHandler(buildDir = BUILD_DIR): Promise<PageHandler
     throw new Error(`No server build at ${entry}: run "npm run build" first`);
   }
   const build = (await import(pathToFileURL(entry).href)) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  return withContext(createRequestHandler(build, "production"));
+}
+
+/** The same, for development: the build comes fresh from Vite on each request. */
+export function devPageHandler(loadBuild: () => Promise<ServerBuild>): PageHandler {
+  return withContext(createRequestHandler(loadBuild, "development"));
+}
+
+function withContext(handler: ReturnType<typeof createRequestHandler>): PageHandler {
   return (request, site, info) => {
     const context = new RouterContextProvider();
     context.set(siteServicesContext, site);

@@ -6,14 +6,19 @@ import type { AppEnv } from "./context.ts";
  * Security headers on every response. Scripts run only from our origin or
  * with the per-request nonce, so no inline script needs 'unsafe-inline'.
  */
-export function securityHeaders(): MiddlewareHandler<AppEnv> {
+export function securityHeaders(
+  options: { development?: boolean } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
     await next();
     const headers = c.res.headers;
     if (!headers.has("content-security-policy")) {
-      headers.set("content-security-policy", contentSecurityPolicy(nonce));
+      headers.set(
+        "content-security-policy",
+        options.development ? DEVELOPMENT_CSP : contentSecurityPolicy(nonce),
+      );
     }
     headers.set("x-content-type-options", "nosniff");
     headers.set("referrer-policy", "strict-origin-when-cross-origin");
@@ -22,6 +27,10 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     headers.set("permissions-policy", "camera=(), microphone=(), geolocation=()");
   };
 }
+
+// Vite's dev server injects inline scripts (HMR, React refresh) without our nonce.
+const DEVELOPMENT_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; connect-src 'self' ws: wss:; frame-ancestors 'none'";
 
 export function contentSecurityPolicy(nonce: string, extra: { scriptSrc?: string[] } = {}) {
   const analytics = "https://www.googletagmanager.com";
