@@ -70,4 +70,5 @@ async function run(path: string) {
 const results = [];
 for (const path of [...TARGETS, ...(await firstPostPath())]) results.push(await run(path));
 console.table(results);
+
 export {};
