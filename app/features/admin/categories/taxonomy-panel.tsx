@@ -4,7 +4,7 @@ import { CategoryInputSchema, TagInputSchema } from "../../../../common/schemas/
 import { formatNumber } from "../../../../common/text.ts";
 import { FieldError, fieldErrors, Spinner, TextField } from "../../../components/ui/form.tsx";
 import { ApiError, apiData } from "../../../lib/api.ts";
-import { FlashBanners, useFlash } from "../services/flash.tsx";
+import { FlashBanners, useFlash } from "../flash.tsx";
 import {
   Card,
   dangerButton,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
-import { FlashBanners, useFlash } from "../services/flash.tsx";
+import { FlashBanners, useFlash } from "../flash.tsx";
 import { PageHeader } from "../ui.tsx";
 import { CategoryPanel } from "./category-panel.tsx";
 import {

@@ -3,7 +3,7 @@ import { formatDate, truncate } from "../../../../common/text.ts";
 import type { ContactMessage } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { apiData } from "../../../lib/api.ts";
-import { FlashBanners, useFlash } from "../services/flash.tsx";
+import { FlashBanners, useFlash } from "../flash.tsx";
 import { Badge, dangerButton, PageHeader, smallButton } from "../ui.tsx";
 
 export const PAGE_SIZE = 20;

@@ -4,8 +4,8 @@ import type { Service } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { Icon } from "../../../components/ui/icons.tsx";
 import { ApiError, apiData } from "../../../lib/api.ts";
+import { FlashBanners, useFlash } from "../flash.tsx";
 import { dangerButton, PageHeader, smallButton, tableClass, tdClass, thClass } from "../ui.tsx";
-import { FlashBanners, useFlash } from "./flash.tsx";
 import { iconLabel, ServiceForm, type ServiceValues } from "./service-form.tsx";
 
 export const SERVICE_TEXT = {
