@@ -24,6 +24,7 @@ const login = createRoute({
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],
+    429: errorResponses[429],
   },
 });
 

@@ -37,6 +37,7 @@ export const errorResponses = {
   409: error("Conflict with existing data"),
   413: error("Too large"),
   415: error("Unsupported file type"),
+  429: error("Too many attempts; try again later"),
 } as const;
 
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {

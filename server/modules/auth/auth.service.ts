@@ -31,15 +31,50 @@ export const AWAITING_APPROVAL = "Your account is awaiting approval by an admini
 export type SessionUser = User & Actor;
 
 const TOUCH_AFTER_MS = 5 * 60_000;
+export const MAX_FAILED_LOGINS = 10;
+const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
 
 export function createAuthService(db: Db, config: Pick<Config, "sessionTtlDays">) {
+  // Failed sign-ins per e-mail address, to slow down password guessing. Kept in
+  // memory: one process serves the site, and a restart forgiving them is fine.
+  const failures = new Map<string, { count: number; since: number }>();
+
+  function requireNotLocked(email: string) {
+    const entry = failures.get(email);
+    if (!entry) return;
+    const left = entry.since + FAILED_LOGIN_WINDOW_MS - Date.now();
+    if (left <= 0) {
+      failures.delete(email);
+      return;
+    }
+    if (entry.count >= MAX_FAILED_LOGINS) {
+      const minutes = Math.ceil(left / 60_000);
+      throw new AppError(
+        "TOO_MANY_REQUESTS",
+        `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      );
+    }
+  }
+
+  function recordFailure(email: string) {
+    const entry = failures.get(email);
+    if (entry) entry.count++;
+    else failures.set(email, { count: 1, since: Date.now() });
+    if (failures.size > 10_000) failures.delete(failures.keys().next().value!);
+  }
+
   async function login(input: unknown, meta: { userAgent?: string } = {}) {
     const { email, password } = parseInput(LoginSchema, input);
+    requireNotLocked(email);
     const row = await findUserByEmail(db, email);
     // Verify against a dummy hash when no user matches, so timing does not
     // tell which e-mail addresses have accounts.
     const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
-    if (!row || !ok) throw AppError.unauthorized(INVALID_CREDENTIALS);
+    if (!row || !ok) {
+      recordFailure(email);
+      throw AppError.unauthorized(INVALID_CREDENTIALS);
+    }
+    failures.delete(email);
     if (row.status !== "active") throw AppError.forbidden(AWAITING_APPROVAL);
 
     const token = generateToken();
