@@ -36,6 +36,8 @@ export type SiteServices = {
       search?: string;
       category?: string;
       tag?: string;
+      /** Only the first N characters of each body (for cards). */
+      contentPreview?: number;
     }): Promise<PostList>;
     getPublicPostBySlug(slug: string, options?: { countView?: boolean }): Promise<Post | null>;
     /** The current slug of a renamed live post, for a 301 from its old address. */

@@ -43,8 +43,17 @@ export function excerptOf(
   return truncate(stripHtml(post.content ?? ""), length);
 }
 
+// Formatters are costly to create; pages format many values.
+const NUMBER_FORMAT = new Intl.NumberFormat("en-US");
+const DATE_FORMAT = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
 export function formatNumber(value: number | null | undefined): string {
-  return new Intl.NumberFormat("en-US").format(value ?? 0);
+  return NUMBER_FORMAT.format(value ?? 0);
 }
 
 /** "Nov 21, 2026": the short month format used in lists. */
@@ -52,10 +61,5 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return DATE_FORMAT.format(date);
 }

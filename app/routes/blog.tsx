@@ -32,7 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(new URL(request.url));
   const categories = await site.categories.listCategories().catch(() => FALLBACK_CATEGORIES);
   try {
-    const list = await site.posts.listPublicPosts({ ...query, limit: POST_PAGE_SIZE.blog });
+    const list = await site.posts.listPublicPosts({
+      ...query,
+      limit: POST_PAGE_SIZE.blog,
+      contentPreview: 500,
+    });
     return { ok: true as const, query, categories, ...list };
   } catch (error) {
     console.error("blog: failed to load posts", error);

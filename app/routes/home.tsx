@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     const [services, latest] = await Promise.all([
       site.services.listServices(),
-      site.posts.listPublicPosts({ page: 1, limit: 3 }),
+      site.posts.listPublicPosts({ page: 1, limit: 3, contentPreview: 500 }),
     ]);
     return { ok: true as const, services, posts: latest.posts };
   } catch (error) {

@@ -3,12 +3,14 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import type { Db } from "./client.ts";
 import * as createSchema from "./migrations/2026_11_21_0001_create_schema.ts";
 import * as createSlugRedirects from "./migrations/2026_11_21_0002_create_slug_redirects.ts";
+import * as indexPostsPublishedAt from "./migrations/2026_11_21_0003_index_posts_published_at.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
 const migrations: Record<string, Migration> = {
   "2026_11_21_0001_create_schema": createSchema,
   "2026_11_21_0002_create_slug_redirects": createSlugRedirects,
+  "2026_11_21_0003_index_posts_published_at": indexPostsPublishedAt,
 };
 
 const provider: MigrationProvider = {

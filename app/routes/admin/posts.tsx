@@ -175,7 +175,7 @@ export default function PostsPage() {
         setError(
           e instanceof ApiError && (e.status === 403 || e.status === 404)
             ? "Failed to delete some or all posts. Please try again."
-            : `Failed to delete ${n} ${n === 1 ? "post" : "posts"}. Please try again.`,
+            : `Failed to delete ${n} posts. Please try again.`,
         );
       } else {
         const verb = action === "publish" ? "publish" : "move to draft";

@@ -113,7 +113,8 @@ function applyFilter(query: PostQuery, filter: PostFilter): PostQuery {
   return q;
 }
 
-function selectPostColumns(db: Db, withContent: boolean) {
+/** `true`: the whole body; a number: only its first characters (list cards). */
+function selectPostColumns(db: Db, withContent: boolean | number) {
   const base = db
     .selectFrom("posts")
     .leftJoin("users", "users.id", "posts.author_id")
@@ -138,6 +139,9 @@ function selectPostColumns(db: Db, withContent: boolean) {
       "users.first_name as author_first_name",
       "users.last_name as author_last_name",
     ]);
+  if (typeof withContent === "number") {
+    return base.select(sql<string>`substr(posts.content, 1, ${withContent})`.as("content"));
+  }
   return withContent ? base.select("posts.content") : base.select(sql<string>`''`.as("content"));
 }
 
@@ -236,14 +240,25 @@ export async function findPostPage(
   db: Db,
   filter: PostFilter,
   paging: { page: number; limit: number },
+  options: { contentPreview?: number } = {},
 ): Promise<{ posts: PostSummary[]; count: number }> {
   const countRow = await applyFilter(db.selectFrom("posts"), filter)
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   const count = toCount(countRow.count);
   if (count === 0) return { posts: [], count };
-  const rows = await applyFilter(selectPostColumns(db, true) as unknown as PostQuery, filter)
-    .orderBy(sql`coalesce(posts.published_at, posts.created_at)`, "desc")
+  const rows = await applyFilter(
+    selectPostColumns(db, options.contentPreview ?? true) as unknown as PostQuery,
+    filter,
+  )
+    // Live posts always have a publish date, which an index keeps in order;
+    // the staff view also lists drafts that may have none.
+    .orderBy(
+      filter.visibility === "public"
+        ? sql`posts.published_at`
+        : sql`coalesce(posts.published_at, posts.created_at)`,
+      "desc",
+    )
     .orderBy("posts.id", "desc")
     .limit(paging.limit)
     .offset((paging.page - 1) * paging.limit)

@@ -35,6 +35,8 @@ export type PostListQuery = {
   status?: PostStatusFilter;
   author?: number;
   featured?: boolean;
+  /** Only the first N characters of each body (cards need no more). */
+  contentPreview?: number;
 };
 
 function paging(query: { page?: number; limit?: number }, fallback = DEFAULT_PAGE_SIZE) {
@@ -72,6 +74,7 @@ export function createPostsService(db: Db) {
         featured: query.featured || undefined,
       },
       { page, limit },
+      { contentPreview: query.contentPreview },
     );
     return { posts, count, totalPages: Math.max(1, Math.ceil(count / limit)), page, limit };
   }

@@ -33,6 +33,8 @@ function ToolbarButton({
       title={label}
       aria-pressed={pressed}
       disabled={disabled}
+      // A mouse click keeps the caret in the text; keyboard users still reach the button.
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={`min-w-9 rounded-md px-2.5 py-1.5 text-sm font-medium disabled:opacity-50 ${
         pressed
