@@ -1,18 +1,19 @@
-// After `react-router build`: writes .br and .gz beside every compressible
-// file of the client build, so the server sends them without compressing on
-// each request (serveStatic's `precompressed`).
+// Writes .br and .gz beside every compressible file of the client build, so
+// the server sends them without compressing on each request (serveStatic's
+// `precompressed`). Called by scripts/build.ts after `react-router build`.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-const root = path.resolve(import.meta.dirname, "..", "build", "client");
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|html|map)$/;
-let count = 0;
 
-function walk(dir: string) {
+/** Compresses every file under `dir` worth compressing; answers how many. */
+export function precompress(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  let count = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(file);
+    if (entry.isDirectory()) count += precompress(file);
     else if (COMPRESSIBLE.test(entry.name)) {
       const data = fs.readFileSync(file);
       if (data.length < 512) continue;
@@ -26,7 +27,5 @@ function walk(dir: string) {
       count++;
     }
   }
+  return count;
 }
-
-if (fs.existsSync(root)) walk(root);
-console.log(`precompressed ${count} files in build/client`);

@@ -1,0 +1,18 @@
+// `npm run build`: the React Router build, precompressed static files, and a
+// stamp recording when the build started, so `npm start` can tell whether the
+// build is current (scripts/ensure-build.ts) instead of rebuilding every time.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { BUILD_STAMP, ROOT } from "./build-sources.ts";
+import { precompress } from "./precompress.ts";
+
+const started = Date.now();
+// The CLI by path: the package does not export its bin file.
+const cli = path.join(ROOT, "node_modules", "@react-router", "dev", "bin.cjs");
+const result = spawnSync(process.execPath, [cli, "build"], { cwd: ROOT, stdio: "inherit" });
+if (result.status !== 0) process.exit(result.status ?? 1);
+
+const count = precompress(path.join(ROOT, "build", "client"));
+console.log(`precompressed ${count} files in build/client`);
+fs.writeFileSync(BUILD_STAMP, `${JSON.stringify({ startedAt: started })}\n`);
