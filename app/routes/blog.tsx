@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { POST_PAGE_SIZE } from "../../common/schemas/posts.ts";
+import { POST_PAGE_SIZE } from "../../common/limits.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
 import type { Category } from "../../common/types.ts";
 import { Pagination } from "../features/blog/pagination.tsx";

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { LOGIN_RULES, validateFields } from "../../common/rules.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { Alert, TextField } from "../components/ui/form.tsx";
 import { useAuth } from "../lib/auth.tsx";
@@ -61,9 +62,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim() || !password) {
+    const { errors } = validateFields(LOGIN_RULES, { email, password });
+    const invalid = errors.email ?? errors.password;
+    if (invalid) {
       setState("error");
-      setError("Email and password are required");
+      setError(invalid);
       return;
     }
     void signIn({ email, password });

@@ -1,7 +1,12 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { RegisterSchema } from "../../common/schemas/users.ts";
-import { Alert, fieldErrors, TextField } from "../components/ui/form.tsx";
+import {
+  PASSWORDS_DO_NOT_MATCH,
+  REGISTER_RULES,
+  TERMS_REQUIRED,
+  validateFields,
+} from "../../common/rules.ts";
+import { Alert, TextField } from "../components/ui/form.tsx";
 import { api } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
@@ -53,17 +58,17 @@ export default function Register() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { confirmPassword, ...payload } = values;
-    const parsed = RegisterSchema.safeParse(payload);
-    const next = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    const { data, errors: invalid } = validateFields(REGISTER_RULES, payload);
+    const next: Record<string, string> = { ...invalid };
     if (!next.password && confirmPassword !== values.password)
-      next.confirmPassword = "Passwords do not match";
-    if (!terms) next.terms = "You must agree to the terms and conditions";
+      next.confirmPassword = PASSWORDS_DO_NOT_MATCH;
+    if (!terms) next.terms = TERMS_REQUIRED;
     setErrors(next);
-    if (Object.keys(next).length || !parsed.success) return;
+    if (Object.keys(next).length || !data) return;
     setState("submitting");
     try {
       const json = await api<{ token?: string; message?: string }>("/auth/register", {
-        body: parsed.data,
+        body: data,
       });
       setState("success");
       setMessage(json.message ?? "Registration successful!");

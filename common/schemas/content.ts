@@ -1,20 +1,21 @@
 import { z } from "zod";
+import { CONTACT_RULES } from "../rules.ts";
 import { SERVICE_ICONS } from "../types.ts";
 import {
-  emailField,
   idField,
   imageUrlField,
   optionalText,
   requiredText,
   slugField,
+  textField,
 } from "./fields.ts";
 
 /** Contact form (spec section 5): trimmed values, each one required. */
 export const ContactSchema = z.strictObject({
-  name: requiredText("Name is required", 200),
-  email: emailField(),
-  subject: requiredText("Subject is required", 300),
-  message: requiredText("Message is required", 10_000),
+  name: textField(CONTACT_RULES.name),
+  email: textField(CONTACT_RULES.email),
+  subject: textField(CONTACT_RULES.subject),
+  message: textField(CONTACT_RULES.message),
 });
 
 const echoed = {

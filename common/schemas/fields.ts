@@ -1,15 +1,25 @@
 import { z } from "zod";
+import { emailRule, requiredRule, type TextRule } from "../rules.ts";
+
+/**
+ * The zod field for a rule of `../rules.ts`: the same checks in the same
+ * order with the same messages, as a plain string schema (so the OpenAPI
+ * document still shows lengths and patterns).
+ */
+export function textField(rule: TextRule) {
+  let field = z.string({ error: rule.required });
+  if (rule.trim !== false) field = field.trim();
+  if (rule.lowercase) field = field.toLowerCase();
+  field = field.min(1, rule.required);
+  if (rule.min) field = field.min(rule.min[0], rule.min[1]);
+  field = field.max(rule.max[0], rule.max[1]);
+  if (rule.pattern) field = field.regex(rule.pattern[0], rule.pattern[1]);
+  return field;
+}
 
 /** A required, trimmed text with the spec's messages. */
 export const requiredText = (required: string, max: number, tooLong?: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(
-      max,
-      tooLong ?? `${required.replace(/ is required$/, "")} must be ${max} characters or less`,
-    );
+  textField(requiredRule(required, max, tooLong));
 
 export const optionalText = (label: string, max: number) =>
   z
@@ -17,16 +27,7 @@ export const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be ${max} characters or less`);
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const emailField = (required = "Email is required") =>
-  z
-    .string({ error: required })
-    .trim()
-    .toLowerCase()
-    .min(1, required)
-    .max(254, "Email must be 254 characters or less")
-    .regex(EMAIL_PATTERN, "Email is invalid");
+export const emailField = (required = "Email is required") => textField(emailRule(required));
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -1,8 +1,6 @@
 import { z } from "zod";
+import { EXCERPT_MAX } from "../limits.ts";
 import { imageUrlField, optionalText, requiredText, slugField } from "./fields.ts";
-
-export const EXCERPT_MAX = 300;
-export const POST_PAGE_SIZE = { api: 10, blog: 6, home: 3, admin: 10, max: 50 } as const;
 
 const nameList = (label: string) =>
   z

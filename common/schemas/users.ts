@@ -1,45 +1,25 @@
 import { z } from "zod";
+import { LOGIN_RULES, REGISTER_RULES, USERNAME_RULE } from "../rules.ts";
 import { ROLES, USER_STATUSES } from "../types.ts";
-import { emailField, requiredText } from "./fields.ts";
+import { emailField, requiredText, textField } from "./fields.ts";
 
-const usernameField = z
-  .string({ error: "Username is required" })
-  .trim()
-  .min(1, "Username is required")
-  .min(3, "Username must be at least 3 characters")
-  .max(50, "Username must be 50 characters or less")
-  .regex(
-    /^[A-Za-z0-9_.-]+$/,
-    "Username can only contain letters, numbers, dots, dashes and underscores",
-  );
+const usernameField = textField(USERNAME_RULE);
 
 const roleField = z.enum(ROLES, { error: "Role must be admin, editor or author" });
 const statusField = z.enum(USER_STATUSES, { error: "Status must be active or inactive" });
 
 /** Register (spec section 5): the account becomes an author awaiting approval. */
 export const RegisterSchema = z.strictObject({
-  first_name: requiredText("First name is required", 100),
-  last_name: requiredText("Last name is required", 100),
-  username: usernameField,
-  email: emailField(),
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .min(6, "Password must be at least 6 characters")
-    .max(200, "Password must be 200 characters or less"),
+  first_name: textField(REGISTER_RULES.first_name),
+  last_name: textField(REGISTER_RULES.last_name),
+  username: textField(REGISTER_RULES.username),
+  email: textField(REGISTER_RULES.email),
+  password: textField(REGISTER_RULES.password),
 });
 
 export const LoginSchema = z.strictObject({
-  email: z
-    .string({ error: "Email and password are required" })
-    .trim()
-    .toLowerCase()
-    .min(1, "Email and password are required")
-    .max(254, "Email must be 254 characters or less"),
-  password: z
-    .string({ error: "Email and password are required" })
-    .min(1, "Email and password are required")
-    .max(200, "Password must be 200 characters or less"),
+  email: textField(LOGIN_RULES.email),
+  password: textField(LOGIN_RULES.password),
 });
 
 const newPassword = z

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Form } from "react-router";
-import { ContactSchema } from "../../../common/schemas/content.ts";
-import { Alert, fieldErrors, TextAreaField, TextField } from "../../components/ui/form.tsx";
+import { CONTACT_RULES, validateFields } from "../../../common/rules.ts";
+import { Alert, TextAreaField, TextField } from "../../components/ui/form.tsx";
 import { api } from "../../lib/api.ts";
 
 const EMPTY = { name: "", email: "", subject: "", message: "" };
@@ -12,7 +12,7 @@ export const CONTACT_FAILURE = "Failed to submit the form. Please try again.";
 type Status = "idle" | "sending" | "success" | "error";
 
 /**
- * The contact form: validated with the same schema as the server, posted to
+ * The contact form: validated with the same rules as the server, posted to
  * POST /api/contact. Without JavaScript the form posts to the page's action.
  */
 export function ContactForm({
@@ -39,15 +39,15 @@ export function ContactForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ContactSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+    const { data, errors: invalid } = validateFields(CONTACT_RULES, values);
+    if (!data) {
+      setErrors(invalid);
       return;
     }
     setErrors({});
     setStatus("sending");
     try {
-      await api("/contact", { body: parsed.data });
+      await api("/contact", { body: data });
       setValues(EMPTY);
       setStatus("success");
     } catch (error) {

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { POST_PAGE_SIZE } from "../../../common/schemas/posts.ts";
+import { POST_PAGE_SIZE } from "../../../common/limits.ts";
 import type { PostList, PostSummary } from "../../../common/types.ts";
 import { Alert, Spinner } from "../../components/ui/form.tsx";
 import {

@@ -1,10 +1,9 @@
+import { SettingsSchemas, withSectionDefaults } from "../../../common/schemas/settings.ts";
 import {
   isSettingsSection,
   SETTINGS_SECTIONS,
-  SettingsSchemas,
   type SettingsSection,
   type SiteSettings,
-  withSectionDefaults,
 } from "../../../common/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";

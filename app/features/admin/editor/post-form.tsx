@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useBlocker, useNavigate } from "react-router";
+import { EXCERPT_MAX } from "../../../../common/limits.ts";
 import { canManagePost } from "../../../../common/permissions.ts";
-import { EXCERPT_MAX, PostInputSchema } from "../../../../common/schemas/posts.ts";
+import { PostInputSchema } from "../../../../common/schemas/posts.ts";
 import { slugify } from "../../../../common/text.ts";
 import type { Category, Post } from "../../../../common/types.ts";
 import {

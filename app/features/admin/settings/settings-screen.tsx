@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { withSectionDefaults } from "../../../../common/schemas/settings.ts";
 import {
   DEFAULT_SETTINGS,
   SETTINGS_SECTIONS,
   type SettingsSection,
   type SiteSettings,
-  withSectionDefaults,
 } from "../../../../common/settings.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, apiData } from "../../../lib/api.ts";

@@ -1,0 +1,170 @@
+import { z } from "zod";
+import {
+  type AppearanceSettings,
+  DEFAULT_SETTINGS,
+  FOOTER_STYLES,
+  type GeneralSettings,
+  GOOGLE_ANALYTICS_ID_PATTERN,
+  type HomepageSettings,
+  NAVBAR_STYLES,
+  type SeoSettings,
+  type SettingsSection,
+  type SiteSettings,
+  type SocialSettings,
+  THEMES,
+} from "../settings.ts";
+
+/*
+ * The zod schemas of the settings sections, for the server (PUT /api/settings)
+ * and the admin settings screen. Types, constants and defaults are in
+ * `../settings.ts`, which the public pages import without pulling zod in.
+ */
+
+/** An http(s) URL, a site-relative path such as /uploads/x.png, or empty. */
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, `${label} must be 2000 characters or less`)
+    .refine(
+      (value) =>
+        value === "" || /^https?:\/\/[^\s]+$/i.test(value) || /^\/[^\s/][^\s]*$/.test(value),
+      {
+        message: `${label} must be an http(s) URL or an uploaded file`,
+      },
+    );
+
+const text = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be ${max} characters or less`);
+
+export const GeneralSettingsSchema = z.strictObject({
+  siteTitle: text("Site title", 100),
+  siteDescription: text("Site description", 500),
+  logoUrl: optionalUrl("Logo"),
+  faviconUrl: optionalUrl("Favicon"),
+  postsPerPage: z.coerce
+    .number({ error: "Posts per page must be a number" })
+    .int("Posts per page must be a whole number")
+    .min(1, "Posts per page must be between 1 and 50")
+    .max(50, "Posts per page must be between 1 and 50"),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(254, "Contact email must be 254 characters or less")
+    .refine((value) => value === "" || z.email().safeParse(value).success, {
+      message: "Contact email is invalid",
+    }),
+  phoneNumber: text("Phone number", 50),
+  address: text("Address", 300),
+});
+
+export const AppearanceSettingsSchema = z.strictObject({
+  theme: z.enum(THEMES, { error: "Theme must be light or dark" }),
+  primaryColor: z
+    .string()
+    .trim()
+    .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "Primary color must be a hex colour such as #3b82f6"),
+  bannerImage: optionalUrl("Banner image"),
+  showBanner: z.boolean({ error: "Show banner must be true or false" }),
+  navbarStyle: z.enum(NAVBAR_STYLES, {
+    error: `Navbar style must be one of ${NAVBAR_STYLES.join(", ")}`,
+  }),
+  footerStyle: z.enum(FOOTER_STYLES, {
+    error: `Footer style must be one of ${FOOTER_STYLES.join(", ")}`,
+  }),
+});
+
+const homepageText = (label: string, max = 300) => text(label, max);
+
+export const HomepageSettingsSchema = z.strictObject({
+  heroTitle: homepageText("Hero title"),
+  heroSubtitle: homepageText("Hero subtitle", 1000),
+  heroButtonText: homepageText("Hero button text", 60),
+  heroSecondaryButtonText: homepageText("Hero secondary button text", 60),
+  primaryButtonUrl: optionalUrl("Primary button URL"),
+  secondaryButtonUrl: optionalUrl("Secondary button URL"),
+  servicesTitle: homepageText("Services title"),
+  servicesSubtitle: homepageText("Services subtitle", 1000),
+  servicesButtonText: homepageText("Services button text", 60),
+  aboutTitle: homepageText("About title"),
+  aboutContent: homepageText("About content", 5000),
+  aboutSecondaryContent: homepageText("About secondary content", 5000),
+  aboutDescription: homepageText("About description", 5000),
+  aboutImage: optionalUrl("About image"),
+  aboutButtonText: homepageText("About button text", 60),
+  aboutLinkText: homepageText("About link text", 60),
+  aboutLinkUrl: optionalUrl("About link URL"),
+  aboutBullets: z
+    .array(text("About bullet", 200), { error: "About bullets must be a list of texts" })
+    .max(10, "About bullets can hold at most 10 items"),
+  blogTitle: homepageText("Blog title"),
+  blogSubtitle: homepageText("Blog subtitle", 1000),
+  blogReadMoreText: homepageText("Blog read more text", 60),
+  blogViewAllText: homepageText("Blog view all text", 60),
+  blogViewAllUrl: optionalUrl("Blog view all URL"),
+  ctaTitle: homepageText("Call to action title"),
+  ctaSubtitle: homepageText("Call to action subtitle", 1000),
+  ctaDescription: homepageText("Call to action description", 1000),
+  ctaButtonText: homepageText("Call to action button text", 60),
+  ctaButtonUrl: optionalUrl("Call to action button URL"),
+});
+
+export const SocialSettingsSchema = z.strictObject({
+  facebook: optionalUrl("Facebook URL"),
+  twitter: optionalUrl("Twitter URL"),
+  instagram: optionalUrl("Instagram URL"),
+  linkedin: optionalUrl("LinkedIn URL"),
+  youtube: optionalUrl("YouTube URL"),
+});
+
+export const SeoSettingsSchema = z.strictObject({
+  metaTitle: text("Meta title", 200),
+  metaDescription: text("Meta description", 500),
+  ogImage: optionalUrl("OG image"),
+  googleAnalyticsId: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || GOOGLE_ANALYTICS_ID_PATTERN.test(value), {
+      message: "Analytics ID must look like G-XXXXXXX or UA-XXXXX-Y",
+    }),
+  disableIndexing: z.boolean({ error: "Discourage search engines must be true or false" }),
+});
+
+export const SettingsSchemas = {
+  general: GeneralSettingsSchema,
+  appearance: AppearanceSettingsSchema,
+  homepage: HomepageSettingsSchema,
+  social: SocialSettingsSchema,
+  seo: SeoSettingsSchema,
+} as const;
+
+/** Compile-time check: each schema's output is exactly the section type in `../settings.ts`. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShapes: [
+  Same<z.infer<typeof GeneralSettingsSchema>, GeneralSettings>,
+  Same<z.infer<typeof AppearanceSettingsSchema>, AppearanceSettings>,
+  Same<z.infer<typeof HomepageSettingsSchema>, HomepageSettings>,
+  Same<z.infer<typeof SocialSettingsSchema>, SocialSettings>,
+  Same<z.infer<typeof SeoSettingsSchema>, SeoSettings>,
+] = [true, true, true, true, true];
+void sameShapes;
+
+/**
+ * Fills what a stored section lacks from the defaults, dropping unknown keys,
+ * so readers always get a complete, well-typed section even from old data.
+ */
+export function withSectionDefaults<S extends SettingsSection>(
+  section: S,
+  stored: unknown,
+): SiteSettings[S] {
+  const defaults = DEFAULT_SETTINGS[section] as Record<string, unknown>;
+  const source = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
+  const merged: Record<string, unknown> = {};
+  const shape = SettingsSchemas[section].shape as Record<string, z.ZodType>;
+  for (const key of Object.keys(defaults)) {
+    const value = source[key];
+    merged[key] =
+      value !== undefined && shape[key]!.safeParse(value).success ? value : defaults[key];
+  }
+  return merged as SiteSettings[S];
+}
