@@ -86,3 +86,10 @@ requestRegistry[REQUEST_KEY] ??= createContext<RequestInfo>({
   origin: "",
 });
 export const requestInfoContext: RouterContext<RequestInfo> = requestRegistry[REQUEST_KEY];
+
+/**
+ * Set by a response that counted a post view (value: the post id), so the
+ * page cache can count the view again when it answers from memory. The server
+ * removes it before the response leaves.
+ */
+export const POST_VIEW_HEADER = "x-beranda-post-view";

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -16,14 +15,22 @@ import { settingsApi } from "./api/settings.ts";
 import { uploadApi } from "./api/upload.ts";
 import { usersApi } from "./api/users.ts";
 import { authenticate } from "./auth/middleware.ts";
+import { createContentChanges } from "./cache/content-changes.ts";
+import { createPageCache } from "./cache/page-cache.ts";
+import { isPublicWrite } from "./cache/public-writes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import { nowIso } from "./db/normalize.ts";
+import type { WriteEvents } from "./db/write-tracking.ts";
 import { compression } from "./http/compression.ts";
 import type { AppEnv } from "./http/context.ts";
 import { isAppError } from "./http/errors.ts";
+import { pageCache } from "./http/page-cache.ts";
+import { requestContext } from "./http/request-context.ts";
 import { createRouter } from "./http/router.ts";
-import { securityHeaders } from "./http/security.ts";
+import { createNonce, noncePolicy } from "./http/security.ts";
 import type { Logger } from "./logger.ts";
+import { findNextPublishTime } from "./modules/posts/publish-schedule.ts";
 import { formatBytes } from "./modules/uploads/uploads.service.ts";
 import { createServices, toSiteServices } from "./services.ts";
 import { BUILD_DIR, type PageHandler } from "./ssr.ts";
@@ -31,6 +38,8 @@ import { BUILD_DIR, type PageHandler } from "./ssr.ts";
 export type AppOptions = {
   config: Config;
   db: Db;
+  /** Committed writes to `db` (DbHandle.writes): they empty the page cache. */
+  writes: WriteEvents;
   logger: Logger;
   /** The React Router handler; without it only the API is served. */
   pages?: PageHandler;
@@ -41,7 +50,6 @@ export type AppOptions = {
 
 /** JSON bodies: a post's content may be long, nothing else comes close. */
 const JSON_BODY_LIMIT = 4 * 1024 * 1024;
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** Files under `dir` (traversal-safe), with Cache-Control on a hit. */
 function staticFiles(dir: string, cacheControl: string): MiddlewareHandler<AppEnv> {
@@ -64,53 +72,62 @@ function staticFiles(dir: string, cacheControl: string): MiddlewareHandler<AppEn
 export function createApp({
   config,
   db,
+  writes,
   logger,
   pages,
   buildDir = BUILD_DIR,
   development = false,
 }: AppOptions) {
-  const services = createServices({ db, config, logger });
+  const changes = createContentChanges();
+  // Every committed write a visitor could see, whoever made it (API, page
+  // action, a service called directly), announces a change.
+  writes.subscribe((list) => {
+    if (list.some(isPublicWrite)) changes.publish();
+  });
+  const services = createServices({ db, config, logger, changes });
   const site = toSiteServices(services, config);
+  const cache = config.pageCache
+    ? createPageCache({
+        maxBytes: config.pageCache.maxBytes,
+        nextChangeAt: () => findNextPublishTime(db, nowIso()),
+        onError: (error) => logger.error({ err: error }, "page cache: next publish time"),
+      })
+    : null;
+  if (cache) changes.subscribe(cache.invalidate);
   const app = new Hono<AppEnv>();
 
-  app.use(async (c, next) => {
-    const incoming = c.req.header("x-request-id");
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ reqId: requestId });
-    c.set("requestId", requestId);
-    c.set("logger", log);
-    c.set("services", services);
-    const started = performance.now();
-    await next();
-    c.res.headers.set("x-request-id", requestId);
-    log.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      "request",
-    );
-  });
-  app.use(securityHeaders({ development }));
+  app.use(requestContext({ logger, services, development }));
+  // Before the other middleware: a load balancer's probe costs nothing more.
+  app.get("/healthz", (c) => c.json({ ok: true }));
   // NUL characters are never meaningful here and PostgreSQL refuses them in text.
   app.use(async (c, next) => {
-    let target = c.req.url;
-    try {
-      target = decodeURIComponent(target);
-    } catch {
-      return c.json({ success: false, message: "The address is not valid URL encoding" }, 400);
-    }
-    if (target.includes("\0")) {
-      return c.json(
-        { success: false, message: "The address must not contain NUL characters" },
-        400,
-      );
+    const target = c.req.url;
+    if (target.includes("%")) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(target);
+      } catch {
+        return c.json({ success: false, message: "The address is not valid URL encoding" }, 400);
+      }
+      if (decoded.includes("\0")) {
+        return c.json(
+          { success: false, message: "The address must not contain NUL characters" },
+          400,
+        );
+      }
     }
     await next();
   });
   app.use(compression());
+  app.use(
+    pageCache({
+      cache,
+      publicUrl: config.publicUrl,
+      // TEMP until the posts service counts views in memory.
+      onView: (postId) =>
+        (services.posts as { recordView?: (id: number) => void }).recordView?.(postId),
+    }),
+  );
 
   app.onError((error, c) => {
     if (isAppError(error)) {
@@ -216,8 +233,6 @@ export function createApp({
   );
   app.route("/api", api);
 
-  app.get("/healthz", (c) => c.json({ ok: true }));
-
   const originOf = (url: string) => config.publicUrl ?? new URL(url).origin;
   const feedHeaders = (type: string) => ({
     "content-type": type,
@@ -255,15 +270,17 @@ export function createApp({
   app.use("*", staticFiles(clientDir, "public, max-age=3600"));
 
   if (pages) {
-    app.all("*", (c) => {
-      const url = new URL(c.req.url);
-      return pages(c.req.raw, site, {
-        nonce: c.var.nonce,
+    app.all("*", async (c) => {
+      const nonce = createNonce();
+      const response = await pages(c.req.raw, site, {
+        nonce,
         requestId: c.var.requestId,
-        origin: config.publicUrl ?? url.origin,
+        origin: config.publicUrl ?? new URL(c.req.url).origin,
       });
+      if (!development) response.headers.set("content-security-policy", noncePolicy(nonce));
+      return response;
     });
   }
 
-  return { app, services };
+  return { app, services, cache, changes };
 }

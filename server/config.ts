@@ -54,6 +54,13 @@ const EnvSchema = z.object({
     .min(1, "must be at least 1")
     .max(365, "must be at most 365")
     .default(30),
+  PAGE_CACHE: booleanString.default(true),
+  PAGE_CACHE_MAX_MB: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(4096, "must be at most 4096")
+    .default(32),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -84,6 +91,8 @@ export type Config = {
   uploadMaxBytes: number;
   sessionTtlDays: number;
   initialAdmin: { email: string; password: string } | undefined;
+  /** Anonymous GETs of public pages and the read API answered from memory; null: off. */
+  pageCache: { maxBytes: number } | null;
   production: boolean;
 };
 
@@ -131,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
+    pageCache: e.PAGE_CACHE ? { maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024 } : null,
     production: env.NODE_ENV !== "development",
   };
 }

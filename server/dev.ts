@@ -28,7 +28,14 @@ const vite = await createServer({ server: { middlewareMode: true }, appType: "cu
 const pages = devPageHandler(
   () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
 );
-const { app } = createApp({ config, db: handle.db, logger, pages, development: true });
+const { app } = createApp({
+  config,
+  db: handle.db,
+  writes: handle.writes,
+  logger,
+  pages,
+  development: true,
+});
 const listener = getRequestListener(app.fetch);
 
 http

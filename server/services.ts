@@ -1,4 +1,5 @@
 import type { SiteServices } from "../common/site-context.ts";
+import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { DEMO_ADMIN } from "./db/seed/demo-content.ts";
@@ -16,13 +17,19 @@ import { createSettingsService } from "./modules/settings/settings.service.ts";
 import { createUploadsService } from "./modules/uploads/uploads.service.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 
-export type ServiceDeps = { db: Db; config: Config; logger: Logger };
+export type ServiceDeps = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** Where "public content changed" is announced; a private bus when not given. */
+  changes?: ContentChanges;
+};
 
 /** The domain services, created once per process and shared by API and pages. */
-export function createServices({ db, config }: ServiceDeps) {
+export function createServices({ db, config, changes = createContentChanges() }: ServiceDeps) {
   const posts = createPostsService(db);
   const contact = createContactService(db);
-  const settings = createSettingsService(db);
+  const settings = createSettingsService(db, changes);
   const services = createServicesService(db);
   return {
     auth: createAuthService(db, config),

@@ -27,7 +27,13 @@ const prepared = await prepareDatabase(config, logger).catch((error: Error) =>
   ),
 );
 const pages = await loadPageHandler().catch((error: Error) => fail(error.message));
-const { app } = createApp({ config, db: prepared.handle.db, logger, pages });
+const { app } = createApp({
+  config,
+  db: prepared.handle.db,
+  writes: prepared.handle.writes,
+  logger,
+  pages,
+});
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const { port } = info as AddressInfo;

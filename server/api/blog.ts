@@ -226,7 +226,8 @@ export const blogApi = createRouter()
       countView: true,
     });
     if (!data) throw AppError.notFound("Post not found");
-    return c.json({ success: true as const, data }, 200);
+    // Each read counts a view and answers the count: never served from a cache.
+    return c.json({ success: true as const, data }, 200, { "cache-control": "no-store" });
   })
   .openapi(create, async (c) => {
     const data = await c.var.services.posts.createPost(c.var.user, c.req.valid("json"));

@@ -6,6 +6,7 @@ import pg from "pg";
 import type { Config } from "../config.ts";
 import { openNodeSqlite } from "./dialects/node-sqlite.ts";
 import type { Database } from "./schema.ts";
+import { trackWrites, type WriteEvents } from "./write-tracking.ts";
 
 export type DialectKind = "sqlite" | "postgres";
 
@@ -14,6 +15,8 @@ export type Db = Kysely<Database>;
 export type DbHandle = {
   db: Db;
   kind: DialectKind;
+  /** Committed INSERT/UPDATE/DELETE statements, by table (see write-tracking.ts). */
+  writes: WriteEvents;
   close: () => Promise<void>;
 };
 
@@ -47,8 +50,9 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.database.kind === "sqlite") {
     fs.mkdirSync(path.dirname(options.database.file), { recursive: true });
     const sqlite = openNodeSqlite(options.database.file);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, kind: "sqlite", close: () => db.destroy() };
+    const { dialect, events } = trackWrites(new SqliteDialect({ database: sqlite }));
+    const db = new Kysely<Database>({ dialect });
+    return { db, kind: "sqlite", writes: events, close: () => db.destroy() };
   }
 
   const schema = options.schema;
@@ -70,6 +74,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   // Fail fast with a clear message when the server is unreachable.
   const client = await pool.connect();
   client.release();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: "postgres", close: () => db.destroy() };
+  const { dialect, events } = trackWrites(new PostgresDialect({ pool }));
+  const db = new Kysely<Database>({ dialect });
+  return { db, kind: "postgres", writes: events, close: () => db.destroy() };
 }

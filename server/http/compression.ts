@@ -1,48 +1,96 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
-const COMPRESSIBLE =
+export const COMPRESSIBLE =
   /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
 const MIN_BYTES = 1024;
+/** Above this, compression runs on the thread pool instead of the event loop. */
+const SYNC_LIMIT = 256 * 1024;
+/** Larger generated responses are sent as they are. */
+const MAX_BYTES = 16 * 1024 * 1024;
+
+export type Encoding = "br" | "gzip";
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+/** br when the client takes it, else gzip, else none. */
+export function negotiateEncoding(accept: string | undefined): Encoding | null {
+  if (!accept) return null;
+  if (accept.includes("br") && /\bbr\b/.test(accept)) return "br";
+  if (accept.includes("gzip")) return "gzip";
+  return null;
+}
+
+// A brotli window sized to the body: the encoder's memory follows the window,
+// and a 4 MB default window per response is what made memory grow under load.
+function brotliOptions(size: number, quality: number): zlib.BrotliOptions {
+  const window = Math.min(24, Math.max(16, Math.ceil(Math.log2(size + 1))));
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: window,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}
+
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
 
 /**
- * gzip or brotli (preferred when the client accepts it) for generated text
- * responses (pages, API). Hono's own compress() has no brotli, so this uses
- * node:zlib. Static files come precompressed from the build instead.
+ * One-shot compression of a whole body: a fast setting for responses made per
+ * request, the best setting for bytes stored and sent many times (page cache).
+ */
+export async function compressBody(
+  body: Uint8Array,
+  encoding: Encoding,
+  effort: "fast" | "best",
+): Promise<Bytes> {
+  const quality = effort === "best" ? 11 : 4;
+  const level = effort === "best" ? 9 : 6;
+  if (effort === "fast" && body.byteLength <= SYNC_LIMIT) {
+    return (
+      encoding === "br"
+        ? zlib.brotliCompressSync(body, brotliOptions(body.byteLength, quality))
+        : zlib.gzipSync(body, { level })
+    ) as Bytes;
+  }
+  return (await (encoding === "br"
+    ? brotliAsync(body, brotliOptions(body.byteLength, quality))
+    : gzipAsync(body, { level }))) as Bytes;
+}
+
+/**
+ * br or gzip for generated text responses that the page cache did not answer
+ * (API calls of signed-in staff, uncached pages). The body is already whole
+ * when it gets here (pages render completely before the first byte), so it is
+ * compressed in one call rather than through a stream per response: a
+ * compressor stream per response held megabytes each under load. Static files
+ * come precompressed from the build; cached pages carry their stored bytes.
  */
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const res = c.res;
-    if (!res.body || c.req.method === "HEAD") return;
-    if (res.headers.has("content-encoding")) return;
-    const type = res.headers.get("content-type") ?? "";
-    if (!COMPRESSIBLE.test(type)) return;
-    const length = Number(res.headers.get("content-length") ?? Number.NaN);
-    if (!Number.isNaN(length) && length < MIN_BYTES) return;
-    const accept = c.req.header("accept-encoding") ?? "";
-    const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
+    if (c.req.method === "HEAD") return;
+    const encoding = negotiateEncoding(c.req.header("accept-encoding"));
     if (!encoding) return;
+    const res = c.res;
+    if (!res.body || res.headers.has("content-encoding")) return;
+    if (!COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
+    const declared = Number(res.headers.get("content-length") ?? Number.NaN);
+    if (declared < MIN_BYTES || declared > MAX_BYTES) return;
 
-    const compressor =
-      encoding === "br"
-        ? zlib.createBrotliCompress({
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-            },
-            flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-          })
-        : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
-    const source = Readable.fromWeb(res.body as unknown as NodeWebReadableStream);
-    source.on("error", (error) => compressor.destroy(error));
-    const body = Readable.toWeb(source.pipe(compressor)) as unknown as ReadableStream;
+    const body = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
-    headers.delete("content-length");
-    headers.set("content-encoding", encoding);
     headers.append("vary", "Accept-Encoding");
-    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+    let sent: Bytes = body;
+    if (body.byteLength >= MIN_BYTES && body.byteLength <= MAX_BYTES) {
+      sent = await compressBody(body, encoding, "fast");
+      headers.set("content-encoding", encoding);
+    }
+    headers.set("content-length", String(sent.byteLength));
+    c.res = undefined;
+    c.res = new Response(sent, { status: res.status, statusText: res.statusText, headers });
   };
 }

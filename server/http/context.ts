@@ -6,7 +6,6 @@ import type { AppServices } from "../services.ts";
 export type AppEnv = {
   Variables: {
     requestId: string;
-    nonce: string;
     logger: Logger;
     services: AppServices;
     /** The signed-in user (from the bearer token), or null. */

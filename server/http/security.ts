@@ -1,42 +1,30 @@
-import { randomBytes } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./context.ts";
+import { createHash, randomBytes } from "node:crypto";
 
-/**
- * Security headers on every response. Scripts run only from our origin or
- * with the per-request nonce, so no inline script needs 'unsafe-inline'.
- */
-export function securityHeaders(
-  options: { development?: boolean } = {},
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    c.set("nonce", nonce);
-    await next();
-    const headers = c.res.headers;
-    if (!headers.has("content-security-policy")) {
-      headers.set(
-        "content-security-policy",
-        options.development ? DEVELOPMENT_CSP : contentSecurityPolicy(nonce),
-      );
-    }
-    headers.set("x-content-type-options", "nosniff");
-    headers.set("referrer-policy", "strict-origin-when-cross-origin");
-    headers.set("x-frame-options", "DENY");
-    headers.set("cross-origin-opener-policy", "same-origin");
-    headers.set("permissions-policy", "camera=(), microphone=(), geolocation=()");
-  };
-}
+/** Headers every response carries, whatever produced it. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+};
 
 // Vite's dev server injects inline scripts (HMR, React refresh) without our nonce.
-const DEVELOPMENT_CSP =
+export const DEVELOPMENT_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; connect-src 'self' ws: wss:; frame-ancestors 'none'";
 
-export function contentSecurityPolicy(nonce: string, extra: { scriptSrc?: string[] } = {}) {
-  const analytics = "https://www.googletagmanager.com";
+const ANALYTICS = "https://www.googletagmanager.com";
+
+/**
+ * The policy of our pages. Scripts run only from our origin, from Google
+ * Analytics, or inline when `scriptSources` allows them: the per-request
+ * nonce for a fresh render, or the hashes of a cached page's inline scripts.
+ * With no sources (API and other non-HTML responses) no inline script runs.
+ */
+export function contentSecurityPolicy(scriptSources: string[] = []) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${analytics} ${(extra.scriptSrc ?? []).join(" ")}`.trim(),
+    ["script-src 'self'", ...scriptSources, ANALYTICS].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -48,4 +36,42 @@ export function contentSecurityPolicy(nonce: string, extra: { scriptSrc?: string
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/** The policy for responses without inline scripts, computed once. */
+export const STATIC_CSP = contentSecurityPolicy();
+
+export function createNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+export function noncePolicy(nonce: string) {
+  return contentSecurityPolicy([`'nonce-${nonce}'`]);
+}
+
+// A script element's text cannot contain "</script", so this finds exactly
+// what the browser runs as inline script (module or classic).
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const SCRIPT_TYPE = /(?:^|\s)type\s*=\s*["']?([^"'\s>]*)/i;
+const JAVASCRIPT_TYPES = new Set(["", "module", "text/javascript", "application/javascript"]);
+
+/** Whether a script element with these attributes runs inline code (not src, not a data block). */
+function isInlineCode(attributes: string) {
+  if (/(?:^|\s)src\s*=/i.test(attributes)) return false;
+  const type = SCRIPT_TYPE.exec(attributes)?.[1]?.toLowerCase() ?? "";
+  return JAVASCRIPT_TYPES.has(type);
+}
+
+/**
+ * The policy for a stored copy of a rendered page: a nonce served to many
+ * visitors would stop being a secret, so the stored page allows exactly its
+ * own inline scripts by their SHA-256 hashes instead.
+ */
+export function hashPolicy(html: string): string {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(SCRIPT)) {
+    if (!isInlineCode(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  return contentSecurityPolicy([...hashes]);
 }

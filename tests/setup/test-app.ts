@@ -44,7 +44,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     },
   );
   pages ??= loadPageHandler();
-  const { app, services } = createApp({ config, db: handle.db, logger, pages: await pages });
+  const { app, services } = createApp({
+    config,
+    db: handle.db,
+    writes: handle.writes,
+    logger,
+    pages: await pages,
+  });
 
   async function request(url: string, init: RequestInit = {}) {
     return app.request(url, init);

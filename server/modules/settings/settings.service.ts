@@ -5,17 +5,38 @@ import {
   type SettingsSection,
   type SiteSettings,
 } from "../../../common/settings.ts";
+import type { ContentChanges } from "../../cache/content-changes.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import { zodErrors } from "../../http/validation.ts";
 import { findAllSettingsRows, findSettingsRow, upsertSettingsRow } from "./settings.repository.ts";
 
-export function createSettingsService(db: Db) {
-  async function getAllSettings(): Promise<SiteSettings> {
+/**
+ * Settings are read by every page and change rarely: they are read from the
+ * database once and kept until a change (this service's own updates, or any
+ * change announced on `changes`, which is how other instances will tell).
+ */
+export function createSettingsService(db: Db, changes?: ContentChanges) {
+  let cached: Promise<SiteSettings> | undefined;
+  changes?.subscribe(() => {
+    cached = undefined;
+  });
+
+  async function loadAllSettings(): Promise<SiteSettings> {
     const rows = await findAllSettingsRows(db);
     return Object.fromEntries(
       SETTINGS_SECTIONS.map((section) => [section, withSectionDefaults(section, rows[section])]),
     ) as SiteSettings;
+  }
+
+  /** Callers get their own copy: nothing they change leaks into the next request. */
+  async function getAllSettings(): Promise<SiteSettings> {
+    cached ??= loadAllSettings();
+    const pending = cached;
+    pending.catch(() => {
+      if (cached === pending) cached = undefined;
+    });
+    return structuredClone(await pending);
   }
 
   function requireSection(section: string): SettingsSection {
@@ -31,7 +52,7 @@ export function createSettingsService(db: Db) {
   async function getSettingsSection(section: string): Promise<SiteSettings[SettingsSection]>;
   async function getSettingsSection(section: string) {
     const name = requireSection(section);
-    return withSectionDefaults(name, await findSettingsRow(db, name));
+    return (await getAllSettings())[name];
   }
 
   /** Validates the given fields of one section and merges them into it. */
@@ -42,7 +63,9 @@ export function createSettingsService(db: Db) {
     if (!parsed.success) throw AppError.validation(zodErrors(parsed.error));
     const current = withSectionDefaults(name, await findSettingsRow(db, name));
     const next = { ...current, ...parsed.data };
+    cached = undefined;
     await upsertSettingsRow(db, name, next);
+    cached = undefined;
     return next;
   }
 

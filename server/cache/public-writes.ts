@@ -1,0 +1,27 @@
+import type { TableWrite } from "../db/write-tracking.ts";
+
+/** Tables no public page or public API answer reads. */
+const PRIVATE_TABLES = new Set([
+  "sessions",
+  "contact_messages",
+  "kysely_migration",
+  "kysely_migration_lock",
+]);
+
+/**
+ * Columns whose change alone is not worth emptying the cache for: view counts
+ * (flushed every few seconds; a cached page may show a count a little behind)
+ * and sign-in times.
+ */
+const QUIET_COLUMNS: Record<string, ReadonlySet<string>> = {
+  posts: new Set(["views"]),
+  users: new Set(["last_login"]),
+};
+
+/** Whether a committed write can change what visitors see. */
+export function isPublicWrite(write: TableWrite): boolean {
+  if (PRIVATE_TABLES.has(write.table)) return false;
+  const quiet = QUIET_COLUMNS[write.table];
+  if (quiet && write.columns?.length && write.columns.every((c) => quiet.has(c))) return false;
+  return true;
+}

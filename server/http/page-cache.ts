@@ -1,0 +1,159 @@
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
+import { POST_VIEW_HEADER } from "../../common/site-context.ts";
+import type { PageCache, PageEntry } from "../cache/page-cache.ts";
+import { type Bytes, COMPRESSIBLE, compressBody, negotiateEncoding } from "./compression.ts";
+import type { AppEnv } from "./context.ts";
+import { hashPolicy } from "./security.ts";
+
+/** Never looked up: static files (already cheap and immutable) and the admin area. */
+const BYPASS = /^\/(assets|uploads|admin)(\/|$)|^\/api\/(auth|users|dashboard|media)(\/|$)/;
+/** Response headers that are per request or set again when served. */
+const NOT_STORED = new Set([
+  "content-length",
+  "content-encoding",
+  "date",
+  "etag",
+  "vary",
+  "x-request-id",
+  "transfer-encoding",
+  "connection",
+  POST_VIEW_HEADER,
+]);
+const SMALL = 1024;
+
+export type PageCacheMiddlewareOptions = {
+  /** null: the cache is off; the middleware then only removes internal headers. */
+  cache: PageCache | null;
+  /** The site's fixed public address, if configured: then the Host header is not part of the key. */
+  publicUrl: string | undefined;
+  /** Called on a hit of a response whose render counted a post view. */
+  onView: (postId: number) => void;
+};
+
+/**
+ * Answers anonymous GET and HEAD requests for public pages, feeds and the
+ * read API from the page cache. A miss renders as usual; a storable answer
+ * (200, text, no cookie, not private) is compressed once, stored with an
+ * ETag, and later requests for the same URL get those bytes (or a 304).
+ * Requests with an Authorization header (staff) always render.
+ */
+export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandler<AppEnv> {
+  const { cache } = options;
+  return async (c, next) => {
+    const method = c.req.method;
+    if (
+      !cache ||
+      (method !== "GET" && method !== "HEAD") ||
+      c.req.header("authorization") !== undefined ||
+      BYPASS.test(c.req.path)
+    ) {
+      await next();
+      if (c.res.headers.has(POST_VIEW_HEADER)) c.res.headers.delete(POST_VIEW_HEADER);
+      return;
+    }
+
+    const key = keyOf(c.req.url, options.publicUrl);
+    const found = cache.lookup(key) ?? (await cache.pending(key));
+    if (found) {
+      if (found.viewPostId !== undefined) options.onView(found.viewPostId);
+      return respond(c, found, "HIT");
+    }
+
+    const ticket = cache.begin(key);
+    let entry: PageEntry | null = null;
+    try {
+      await next();
+      if (method === "GET" && isStorable(c.res)) entry = await toEntry(c.res);
+    } finally {
+      ticket.finish(entry);
+    }
+    if (!entry) {
+      if (c.res.headers.has(POST_VIEW_HEADER)) c.res.headers.delete(POST_VIEW_HEADER);
+      return;
+    }
+    // Replace the rendered response (a plain return would be ignored: the
+    // context already holds one). Unset first, or Hono merges the old headers in.
+    c.res = undefined;
+    c.res = respond(c, entry, "MISS");
+  };
+}
+
+function keyOf(url: string, publicUrl: string | undefined) {
+  // Without a configured address the pages print the request's origin (canonical
+  // links, feeds), so the origin is part of the key.
+  return publicUrl ? url.slice(url.indexOf("/", url.indexOf("//") + 2)) : url;
+}
+
+function isStorable(res: Response) {
+  if (res.status !== 200 || !res.body) return false;
+  const headers = res.headers;
+  if (headers.has("set-cookie") || headers.has("content-encoding")) return false;
+  if (/no-store|private/i.test(headers.get("cache-control") ?? "")) return false;
+  return COMPRESSIBLE.test(headers.get("content-type") ?? "");
+}
+
+async function toEntry(res: Response): Promise<PageEntry> {
+  const raw = new Uint8Array(await res.arrayBuffer());
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!NOT_STORED.has(name)) headers[name] = value;
+  });
+  if ((headers["content-type"] ?? "").startsWith("text/html")) {
+    headers["content-security-policy"] = hashPolicy(new TextDecoder().decode(raw));
+  }
+  // Browsers and proxies may keep a copy but must check it (cheap: 304 by ETag).
+  headers["cache-control"] ??= "no-cache";
+  const view = Number(res.headers.get(POST_VIEW_HEADER));
+  const etag = `W/"${createHash("sha1").update(raw).digest("base64url").slice(0, 22)}"`;
+  const base = { headers, etag, viewPostId: Number.isInteger(view) && view > 0 ? view : undefined };
+  if (raw.byteLength < SMALL) return { ...base, identity: raw, size: raw.byteLength + 512 };
+  const [br, gzip] = await Promise.all([
+    compressBody(raw, "br", "best"),
+    compressBody(raw, "gzip", "best"),
+  ]);
+  return { ...base, br, gzip, size: br.byteLength + gzip.byteLength + 512 };
+}
+
+function etagMatches(header: string, etag: string) {
+  if (header.trim() === "*") return true;
+  const weak = etag.slice(2);
+  return header.split(",").some((tag) => {
+    const candidate = tag.trim();
+    return candidate === etag || candidate === weak || candidate === `W/${weak}`;
+  });
+}
+
+function respond(c: Context<AppEnv>, entry: PageEntry, state: "HIT" | "MISS") {
+  const ifNoneMatch = c.req.header("if-none-match");
+  if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
+    return c.body(null, 304, {
+      etag: entry.etag,
+      "cache-control": entry.headers["cache-control"] ?? "no-cache",
+      vary: "Accept-Encoding",
+      "x-cache": state,
+    });
+  }
+  const encoding = negotiateEncoding(c.req.header("accept-encoding"));
+  let body: Bytes;
+  const headers: Record<string, string> = {
+    ...entry.headers,
+    etag: entry.etag,
+    vary: "Accept-Encoding",
+    "x-cache": state,
+  };
+  if (entry.identity) body = entry.identity;
+  else if (encoding === "br" && entry.br) {
+    body = entry.br;
+    headers["content-encoding"] = "br";
+  } else if (encoding && entry.gzip) {
+    body = entry.gzip;
+    headers["content-encoding"] = "gzip";
+  } else {
+    // Clients that take no compression are rare (some bots, tools): unpack for them.
+    body = zlib.gunzipSync(entry.gzip!) as Bytes;
+  }
+  headers["content-length"] = String(body.byteLength);
+  return c.req.method === "HEAD" ? c.body(null, 200, headers) : c.body(body, 200, headers);
+}

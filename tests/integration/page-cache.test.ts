@@ -1,0 +1,213 @@
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  type Accounts,
+  createAccounts,
+  createPost,
+  expectOk,
+  minutesFromNow,
+  put,
+  sendContactMessage,
+} from "../factories/index.ts";
+import { createTestApp, type TestApp } from "../setup/test-app.ts";
+
+const cacheState = (response: Response) => response.headers.get("x-cache");
+
+/** The text of every inline script of a page, as the browser runs it. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\bsrc=/.test(attributes!) && !/ld\+json/.test(attributes!))
+    .map(([, , body]) => body!);
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+
+describe("page cache", () => {
+  let t: TestApp;
+  let a: Accounts;
+  beforeAll(async () => {
+    t = await createTestApp({ demoMode: true });
+    a = await createAccounts(t);
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("answers a repeated anonymous request from memory with the same page", async () => {
+    const first = await t.request("/about");
+    const second = await t.request("/about");
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(cacheState(second)).toBe("HIT");
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    expect(second.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("sends the stored bytes as brotli, gzip or plain, as the client accepts", async () => {
+    const plain = await (await t.request("/services")).text();
+    const br = await t.request("/services", { headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(cacheState(br)).toBe("HIT");
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
+    const gzip = await t.request("/services", { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain);
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+  });
+
+  it("answers 304 Not Modified to a matching ETag", async () => {
+    const first = await t.request("/blog");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await t.request("/blog", { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe("");
+    const other = await t.request("/blog", { headers: { "if-none-match": 'W/"other"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it("shows an edited post at once on its page, the blog list and the home page", async () => {
+    const created = await createPost(t, a.admin.token, { title: "Before the edit" });
+    const pagePath = `/blog/${created.slug}`;
+    expect(await (await t.request(pagePath)).text()).toContain("Before the edit");
+    expect(cacheState(await t.request(pagePath))).toBe("HIT");
+    expect(await (await t.request("/")).text()).toContain("Before the edit");
+    expect(await (await t.request("/blog")).text()).toContain("Before the edit");
+
+    expectOk(
+      await put(t, `/blog/posts/${created.id}`, {
+        token: a.editor.token,
+        body: { title: "After the edit" },
+      }),
+    );
+    for (const path of [pagePath, "/", "/blog"]) {
+      const html = await (await t.request(path)).text();
+      expect(html, path).toContain("After the edit");
+      expect(html, path).not.toContain("Before the edit");
+    }
+  });
+
+  it("shows changed settings at once, also in the read API", async () => {
+    await t.request("/");
+    await t.request("/api/settings/general");
+    expectOk(
+      await put(t, "/settings/general", {
+        token: a.admin.token,
+        body: { siteTitle: "Freshly Renamed Company" },
+      }),
+    );
+    expect(await (await t.request("/")).text()).toContain("Freshly Renamed Company");
+    const api = await t.json("/api/settings/general");
+    expect(api.body.data.siteTitle).toBe("Freshly Renamed Company");
+  });
+
+  it("sees changes made through the services, not only through the API", async () => {
+    await t.request("/services");
+    const [first] = await t.services.services.listServices();
+    await t.services.services.updateService({ id: a.admin.id, role: "admin" }, first!.id, {
+      ...first,
+      title: "Renamed Behind The API",
+    });
+    expect(await (await t.request("/services")).text()).toContain("Renamed Behind The API");
+  });
+
+  it("shows a scheduled post when its time comes, with no request in between", async () => {
+    const scheduled = await createPost(t, a.admin.token, {
+      title: "Scheduled For Later",
+      status: "published",
+      published_at: minutesFromNow(30),
+    });
+    expect(await (await t.request("/blog")).text()).not.toContain("Scheduled For Later");
+    expect(cacheState(await t.request("/blog"))).toBe("HIT");
+    expect((await t.request(`/blog/${scheduled.slug}`)).status).toBe(404);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    const later = await t.request("/blog");
+    expect(cacheState(later)).toBe("MISS");
+    expect(await later.text()).toContain("Scheduled For Later");
+    expect((await t.request(`/blog/${scheduled.slug}`)).status).toBe(200);
+  });
+
+  it("never answers staff from the cache and never stores what staff get", async () => {
+    const staff = await t.request("/api/blog/posts?status=draft", {
+      headers: { authorization: `Bearer ${a.admin.token}` },
+    });
+    expect(staff.status).toBe(200);
+    expect(cacheState(staff)).toBeNull();
+    const anonymous = await t.request("/api/blog/posts?status=draft");
+    expect(cacheState(anonymous)).toBe("MISS");
+    const drafts = await createPost(t, a.admin.token, {
+      status: "draft",
+      title: "Staff Only Draft",
+    });
+    const list = await t.request("/api/blog/posts?status=draft", {
+      headers: { authorization: `Bearer ${a.admin.token}` },
+    });
+    expect(await list.text()).toContain(drafts.title);
+    expect(await (await t.request("/api/blog/posts?status=draft")).text()).not.toContain(
+      "Staff Only Draft",
+    );
+  });
+
+  it("never stores error pages or answers to other methods", async () => {
+    await t.request("/no-such-page");
+    const again = await t.request("/no-such-page");
+    expect(again.status).toBe(404);
+    expect(cacheState(again)).toBeNull();
+    const head = await t.request("/gallery", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(cacheState(await t.request("/gallery"))).toBe("MISS");
+    expect(cacheState(await t.request("/gallery", { method: "HEAD" }))).toBe("HIT");
+  });
+
+  it("keeps its pages when a visitor writes (contact form, failed sign-in)", async () => {
+    await t.request("/contact");
+    expect(cacheState(await t.request("/contact"))).toBe("HIT");
+    await sendContactMessage(t);
+    await t.request("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }),
+    });
+    expect(cacheState(await t.request("/contact"))).toBe("HIT");
+  });
+
+  it("allows exactly a stored page's own inline scripts, by hash, with no nonce", async () => {
+    await t.request("/");
+    const cached = await t.request("/");
+    expect(cacheState(cached)).toBe("HIT");
+    const csp = cached.headers.get("content-security-policy") ?? "";
+    expect(csp).not.toContain("'nonce-");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const scripts = inlineScripts(await cached.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(csp).toContain(`'sha256-${sha256(script)}'`);
+  });
+});
+
+describe("without the page cache (PAGE_CACHE=off)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PAGE_CACHE: "off" } });
+  });
+  afterAll(() => t.close());
+
+  it("renders every request, with a fresh CSP nonce on every inline script", async () => {
+    const first = await t.request("/");
+    const second = await t.request("/");
+    expect(cacheState(second)).toBeNull();
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    const html = await first.text();
+    const tags = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+});
