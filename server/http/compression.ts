@@ -76,7 +76,8 @@ export function compression(): MiddlewareHandler {
     const encoding = negotiateEncoding(c.req.header("accept-encoding"));
     if (!encoding) return;
     const res = c.res;
-    if (!res.body || res.headers.has("content-encoding")) return;
+    // Headers first: reading `body` turns Hono's light response into a stream.
+    if (res.headers.has("content-encoding") || !res.body) return;
     if (!COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
     const declared = Number(res.headers.get("content-length") ?? Number.NaN);
     if (declared < MIN_BYTES || declared > MAX_BYTES) return;
