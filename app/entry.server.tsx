@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestInfoContext } from "../common/site-context.ts";
@@ -10,7 +9,8 @@ export const streamTimeout = 5_000;
 /**
  * Like React Router's default entry, plus the per-request CSP nonce on every
  * inline script React and the router write. Pages wait for all content, so
- * visitors and crawlers alike get the whole page in the first response.
+ * visitors and crawlers alike get the whole page in the first response (and
+ * the server can compress and cache it whole).
  */
 export default function handleRequest(
   request: Request,
@@ -26,10 +26,7 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -37,23 +34,27 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
+          // The page is complete: gather it into one buffer and answer with
+          // its length, rather than streaming it through web streams.
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
-              timeoutId = undefined;
+              const body = Buffer.concat(chunks);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              responseHeaders.set("Content-Length", String(body.byteLength));
+              resolve(new Response(body, { headers: responseHeaders, status }));
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {

@@ -267,7 +267,10 @@ export function createApp({
   app.on(["GET", "HEAD"], "/uploads/*", (c) => c.text("Not found", 404));
   app.use("/assets/*", staticFiles(clientDir, immutable));
   app.on(["GET", "HEAD"], "/assets/*", (c) => c.text("Not found", 404));
-  app.use("*", staticFiles(clientDir, "public, max-age=3600"));
+  // Other files of the build (favicon and the like) all have an extension; page
+  // addresses have none, so they skip the file-system lookup.
+  const publicFiles = staticFiles(clientDir, "public, max-age=3600");
+  app.use("*", (c, next) => (/\.[^/]*$/.test(c.req.path) ? publicFiles(c, next) : next()));
 
   if (pages) {
     app.all("*", async (c) => {
