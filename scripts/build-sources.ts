@@ -11,6 +11,7 @@ export const BUILD_STAMP = path.join(ROOT, "build", ".build-stamp.json");
 const SOURCES = [
   "app",
   "common",
+  "server",
   "public",
   "vite.config.ts",
   "react-router.config.ts",
@@ -44,7 +45,9 @@ export function staleReason(): string | null {
     return "no build yet";
   }
   if (typeof stamp.startedAt !== "number") return "no build yet";
-  if (!fs.existsSync(path.join(ROOT, "build", "server", "index.js"))) return "no server build";
+  for (const file of ["server/index.js", "node/main.js"]) {
+    if (!fs.existsSync(path.join(ROOT, "build", file))) return "no server build";
+  }
   for (const source of SOURCES) {
     // Changes made while the build ran count too: compare with its start.
     if (newestChange(path.join(ROOT, source)) > stamp.startedAt) return `${source} changed`;

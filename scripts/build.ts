@@ -1,9 +1,11 @@
-// `npm run build`: the React Router build, precompressed static files, and a
-// stamp recording when the build started, so `npm start` can tell whether the
-// build is current (scripts/ensure-build.ts) instead of rebuilding every time.
+// `npm run build`: the React Router build, precompressed static files, the
+// server bundle, and a stamp recording when the build started, so `npm start`
+// can tell whether the build is current (scripts/ensure-build.ts) instead of
+// rebuilding every time.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { build as rolldown } from "rolldown";
 import { BUILD_STAMP, ROOT } from "./build-sources.ts";
 import { precompress } from "./precompress.ts";
 
@@ -15,4 +17,17 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 
 const count = precompress(path.join(ROOT, "build", "client"));
 console.log(`precompressed ${count} files in build/client`);
+
+// The server as plain JavaScript (build/node/main.js, what `npm start` runs):
+// no TypeScript stripping at start, about 30 MB less memory and a quicker
+// start. Packages stay in node_modules; tests and `npm run dev` use the sources.
+await rolldown({
+  input: path.join(ROOT, "server", "main.ts"),
+  platform: "node",
+  cwd: ROOT,
+  external: [/^[^./]/, /[\\/]build[\\/]server[\\/]index\.js$/],
+  logLevel: "warn",
+  output: { dir: path.join(ROOT, "build", "node"), format: "esm", sourcemap: true },
+});
+console.log("bundled the server in build/node");
 fs.writeFileSync(BUILD_STAMP, `${JSON.stringify({ startedAt: started })}\n`);

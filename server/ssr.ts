@@ -9,7 +9,18 @@ import {
   siteServicesContext,
 } from "../common/site-context.ts";
 
-export const BUILD_DIR = path.resolve(import.meta.dirname, "..", "build");
+/** The project folder: the nearest one up with a package.json (from source or from the bundle). */
+function projectRoot(from: string): string {
+  let dir = from;
+  while (!fs.existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(from, "..");
+    dir = parent;
+  }
+  return dir;
+}
+
+export const BUILD_DIR = path.join(projectRoot(import.meta.dirname), "build");
 
 export type PageHandler = (
   request: Request,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { Config } from "../config.ts";
 import { openNodeSqlite } from "./dialects/node-sqlite.ts";
 import type { Database } from "./schema.ts";
@@ -20,12 +20,27 @@ export type DbHandle = {
   close: () => Promise<void>;
 };
 
-// PostgreSQL answers count() as int8 and timestamptz as Date; normalise both
-// here so services see numbers and UTC ISO strings on both databases.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
+let pgModule: Promise<typeof pg> | undefined;
+
+/**
+ * The pg driver, loaded only for PostgreSQL (SQLite sites never need it).
+ * PostgreSQL answers count() as int8 and timestamptz as Date; the parsers
+ * normalise both so services see numbers and UTC ISO strings on both databases.
+ */
+async function loadPg(): Promise<typeof pg> {
+  pgModule ??= import("pg").then(({ default: driver }) => {
+    driver.types.setTypeParser(driver.types.builtins.INT8, (value) => Number(value));
+    driver.types.setTypeParser(driver.types.builtins.NUMERIC, (value) => Number(value));
+    driver.types.setTypeParser(driver.types.builtins.TIMESTAMPTZ, (value) =>
+      new Date(value).toISOString(),
+    );
+    driver.types.setTypeParser(driver.types.builtins.TIMESTAMP, (value) =>
+      new Date(`${value}Z`).toISOString(),
+    );
+    return driver;
+  });
+  return pgModule;
+}
 
 export type OpenDbOptions = {
   database: Config["database"];
@@ -55,6 +70,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     return { db, kind: "sqlite", writes: events, close: () => db.destroy() };
   }
 
+  const pg = await loadPg();
   const schema = options.schema;
   if (schema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);

@@ -52,18 +52,20 @@ const gzipAsync = promisify(zlib.gzip);
 
 /**
  * One-shot compression of a whole body: a fast setting for responses made per
- * request; for bytes stored and sent many times (page cache) a thorough one,
- * on the thread pool. Brotli 11 took about 45 ms for a 45 KB page, 10 about
- * 12 ms for 3% more bytes, so stored pages use 10.
+ * request, a thorough one for bytes stored and sent many times (page cache).
+ * Both run on the event loop up to SYNC_LIMIT: compressing on the thread pool
+ * left each pool thread with its own malloc arena, and memory that never came
+ * back. Measured on a 45 KB post page: brotli 6 took 0.5 ms for 6.5 KB,
+ * brotli 10 12 ms and 11 45 ms for 6.0 and 5.9 KB; not worth it per store.
  */
 export async function compressBody(
   body: Uint8Array,
   encoding: Encoding,
-  effort: "fast" | "best",
+  effort: "fast" | "stored",
 ): Promise<Bytes> {
-  const quality = effort === "best" ? 10 : 4;
-  const level = effort === "best" ? 9 : 6;
-  if (effort === "fast" && body.byteLength <= SYNC_LIMIT) {
+  const quality = effort === "stored" ? 6 : 4;
+  const level = effort === "stored" ? 9 : 6;
+  if (body.byteLength <= SYNC_LIMIT) {
     return (
       encoding === "br"
         ? zlib.brotliCompressSync(body, brotliOptions(body.byteLength, quality))

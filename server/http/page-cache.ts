@@ -110,8 +110,8 @@ async function toEntry(res: Response): Promise<PageEntry> {
   const base = { headers, etag, viewPostId: Number.isInteger(view) && view > 0 ? view : undefined };
   if (raw.byteLength < SMALL) return { ...base, identity: raw, size: raw.byteLength + 512 };
   const [br, gzip] = await Promise.all([
-    compressBody(raw, "br", "best"),
-    compressBody(raw, "gzip", "best"),
+    compressBody(raw, "br", "stored"),
+    compressBody(raw, "gzip", "stored"),
   ]);
   return { ...base, br, gzip, size: br.byteLength + gzip.byteLength + 512 };
 }

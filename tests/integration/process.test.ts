@@ -9,8 +9,9 @@ import { TEST_DB } from "../setup/test-app.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** The server as `npm start` runs it: the bundle in build/node. */
 function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=8", "build/node/main.js"], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
   });

@@ -9,7 +9,8 @@ import { isPostgresReachable, TEST_DATABASE_URL } from "./databases.ts";
  */
 export default async function setup() {
   const root = path.resolve(import.meta.dirname, "../..");
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  const built = ["build/server/index.js", "build/node/main.js"];
+  if (!built.every((file) => fs.existsSync(path.join(root, file)))) {
     execSync("npm run build", { cwd: root, stdio: "inherit" });
   }
   if (process.env.TEST_DB === "postgres" && !(await isPostgresReachable())) {

@@ -1,5 +1,4 @@
-import sharp from "sharp";
-import { type StoredImage, storeImage } from "../../modules/uploads/image-pipeline.ts";
+import { loadSharp, type StoredImage, storeImage } from "../../modules/uploads/image-pipeline.ts";
 
 export type GeneratedImage = StoredImage & { url: string };
 
@@ -25,6 +24,7 @@ export async function generateImage(
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
   <stop offset="0" stop-color="hsl(${hue},60%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},65%,55%)"/>
   </linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`;
+  const sharp = await loadSharp();
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
   const stored = await storeImage(dir, jpeg, { mime: "image/jpeg", ext: "jpg" });
   return { ...stored, url: `/uploads/${stored.fileName}` };

@@ -1,9 +1,20 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { VARIANT_WIDTHS } from "../../../common/images.ts";
 import type { ImageType } from "./image-type.ts";
+
+let sharpModule: Promise<typeof import("sharp")> | undefined;
+
+/**
+ * sharp (libvips) is loaded with the first image rather than at start: it is
+ * the largest native library we use, and most processes never touch an image.
+ */
+export async function loadSharp() {
+  sharpModule ??= import("sharp");
+  return (await sharpModule).default;
+}
 
 export type StoredVariant = {
   file: string;
@@ -49,6 +60,7 @@ export async function storeImage(
   bytes: Uint8Array,
   type: ImageType,
 ): Promise<StoredImage> {
+  const sharp = await loadSharp();
   await fs.mkdir(dir, { recursive: true });
   const encode = ENCODERS[type.ext];
   if (!encode) {
