@@ -20,6 +20,19 @@ export function rootFromMatches(matches: readonly unknown[]): RootData {
   return root?.loaderData as RootData;
 }
 
+/**
+ * The site-wide description: the SEO setting, else the site description, else
+ * a sentence built from the site title, so no page goes without one.
+ */
+export function siteDescription(settings: SiteSettings | undefined) {
+  const site = settings?.general.siteTitle?.trim() || DEFAULT_SITE_TITLE;
+  return (
+    settings?.seo.metaDescription?.trim() ||
+    settings?.general.siteDescription?.trim() ||
+    `${site}: who we are, the services we offer, news from our blog and how to reach us.`
+  );
+}
+
 export function pageMeta(options: {
   title?: string;
   description?: string;
@@ -34,11 +47,7 @@ export function pageMeta(options: {
   const origin = options.root?.origin ?? "";
   const title = pageTitle(options.title, settings);
   const seo = settings?.seo;
-  const description =
-    options.description?.trim() ||
-    seo?.metaDescription?.trim() ||
-    settings?.general.siteDescription?.trim() ||
-    "";
+  const description = options.description?.trim() || siteDescription(settings);
   const image = absolute(options.image || seo?.ogImage || "", origin);
   const url = `${origin}${options.path}`;
   const meta: MetaDescriptor[] = [
@@ -51,13 +60,11 @@ export function pageMeta(options: {
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
   ];
-  if (description) {
-    meta.push(
-      { name: "description", content: description },
-      { property: "og:description", content: description },
-      { name: "twitter:description", content: description },
-    );
-  }
+  meta.push(
+    { name: "description", content: description },
+    { property: "og:description", content: description },
+    { name: "twitter:description", content: description },
+  );
   if (image) {
     meta.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   }

@@ -51,10 +51,17 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (q?.tag) params.set("tag", q.tag);
   if (q && q.page > 1) params.set("page", String(q.page));
   const path = `/blog${params.size ? `?${params}` : ""}`;
+  const root = rootFromMatches(matches);
+  const category = q?.category
+    ? loaderData?.categories.find((c) => c.slug === q.category)?.name
+    : undefined;
+  // The blog's own subtitle (a setting with the spec's fallback) says what the list is.
+  const subtitle = homepageTexts(root?.settings.homepage).blogSubtitle;
+  const filter = category ? `Posts in ${category}` : q?.tag ? `Posts tagged #${q.tag}` : "";
   return pageMeta({
     title: "Blog",
-    description: "News, insights and stories from our team.",
-    root: rootFromMatches(matches),
+    description: filter ? `${filter}: ${subtitle}` : subtitle,
+    root,
     path,
     noindex: !!q?.search,
   });
@@ -155,12 +162,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.posts.map((post) => (
+            {loaderData.posts.map((post, i) => (
               <PostCard
                 key={post.id}
                 post={post}
                 readMore={texts.blogReadMoreText}
                 headingLevel={2}
+                priority={i === 0}
               />
             ))}
           </div>

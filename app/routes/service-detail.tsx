@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { siteServicesContext } from "../../common/site-context.ts";
+import { truncate } from "../../common/text.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { Icon } from "../components/ui/icons.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
@@ -27,7 +28,9 @@ export function meta({ matches, loaderData: loaded, params }: Route.MetaArgs) {
   const service = loaded?.service;
   return pageMeta({
     title: service?.title ?? "Service Not Found",
-    description: service?.description,
+    description: service
+      ? service.description || truncate(service.details.replace(/\s+/g, " ").trim(), 160)
+      : undefined,
     root: rootFromMatches(matches),
     path: `/services/${service?.slug ?? params.slug}`,
     noindex: !service,

@@ -58,12 +58,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 flex-1 text-slate-600 dark:text-slate-300">
                 {service.description}
               </p>
-              <Link
-                to={`/services/${service.slug}`}
-                className="link mt-4 font-medium"
-                aria-label={`Learn more about ${service.title}`}
-              >
-                Learn More
+              <Link to={`/services/${service.slug}`} className="link mt-4 font-medium">
+                Learn More<span className="sr-only"> about {service.title}</span>
               </Link>
             </li>
           ))}

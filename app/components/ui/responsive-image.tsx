@@ -1,4 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
+import { preload } from "react-dom";
 import { responsiveSources } from "../../../common/images.ts";
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "width" | "height"> & {
@@ -15,6 +16,15 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "width" |
  */
 export function ResponsiveImage({ src, alt, width, height, sizes, ...rest }: Props) {
   const sources = responsiveSources(src);
+  if (rest.fetchPriority === "high") {
+    // The page's largest paint: React puts this preload at the top of <head>,
+    // ahead of the script preloads, so the image is not queued behind them.
+    preload(src, {
+      as: "image",
+      fetchPriority: "high",
+      ...(sources ? { imageSrcSet: sources.webp, imageSizes: sizes, type: "image/webp" } : {}),
+    });
+  }
   const img = (
     <img
       src={src}

@@ -59,6 +59,7 @@ export function GalleryViewer({ images }: { images: GalleryImage[] }) {
             width={current.width ?? 1200}
             height={current.height ?? 800}
             sizes="(min-width: 1152px) 1120px, 100vw"
+            fetchPriority={index === 0 ? "high" : undefined}
             className="aspect-[3/2] w-full object-cover"
           />
           <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-4 text-white">

@@ -7,6 +7,7 @@ import {
 import { excerptOf, formatDate } from "../../../common/text.ts";
 import type { PostSummary, Service } from "../../../common/types.ts";
 import { Icon } from "../../components/ui/icons.tsx";
+import { LinkTarget, targetName } from "../../components/ui/link-target.tsx";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 
 /** Each homepage text from settings, else the spec's fallback. */
@@ -31,6 +32,8 @@ export function Hero({
   appearance: SiteSettings["appearance"];
 }) {
   const banner = appearance.showBanner && appearance.bannerImage ? appearance.bannerImage : "";
+  const primary = texts.primaryButtonUrl || "/about";
+  const secondary = texts.secondaryButtonUrl || "/contact";
   return (
     <section
       aria-labelledby="hero-title"
@@ -61,14 +64,16 @@ export function Hero({
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-slate-100">{texts.heroSubtitle}</p>
         <div className="mt-10 flex flex-wrap gap-4">
-          <Link to={texts.primaryButtonUrl || "/about"} className="btn-primary">
+          <Link to={primary} className="btn-primary">
             {texts.heroButtonText}
+            <LinkTarget text={texts.heroButtonText} target={targetName(primary)} />
           </Link>
           <Link
-            to={texts.secondaryButtonUrl || "/contact"}
+            to={secondary}
             className="btn border border-white text-white hover:bg-white hover:text-slate-900"
           >
             {texts.heroSecondaryButtonText}
+            <LinkTarget text={texts.heroSecondaryButtonText} target={targetName(secondary)} />
           </Link>
         </div>
       </div>
@@ -119,6 +124,7 @@ export function ServicesGrid({
         <div className="mt-10 text-center">
           <Link to="/services" className="btn-outline">
             {texts.servicesButtonText}
+            <LinkTarget text={texts.servicesButtonText} target="Services" />
           </Link>
         </div>
       </div>
@@ -128,6 +134,8 @@ export function ServicesGrid({
 
 export function AboutSection({ texts }: { texts: HomepageSettings }) {
   const secondary = texts.aboutSecondaryContent || texts.aboutDescription;
+  const more = texts.aboutLinkUrl || "/about";
+  const moreText = texts.aboutLinkText || texts.aboutButtonText;
   return (
     <section aria-labelledby="about-title" className="py-20">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 md:grid-cols-2">
@@ -146,8 +154,9 @@ export function AboutSection({ texts }: { texts: HomepageSettings }) {
               ))}
             </ul>
           ) : null}
-          <Link to={texts.aboutLinkUrl || "/about"} className="btn-primary mt-8">
-            {texts.aboutLinkText || texts.aboutButtonText}
+          <Link to={more} className="btn-primary mt-8">
+            {moreText}
+            <LinkTarget text={moreText} target={targetName(more)} />
           </Link>
         </div>
         {texts.aboutImage ? (
@@ -174,11 +183,14 @@ export function PostCard({
   post,
   readMore,
   headingLevel = 3,
+  priority = false,
 }: {
   post: PostSummary;
   readMore: string;
   /** h2 where the card sits right under the page's h1 (the blog list). */
   headingLevel?: 2 | 3;
+  /** The first card of the blog list: its image is the page's largest paint on phones. */
+  priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -190,7 +202,7 @@ export function PostCard({
           width={600}
           height={315}
           sizes="(min-width: 1024px) 380px, (min-width: 768px) 50vw, 100vw"
-          loading="lazy"
+          {...(priority ? { fetchPriority: "high" } : { loading: "lazy" })}
           className="aspect-[1200/630] w-full object-cover"
         />
       ) : null}
@@ -210,9 +222,9 @@ export function PostCard({
         <Link
           to={`/blog/${post.slug}`}
           className="link mt-4 inline-flex items-center gap-1 font-medium"
-          aria-label={`${readMore}: ${post.title}`}
         >
           {readMore}
+          <LinkTarget target={post.title} />
           <Icon name="arrowRight" width={16} height={16} />
         </Link>
       </div>
@@ -244,6 +256,10 @@ export function LatestPosts({ texts, posts }: { texts: HomepageSettings; posts: 
         <div className="mt-10 text-center">
           <Link to={texts.blogViewAllUrl || "/blog"} className="btn-outline">
             {texts.blogViewAllText}
+            <LinkTarget
+              text={texts.blogViewAllText}
+              target={targetName(texts.blogViewAllUrl || "/blog")}
+            />
           </Link>
         </div>
       </div>
@@ -265,6 +281,10 @@ export function CallToAction({ texts }: { texts: HomepageSettings }) {
           className="btn mt-8 bg-white text-slate-900 hover:bg-slate-100"
         >
           {texts.ctaButtonText}
+          <LinkTarget
+            text={texts.ctaButtonText}
+            target={targetName(texts.ctaButtonUrl || "/contact")}
+          />
         </Link>
       </div>
     </section>
