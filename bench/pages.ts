@@ -79,6 +79,8 @@ type PageResult = {
   scriptTransferBytes: number | null;
   totalTransferBytes: number | null;
   failing: Record<(typeof AUDITED)[number], string[]>;
+  /** Performance metrics scoring under 0.9 and insights with possible savings (not scored). */
+  performanceHints: string[];
   warnings: string[];
   report: string;
 };
@@ -153,17 +155,26 @@ async function lighthouse(
     `--chrome-flags=${[...CHROME_FLAGS, MARKER].join(" ")}`,
   ];
   if (formFactor === "desktop") args.push("--preset=desktop");
-  await run(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, CHROME_PATH },
-    quiet: true,
-  });
   const report = `${base}.report.json`;
-  const lhr = JSON.parse(fs.readFileSync(report, "utf8")) as Lhr;
-  if (lhr.runtimeError) {
-    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, …): retry.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      fs.rmSync(report, { force: true });
+      await run(process.execPath, args, {
+        cwd: ROOT,
+        env: { ...process.env, CHROME_PATH },
+        quiet: true,
+      });
+      const lhr = JSON.parse(fs.readFileSync(report, "utf8")) as Lhr;
+      if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      return summarise(page, url, formFactor, lhr, report);
+    } catch (error) {
+      const message = (error as Error).message.split("\n").at(-1);
+      if (attempt === 3) throw new Error(`Lighthouse on ${url} (${formFactor}): ${message}`);
+      console.log(`  ${page} ${formFactor}: Lighthouse failed (${message}); trying again`);
+      killMarkedChromium();
+    }
   }
-  return summarise(page, url, formFactor, lhr, report);
 }
 
 function summarise(
@@ -216,6 +227,13 @@ function summarise(
       "best-practices": failing("best-practices"),
       seo: failing("seo"),
     },
+    performanceHints: (lhr.categories.performance?.auditRefs ?? [])
+      .filter(({ id }) => {
+        const audit = lhr.audits[id];
+        if (!audit || audit.score === null) return false;
+        return audit.scoreDisplayMode === "metricSavings" ? audit.score < 1 : audit.score < 0.9;
+      })
+      .map(({ id }) => id),
     warnings: lhr.runWarnings ?? [],
     report: path.relative(ROOT, report),
   };
@@ -306,6 +324,11 @@ async function main() {
       console.log(
         `  ${r.page} ${r.formFactor}: ${failing.length > 0 ? failing.join(", ") : "none"}`,
       );
+    }
+    console.log("Performance: metrics under 0.9 and insights with savings:");
+    for (const r of results) {
+      const hints = r.performanceHints;
+      console.log(`  ${r.page} ${r.formFactor}: ${hints.length > 0 ? hints.join(", ") : "none"}`);
     }
 
     const lighthouseVersion = (
