@@ -397,7 +397,7 @@ export function serverEnv(dataset: Dataset, extra: Record<string, string> = {}):
 export type Server = Tracked & { url: string; port: number; logFile: string; startMs: number };
 
 /**
- * Starts `server/main.ts` of a checkout on this Node (Node 24), on a free port,
+ * Starts a checkout's server (see serverArgs) on this Node (Node 24), on a free port,
  * logging at info level to a file, and waits for the first 200 from /healthz.
  */
 export async function startServer(
@@ -413,7 +413,7 @@ export async function startServer(
   const extra: Record<string, string> = { PORT: String(port) };
   if (options.pageCache === "off") extra.PAGE_CACHE = "off";
   const started = performance.now();
-  const tracked = spawnTracked(process.execPath, ["server/main.ts"], {
+  const tracked = spawnTracked(process.execPath, serverArgs(checkout), {
     cwd: checkout.dir,
     env: serverEnv(dataset, extra),
     logFile,
@@ -421,6 +421,24 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   await waitForHealthy(url, tracked, logFile);
   return { ...tracked, url, port, logFile, startMs: performance.now() - started };
+}
+
+/**
+ * Node's arguments for the server, as the checkout's `serve` script has them (for
+ * example `node --max-semi-space-size=8 build/node/main.js`), so that the benchmark
+ * runs what production runs; `server/main.ts` when that script is not a plain
+ * `node …` command.
+ */
+export function serverArgs(checkout: Checkout): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(checkout.dir, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  const script = manifest.scripts?.serve ?? manifest.scripts?.start ?? "";
+  const [command, ...args] = script.trim().split(/\s+/);
+  if (command !== "node" || args.length === 0 || /["'$&|;<>`]/.test(script)) {
+    return ["server/main.ts"];
+  }
+  return args;
 }
 
 async function waitForHealthy(url: string, tracked: Tracked, logFile: string): Promise<void> {

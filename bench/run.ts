@@ -33,6 +33,7 @@ import {
   round,
   run,
   type Server,
+  serverArgs,
   sleep,
   spawnTracked,
   startServer,
@@ -122,6 +123,8 @@ type ServerResult = {
   dir: string;
   commit: string;
   dataset: Dataset;
+  /** Node's arguments: the checkout's `serve` script. */
+  command: string;
   /** The post, service and search word the targets used. */
   discovered?: Discovered;
   runs: CacheRun[];
@@ -659,7 +662,7 @@ async function main() {
   for (const checkout of checkouts) {
     await ensureBuild(checkout);
     const dataset = await ensureDataset(checkout, options.database, options.posts);
-    servers.push({ ...checkout, dataset, runs: [] });
+    servers.push({ ...checkout, dataset, command: serverArgs(checkout).join(" "), runs: [] });
   }
 
   let homeHtml: Buffer | undefined;
@@ -704,8 +707,8 @@ async function main() {
     `Beranda benchmark, ${startedAt}: ${options.posts} posts on ${options.database}, ` +
     `wrk -t2 -c${options.connections} -d${options.duration}s, Accept-Encoding: ${ACCEPT_ENCODING}; ` +
     `${cpus.length} × ${cpus[0]?.model.trim() ?? "CPU"}, load average at start ${loadAtStart[0]!.toFixed(2)}`;
-  const servedBy = servers.map((s) => `${s.label} = ${s.dir} (${s.commit})`).join("; ");
-  console.log(`\n${heading}\n${servedBy}\n`);
+  const servedBy = servers.map((s) => `${s.label}: node ${s.command} in ${s.dir} (${s.commit})`);
+  console.log(`\n${heading}\n${servedBy.join("\n")}\n`);
   console.log(report(servers, ceiling, options));
 
   const result = {
