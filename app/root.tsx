@@ -13,7 +13,6 @@ import { DEFAULT_SETTINGS, GOOGLE_ANALYTICS_ID_PATTERN } from "../common/setting
 import { requestInfoContext, siteServicesContext } from "../common/site-context.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { AuthProvider } from "./lib/auth.tsx";
 import { useNonce } from "./lib/nonce.ts";
 import { themeBootScript } from "./lib/theme.ts";
 
@@ -21,7 +20,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteServicesContext);
   const info = context.get(requestInfoContext);
   const settings = await site.settings.getAllSettings();
-  return { settings, nonce: info.nonce, origin: info.origin, demoMode: site.demoMode };
+  return {
+    settings,
+    // Computed here so the colour maths stays on the server.
+    brand: brandVariables(settings.appearance.primaryColor),
+    nonce: info.nonce,
+    origin: info.origin,
+    demoMode: site.demoMode,
+  };
 }
 
 // Settings change rarely and the admin asks for a reload after saving them.
@@ -39,11 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce() ?? data?.nonce;
   const favicon = settings.general.faviconUrl;
   return (
-    <html
-      lang="en"
-      style={brandVariables(settings.appearance.primaryColor) as CSSProperties}
-      suppressHydrationWarning
-    >
+    <html lang="en" style={data?.brand as CSSProperties | undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -87,12 +89,11 @@ function Analytics({ id, nonce }: { id: string; nonce: string | undefined }) {
   );
 }
 
+// No auth state here: only the admin, sign-in and register screens need it
+// (each wraps itself in <AuthProvider>), so public pages neither load that
+// code nor ask the server who is signed in.
 export default function App() {
-  return (
-    <AuthProvider>
-      <Outlet />
-    </AuthProvider>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { LOGIN_RULES, validateFields } from "../../common/rules.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { Alert, TextField } from "../components/ui/form.tsx";
-import { useAuth } from "../lib/auth.tsx";
+import { AuthProvider, useAuth } from "../lib/auth.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/login";
 
@@ -27,7 +27,7 @@ export function safeRedirect(target: string | null | undefined) {
   return target;
 }
 
-export default function Login({ loaderData }: Route.ComponentProps) {
+function LoginScreen({ loaderData }: Route.ComponentProps) {
   const auth = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -119,5 +119,13 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
     </div>
+  );
+}
+
+export default function Login(props: Route.ComponentProps) {
+  return (
+    <AuthProvider>
+      <LoginScreen {...props} />
+    </AuthProvider>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from "../../common/rules.ts";
 import { Alert, TextField } from "../components/ui/form.tsx";
 import { api } from "../lib/api.ts";
-import { useAuth } from "../lib/auth.tsx";
+import { AuthProvider, useAuth } from "../lib/auth.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/register";
 
@@ -30,7 +30,7 @@ const EMPTY = {
   confirmPassword: "",
 };
 
-export default function Register() {
+function RegisterScreen() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
@@ -156,5 +156,13 @@ export default function Register() {
         </Link>
       </p>
     </div>
+  );
+}
+
+export default function Register() {
+  return (
+    <AuthProvider>
+      <RegisterScreen />
+    </AuthProvider>
   );
 }

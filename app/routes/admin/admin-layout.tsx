@@ -4,7 +4,7 @@ import { can, type Permission } from "../../../common/permissions.ts";
 import { Spinner } from "../../components/ui/form.tsx";
 import { RequireAuth } from "../../features/admin/guard.tsx";
 import { ThemeToggle } from "../../features/layout/theme-toggle.tsx";
-import { useAuth } from "../../lib/auth.tsx";
+import { AuthProvider, useAuth } from "../../lib/auth.tsx";
 import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
 import type { Route } from "./+types/admin-layout";
 
@@ -111,6 +111,14 @@ function Sidebar() {
 }
 
 export default function AdminLayout() {
+  return (
+    <AuthProvider>
+      <AdminShell />
+    </AuthProvider>
+  );
+}
+
+function AdminShell() {
   return (
     <RequireAuth permission="admin:access">
       <div className="min-h-screen md:flex">
