@@ -4,6 +4,7 @@ import type { Db } from "./client.ts";
 import * as createSchema from "./migrations/2026_11_21_0001_create_schema.ts";
 import * as createSlugRedirects from "./migrations/2026_11_21_0002_create_slug_redirects.ts";
 import * as indexPostsPublishedAt from "./migrations/2026_11_21_0003_index_posts_published_at.ts";
+import * as postsSearchAndListIndexes from "./migrations/2026_11_23_0001_posts_search_and_list_indexes.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_21_0001_create_schema": createSchema,
   "2026_11_21_0002_create_slug_redirects": createSlugRedirects,
   "2026_11_21_0003_index_posts_published_at": indexPostsPublishedAt,
+  "2026_11_23_0001_posts_search_and_list_indexes": postsSearchAndListIndexes,
 };
 
 const provider: MigrationProvider = {

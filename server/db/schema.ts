@@ -61,6 +61,12 @@ export type PostsTable = {
   meta_title: string;
   meta_description: string;
   og_image: string;
+  /**
+   * The body as plain text (no markup), which full-text search indexes; written
+   * with the content. NULL until computed for rows written outside the posts
+   * service (the index then falls back to the raw content).
+   */
+  search_text: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -2,51 +2,88 @@ import { sql } from "kysely";
 import type { Category, Tag } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toCount } from "../../db/normalize.ts";
+import { isNotLive } from "../posts/visibility.ts";
+
+/**
+ * Posts counted per category or tag: all links (one index scan) minus the
+ * links of hidden posts (drafts, scheduled), which are few. Counting the live
+ * posts directly would read every linked post's row.
+ */
+function hiddenPostIds(db: Db, now: string) {
+  return db
+    .selectFrom("posts")
+    .select("posts.id")
+    .where((eb) => isNotLive(eb, now));
+}
 
 /** Categories with the number of live posts in each. */
 export async function findCategories(db: Db, now: string): Promise<Category[]> {
   const rows = await db
     .selectFrom("categories")
-    .leftJoin("post_categories", "post_categories.category_id", "categories.id")
-    .leftJoin("posts", (join) =>
-      join
-        .onRef("posts.id", "=", "post_categories.post_id")
-        .on("posts.status", "in", ["published", "scheduled"])
-        .on("posts.published_at", "<=", now),
+    .leftJoin(
+      db
+        .selectFrom("post_categories")
+        .select(["category_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("category_id")
+        .as("linked"),
+      "linked.category_id",
+      "categories.id",
+    )
+    .leftJoin(
+      db
+        .selectFrom("post_categories")
+        .select(["category_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("post_id", "in", hiddenPostIds(db, now))
+        .groupBy("category_id")
+        .as("hidden"),
+      "hidden.category_id",
+      "categories.id",
     )
     .select([
       "categories.id",
       "categories.name",
       "categories.slug",
       "categories.description",
-      (eb) => eb.fn.count<number>("posts.id").as("postCount"),
+      "linked.n as linked",
+      "hidden.n as hidden",
     ])
-    .groupBy(["categories.id", "categories.name", "categories.slug", "categories.description"])
     .orderBy("categories.name")
     .execute();
-  return rows.map((r) => ({ ...r, postCount: toCount(r.postCount) }));
+  return rows.map(({ linked, hidden, ...category }) => ({
+    ...category,
+    postCount: toCount(linked) - toCount(hidden),
+  }));
 }
 
 export async function findTags(db: Db, now: string): Promise<Tag[]> {
   const rows = await db
     .selectFrom("tags")
-    .leftJoin("post_tags", "post_tags.tag_id", "tags.id")
-    .leftJoin("posts", (join) =>
-      join
-        .onRef("posts.id", "=", "post_tags.post_id")
-        .on("posts.status", "in", ["published", "scheduled"])
-        .on("posts.published_at", "<=", now),
-    )
-    .select([
+    .leftJoin(
+      db
+        .selectFrom("post_tags")
+        .select(["tag_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("tag_id")
+        .as("linked"),
+      "linked.tag_id",
       "tags.id",
-      "tags.name",
-      "tags.slug",
-      (eb) => eb.fn.count<number>("posts.id").as("postCount"),
-    ])
-    .groupBy(["tags.id", "tags.name", "tags.slug"])
+    )
+    .leftJoin(
+      db
+        .selectFrom("post_tags")
+        .select(["tag_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("post_id", "in", hiddenPostIds(db, now))
+        .groupBy("tag_id")
+        .as("hidden"),
+      "hidden.tag_id",
+      "tags.id",
+    )
+    .select(["tags.id", "tags.name", "tags.slug", "linked.n as linked", "hidden.n as hidden"])
     .orderBy("tags.name")
     .execute();
-  return rows.map((r) => ({ ...r, postCount: toCount(r.postCount) }));
+  return rows.map(({ linked, hidden, ...tag }) => ({
+    ...tag,
+    postCount: toCount(linked) - toCount(hidden),
+  }));
 }
 
 export async function findCategoriesByNames(db: Db, names: string[]) {

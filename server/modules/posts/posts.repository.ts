@@ -1,8 +1,10 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Category, Post, PostStatus, PostSummary, Tag } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toBool, toCount, toIso } from "../../db/normalize.ts";
 import type { Database } from "../../db/schema.ts";
+import { ftsMatchQuery, searchTerms, searchTextOf, tsQuery } from "./search-text.ts";
+import { type Dialect, isLive, isNotLive, isPending } from "./visibility.ts";
 
 export type PostStatusFilter = "all" | "published" | "draft" | "scheduled";
 
@@ -11,7 +13,10 @@ export type PostFilter = {
   visibility: "public" | "all";
   status?: PostStatusFilter;
   authorId?: number;
+  /** Full-text search (words and word prefixes, ranked). */
   search?: string;
+  /** Mid-word fallback: this text anywhere in the title or excerpt. */
+  substring?: string;
   categorySlug?: string;
   tagSlug?: string;
   featured?: boolean;
@@ -23,38 +28,96 @@ export type PostFilter = {
 
 type PostQuery = SelectQueryBuilder<Database, "posts", object>;
 
-const LIVE_STATUSES = ["published", "scheduled"] as const;
+const dialects = new WeakMap<object, Dialect>();
 
-/** Published (or scheduled) with a publish time that has passed. */
-function isLive(eb: ExpressionBuilder<Database, "posts">, now: string) {
-  return eb.and([
-    eb("posts.status", "in", LIVE_STATUSES),
-    eb("posts.published_at", "is not", null),
-    eb("posts.published_at", "<=", now),
-  ]);
+/** The database behind a Kysely instance (a transaction shares its adapter). */
+function dialectOf(db: Db): Dialect {
+  const adapter = db.getExecutor().adapter;
+  let dialect = dialects.get(adapter);
+  if (!dialect) {
+    dialect = adapter.constructor.name.toLowerCase().includes("sqlite") ? "sqlite" : "postgres";
+    dialects.set(adapter, dialect);
+  }
+  return dialect;
 }
 
 function escapeLike(value: string) {
   return value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function applyFilter(query: PostQuery, filter: PostFilter): PostQuery {
-  let q = query;
-  if (filter.visibility === "public") q = q.where((eb) => isLive(eb, filter.now));
+/**
+ * The visibility part of a filter: "live" (the public, or the staff
+ * "published" filter), "any" (staff, every status) or "other" (drafts,
+ * scheduled).
+ */
+function visibilityOf(filter: PostFilter): "live" | "any" | "other" {
+  const status = filter.status ?? "all";
+  if (filter.visibility === "public")
+    return status === "all" || status === "published" ? "live" : "other";
+  if (status === "published") return "live";
+  return status === "all" ? "any" : "other";
+}
+
+/** Which conditions besides visibility: none, one category or tag only, or others. */
+function narrowingOf(filter: PostFilter): "none" | "taxonomy" | "other" {
+  const others =
+    filter.authorId !== undefined ||
+    !!filter.substring ||
+    !!filter.featured ||
+    filter.excludeId !== undefined ||
+    !!filter.categoryIds?.length;
+  if (others) return "other";
+  if (filter.categorySlug && filter.tagSlug) return "other";
+  return filter.categorySlug || filter.tagSlug ? "taxonomy" : "none";
+}
+
+/** Only visibility (the public list, or the staff "published" filter). */
+function onlyLive(filter: PostFilter) {
+  return visibilityOf(filter) === "live" && narrowingOf(filter) === "none";
+}
+
+/** No condition at all: the staff list of every post. */
+function unfiltered(filter: PostFilter) {
+  return visibilityOf(filter) === "any" && narrowingOf(filter) === "none";
+}
+
+/** The ids of posts in the filter's category (or with its tag). */
+function taxonomyPostIds(db: Db, filter: PostFilter) {
+  if (filter.categorySlug) {
+    return db
+      .selectFrom("post_categories")
+      .innerJoin("categories", "categories.id", "post_categories.category_id")
+      .select("post_categories.post_id")
+      .where("categories.slug", "=", filter.categorySlug);
+  }
+  return db
+    .selectFrom("post_tags")
+    .innerJoin("tags", "tags.id", "post_tags.tag_id")
+    .select("post_tags.post_id")
+    .where("tags.slug", "=", filter.tagSlug ?? "");
+}
+
+/**
+ * Every condition of a list except the full-text search, which is joined
+ * separately (see searchPostPage). The one place "which posts does this list
+ * show" is written.
+ */
+function applyFilter<Q extends PostQuery>(query: Q, filter: PostFilter, dialect: Dialect): Q {
+  let q = query as PostQuery;
+  // On SQLite a set of ids (a category, a tag, a text match) filters the walk
+  // along the order's index (the unary + keeps SQLite from instead reading
+  // every post of the set from the table and sorting them).
+  const id = dialect === "sqlite" ? sql`+${sql.ref("posts.id")}` : sql.ref("posts.id");
+  if (filter.visibility === "public") q = q.where((eb) => isLive(eb, filter.now, dialect));
   switch (filter.status) {
     case "published":
-      q = q.where((eb) => isLive(eb, filter.now));
+      if (filter.visibility !== "public") q = q.where((eb) => isLive(eb, filter.now, dialect));
       break;
     case "draft":
       q = q.where("posts.status", "=", "draft");
       break;
     case "scheduled":
-      q = q.where((eb) =>
-        eb.and([
-          eb("posts.status", "in", LIVE_STATUSES),
-          eb.or([eb("posts.published_at", "is", null), eb("posts.published_at", ">", filter.now)]),
-        ]),
-      );
+      q = q.where((eb) => isPending(eb, filter.now));
       break;
     default:
       break;
@@ -62,25 +125,32 @@ function applyFilter(query: PostQuery, filter: PostFilter): PostQuery {
   if (filter.authorId !== undefined) q = q.where("posts.author_id", "=", filter.authorId);
   if (filter.featured) q = q.where("posts.is_featured", "=", true);
   if (filter.excludeId !== undefined) q = q.where("posts.id", "!=", filter.excludeId);
-  if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(posts.title)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(posts.excerpt)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(posts.content)`, "like", sql`${pattern} escape '\\'`),
-      ]),
+  if (filter.substring) {
+    const pattern = sql`${`%${escapeLike(filter.substring)}%`} escape '\\'`;
+    // SQLite's like ignores ASCII case already (and its lower() knows no more).
+    const text = (column: "p.title" | "p.excerpt") =>
+      dialect === "sqlite" ? sql.ref(column) : sql`lower(${sql.ref(column)})`;
+    // A subquery of its own, so that SQLite reads only a (title, excerpt) index;
+    // the few matches then lead (no unary + here).
+    q = q.where("posts.id", "in", (eb) =>
+      eb
+        .selectFrom("posts as p")
+        .select("p.id")
+        .where((w) =>
+          w.or([w(text("p.title"), "like", pattern), w(text("p.excerpt"), "like", pattern)]),
+        ),
     );
   }
   if (filter.categorySlug) {
     const slug = filter.categorySlug;
     q = q.where((eb) =>
-      eb.exists(
+      eb(
+        id,
+        "in",
         eb
           .selectFrom("post_categories")
           .innerJoin("categories", "categories.id", "post_categories.category_id")
-          .select(sql`1`.as("one"))
-          .whereRef("post_categories.post_id", "=", "posts.id")
+          .select("post_categories.post_id")
           .where("categories.slug", "=", slug),
       ),
     );
@@ -88,11 +158,12 @@ function applyFilter(query: PostQuery, filter: PostFilter): PostQuery {
   if (filter.categoryIds?.length) {
     const ids = filter.categoryIds;
     q = q.where((eb) =>
-      eb.exists(
+      eb(
+        id,
+        "in",
         eb
           .selectFrom("post_categories")
-          .select(sql`1`.as("one"))
-          .whereRef("post_categories.post_id", "=", "posts.id")
+          .select("post_categories.post_id")
           .where("post_categories.category_id", "in", ids),
       ),
     );
@@ -100,49 +171,102 @@ function applyFilter(query: PostQuery, filter: PostFilter): PostQuery {
   if (filter.tagSlug) {
     const slug = filter.tagSlug;
     q = q.where((eb) =>
-      eb.exists(
+      eb(
+        id,
+        "in",
         eb
           .selectFrom("post_tags")
           .innerJoin("tags", "tags.id", "post_tags.tag_id")
-          .select(sql`1`.as("one"))
-          .whereRef("post_tags.post_id", "=", "posts.id")
+          .select("post_tags.post_id")
           .where("tags.slug", "=", slug),
       ),
     );
   }
-  return q;
+  return q as Q;
 }
 
+/**
+ * The order of a list: live posts always have a publish date, which an index
+ * keeps in order; the staff view also lists drafts that may have none, and an
+ * expression index keeps coalesce(published_at, created_at) in order.
+ */
+function orderKey(filter: PostFilter) {
+  return filter.visibility === "public" || filter.status === "published"
+    ? sql`posts.published_at`
+    : sql`coalesce(posts.published_at, posts.created_at)`;
+}
+
+/**
+ * The number of posts a filter lets through. Nearly every post is live, so
+ * for the public list (and a category or tag of it) all posts (or links) are
+ * counted from an index, less the few hidden ones: no post row is read.
+ */
+function countQuery(db: Db, filter: PostFilter) {
+  const visibility = visibilityOf(filter);
+  const narrowing = narrowingOf(filter);
+  if (visibility !== "other" && narrowing !== "other") {
+    const hidden = db
+      .selectFrom("posts")
+      .select("posts.id")
+      .where((eb) => isNotLive(eb, filter.now));
+    let all: RawBuilder<number>;
+    let hiddenCount: RawBuilder<number>;
+    if (narrowing === "none") {
+      all = sql`(${db.selectFrom("posts").select((eb) => eb.fn.countAll().as("n"))})`;
+      hiddenCount = sql`(${hidden.clearSelect().select((eb) => eb.fn.countAll().as("n"))})`;
+    } else {
+      const linked = taxonomyPostIds(db, filter);
+      all = sql`(select count(*) from (${linked}) as linked)`;
+      hiddenCount = sql`(select count(*) from (${linked}) as linked where linked.post_id in (${hidden}))`;
+    }
+    return visibility === "any" ? all : sql<number>`${all} - ${hiddenCount}`;
+  }
+  return sql<number>`(${applyFilter(db.selectFrom("posts"), filter, dialectOf(db)).select((eb) =>
+    eb.fn.countAll().as("n"),
+  )})`;
+}
+
+async function countPosts(db: Db, filter: PostFilter): Promise<number> {
+  const row = await sql<{ n: number }>`select ${countQuery(db, filter)} as n`.execute(db);
+  return toCount(row.rows[0]?.n);
+}
+
+const POST_COLUMNS = [
+  "posts.id",
+  "posts.title",
+  "posts.slug",
+  "posts.excerpt",
+  "posts.featured_image",
+  "posts.featured_image_alt",
+  "posts.status",
+  "posts.is_featured",
+  "posts.author_id",
+  "posts.published_at",
+  "posts.views",
+  "posts.meta_title",
+  "posts.meta_description",
+  "posts.og_image",
+  "posts.created_at",
+  "posts.updated_at",
+  "users.username as author_username",
+  "users.first_name as author_first_name",
+  "users.last_name as author_last_name",
+] as const;
+
 /** `true`: the whole body; a number: only its first characters (list cards). */
+function contentColumn(withContent: boolean | number) {
+  if (typeof withContent === "number") {
+    return sql<string>`substr(posts.content, 1, ${withContent})`.as("content");
+  }
+  return withContent ? sql<string>`posts.content`.as("content") : sql<string>`''`.as("content");
+}
+
 function selectPostColumns(db: Db, withContent: boolean | number) {
-  const base = db
+  return db
     .selectFrom("posts")
     .leftJoin("users", "users.id", "posts.author_id")
-    .select([
-      "posts.id",
-      "posts.title",
-      "posts.slug",
-      "posts.excerpt",
-      "posts.featured_image",
-      "posts.featured_image_alt",
-      "posts.status",
-      "posts.is_featured",
-      "posts.author_id",
-      "posts.published_at",
-      "posts.views",
-      "posts.meta_title",
-      "posts.meta_description",
-      "posts.og_image",
-      "posts.created_at",
-      "posts.updated_at",
-      "users.username as author_username",
-      "users.first_name as author_first_name",
-      "users.last_name as author_last_name",
-    ]);
-  if (typeof withContent === "number") {
-    return base.select(sql<string>`substr(posts.content, 1, ${withContent})`.as("content"));
-  }
-  return withContent ? base.select("posts.content") : base.select(sql<string>`''`.as("content"));
+    .select(POST_COLUMNS)
+    .select(contentColumn(withContent));
 }
 
 type PostRow = Awaited<ReturnType<ReturnType<typeof selectPostColumns>["execute"]>>[number];
@@ -200,70 +324,282 @@ function toPost(row: PostRow, categories: Category[], tags: Tag[], now: string):
   };
 }
 
+/** Categories and tags of all the given posts, in one query, each list by name. */
 async function attachRelations(db: Db, rows: PostRow[], now: string): Promise<Post[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [categoryRows, tagRows] = await Promise.all([
-    db
-      .selectFrom("post_categories")
-      .innerJoin("categories", "categories.id", "post_categories.category_id")
-      .select(["post_categories.post_id", "categories.id", "categories.name", "categories.slug"])
-      .where("post_categories.post_id", "in", ids)
-      .orderBy("categories.name")
-      .execute(),
-    db
-      .selectFrom("post_tags")
-      .innerJoin("tags", "tags.id", "post_tags.tag_id")
-      .select(["post_tags.post_id", "tags.id", "tags.name", "tags.slug"])
-      .where("post_tags.post_id", "in", ids)
-      .orderBy("tags.name")
-      .execute(),
-  ]);
+  const relations = await db
+    .selectFrom("post_categories")
+    .innerJoin("categories", "categories.id", "post_categories.category_id")
+    .select([
+      sql<string>`'c'`.as("kind"),
+      "post_categories.post_id",
+      "categories.id",
+      "categories.name",
+      "categories.slug",
+    ])
+    .where("post_categories.post_id", "in", ids)
+    .unionAll(
+      db
+        .selectFrom("post_tags")
+        .innerJoin("tags", "tags.id", "post_tags.tag_id")
+        .select([
+          sql<string>`'t'`.as("kind"),
+          "post_tags.post_id",
+          "tags.id",
+          "tags.name",
+          "tags.slug",
+        ])
+        .where("post_tags.post_id", "in", ids),
+    )
+    .orderBy("kind")
+    .orderBy("name")
+    .execute();
   const categoriesByPost = new Map<number, Category[]>();
-  for (const { post_id, ...category } of categoryRows) {
-    const list = categoriesByPost.get(post_id) ?? [];
-    list.push(category);
-    categoriesByPost.set(post_id, list);
-  }
   const tagsByPost = new Map<number, Tag[]>();
-  for (const { post_id, ...tag } of tagRows) {
-    const list = tagsByPost.get(post_id) ?? [];
-    list.push(tag);
-    tagsByPost.set(post_id, list);
+  for (const { kind, post_id, id, name, slug } of relations) {
+    const map = kind === "c" ? categoriesByPost : tagsByPost;
+    const list = map.get(post_id);
+    if (list) list.push({ id, name, slug });
+    else map.set(post_id, [{ id, name, slug }]);
   }
   return rows.map((row) =>
     toPost(row, categoriesByPost.get(row.id) ?? [], tagsByPost.get(row.id) ?? [], now),
   );
 }
 
+export type PostPage = { posts: PostSummary[]; count: number };
+
+export type PageOptions = {
+  /** Only the first N characters of each body (cards need no more). */
+  contentPreview?: number;
+  /** false: the posts only, no count (short lists: featured, related). */
+  withCount?: boolean;
+};
+
+/** Past this offset a page first counts, and reads from the nearer end of the list. */
+const DEEP_OFFSET = 1000;
+
+/**
+ * One page of a list, newest first (by rank first when searching): one query
+ * for the page with its total, one for the categories and tags of its posts.
+ * The page's ids come from an index alone (a narrow subquery), so skipped
+ * rows never cost a table read.
+ */
 export async function findPostPage(
   db: Db,
   filter: PostFilter,
   paging: { page: number; limit: number },
-  options: { contentPreview?: number } = {},
-): Promise<{ posts: PostSummary[]; count: number }> {
-  const countRow = await applyFilter(db.selectFrom("posts"), filter)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  const count = toCount(countRow.count);
-  if (count === 0) return { posts: [], count };
-  const rows = await applyFilter(
-    selectPostColumns(db, options.contentPreview ?? true) as unknown as PostQuery,
+  options: PageOptions = {},
+): Promise<PostPage> {
+  const withCount = options.withCount ?? true;
+  const content = options.contentPreview ?? true;
+  if (filter.search) return searchPostPage(db, filter, paging, content);
+  const { limit } = paging;
+  const offset = (paging.page - 1) * limit;
+
+  // Deep pages: count first; past the end is answered at once, and pages in
+  // the second half are read backwards from the other end of the index.
+  let count: number | undefined;
+  let reverse = false;
+  let take = limit;
+  let skip = offset;
+  if (withCount && offset >= DEEP_OFFSET) {
+    count = await countPosts(db, filter);
+    if (offset >= count) return { posts: [], count };
+    if (offset > count / 2) {
+      reverse = true;
+      take = Math.min(limit, count - offset);
+      skip = count - offset - take;
+    }
+  }
+
+  const direction = reverse ? "asc" : "desc";
+  // A text match (the search fallback) is a small set read from a full index
+  // scan: counted over the page query's own rows instead of scanning twice.
+  const windowCount = withCount && count === undefined && !!filter.substring;
+  let pageIds = applyFilter(
+    db.selectFrom("posts").select(["posts.id", orderKey(filter).as("sort_key")]),
     filter,
+    dialectOf(db),
   )
-    // Live posts always have a publish date, which an index keeps in order;
-    // the staff view also lists drafts that may have none.
-    .orderBy(
-      filter.visibility === "public"
-        ? sql`posts.published_at`
-        : sql`coalesce(posts.published_at, posts.created_at)`,
-      "desc",
-    )
-    .orderBy("posts.id", "desc")
-    .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit)
-    .execute();
-  return { posts: await attachRelations(db, rows as unknown as PostRow[], filter.now), count };
+    .orderBy(orderKey(filter), direction)
+    .orderBy("posts.id", direction)
+    .limit(take)
+    .offset(skip);
+  if (windowCount) {
+    pageIds = pageIds.select(sql<number>`count(*) over ()`.as("total_count")) as typeof pageIds;
+  }
+  let query = db
+    .selectFrom(pageIds.as("page"))
+    .innerJoin("posts", "posts.id", "page.id")
+    .leftJoin("users", "users.id", "posts.author_id")
+    .select(POST_COLUMNS)
+    .select(contentColumn(content));
+  if (windowCount) {
+    query = query.select(sql<number>`page.total_count`.as("total_count")) as typeof query;
+  } else if (withCount && count === undefined) {
+    query = query.select(countQuery(db, filter).as("total_count")) as unknown as typeof query;
+  }
+  // Ordered by the page's own columns, so the database starts from the page's
+  // few rows rather than walking an index in the same order.
+  const rows = (await query
+    .orderBy(sql`page.sort_key`, "desc")
+    .orderBy("page.id", "desc")
+    .execute()) as unknown as (PostRow & { total_count?: unknown })[];
+
+  if (count === undefined) {
+    if (!withCount) count = rows.length;
+    else if (rows.length > 0) count = toCount(rows[0]!.total_count);
+    else count = offset === 0 ? 0 : await countPosts(db, filter);
+  }
+  return { posts: await attachRelations(db, rows, filter.now), count };
+}
+
+/**
+ * Full-text search, ranked in three tiers: posts whose title holds every word
+ * come first, then those whose title and excerpt do, then the rest; within a
+ * tier by relevance (SQLite bm25, PostgreSQL ts_rank; title weighted above
+ * excerpt above body). Tiers let the first pages be ranked from a few
+ * hundred title matches even when a common word matches most posts.
+ * Words match by stem ("designs" finds "design") and as prefixes ("deve"
+ * finds "development"). When no post matches, a mid-word fallback looks for
+ * the text inside titles and excerpts (see docs/decisions).
+ */
+async function searchPostPage(
+  db: Db,
+  filter: PostFilter,
+  paging: { page: number; limit: number },
+  content: boolean | number,
+): Promise<PostPage> {
+  const raw = filter.search ?? "";
+  const terms = searchTerms(raw);
+  // Only punctuation: nothing to look for, so nothing is found.
+  if (terms.length === 0) return { posts: [], count: 0 };
+  const tiers =
+    dialectOf(db) === "sqlite" ? sqliteTiers(db, filter, terms) : pgTiers(db, filter, terms);
+  const counts = await tiers.counts();
+  const count = counts.reduce((sum, n) => sum + n, 0);
+  if (count === 0) {
+    const text = raw.trim();
+    if (text.replace(/\s/g, "").length < 3) return { posts: [], count: 0 };
+    return findPostPage(db, { ...filter, search: undefined, substring: text }, paging, {
+      contentPreview: typeof content === "number" ? content : undefined,
+    });
+  }
+
+  const ids: number[] = [];
+  let skip = (paging.page - 1) * paging.limit;
+  for (const [tier, size] of counts.entries()) {
+    if (ids.length === paging.limit) break;
+    if (skip >= size) {
+      skip -= size;
+      continue;
+    }
+    ids.push(...(await tiers.page(tier, paging.limit - ids.length, skip)));
+    skip = 0;
+  }
+  if (ids.length === 0) return { posts: [], count };
+
+  const rows = await selectPostColumns(db, content).where("posts.id", "in", ids).execute();
+  const position = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return { posts: await attachRelations(db, rows, filter.now), count };
+}
+
+type Tiers = {
+  /** How many posts of each tier the filter lets through (from three overlapping counts). */
+  counts: () => Promise<number[]>;
+  /** Ids of one tier, best first. */
+  page: (tier: number, limit: number, offset: number) => Promise<number[]>;
+};
+
+function tierSizes(row: { title: unknown; lead: unknown; all: unknown } | undefined) {
+  const title = toCount(row?.title);
+  const lead = toCount(row?.lead);
+  return [title, lead - title, toCount(row?.all) - lead];
+}
+
+/** SQLite: an FTS5 table; a column filter picks each tier out of the index alone. */
+function sqliteTiers(db: Db, filter: PostFilter, terms: string[]): Tiers {
+  const all = ftsMatchQuery(terms);
+  const inTitle = `{title} : (${all})`;
+  const inLead = `{title excerpt} : (${all})`;
+  const matches = [inTitle, `${inLead} NOT ${inTitle}`, `(${all}) NOT ${inLead}`];
+  // Which rows the rest of the filter lets through, without reading the posts
+  // table for each match: none to check, the few hidden ones, or the allowed set.
+  // (The unary + keeps SQLite from handing the test to the FTS index.)
+  const { now } = filter;
+  const restrict = unfiltered(filter)
+    ? sql`1 = 1`
+    : onlyLive(filter)
+      ? sql`+rowid not in (${db
+          .selectFrom("posts")
+          .select("posts.id")
+          .where((eb) => isNotLive(eb, now))})`
+      : sql`+rowid in (${applyFilter(
+          db.selectFrom("posts").select("posts.id"),
+          { ...filter, search: undefined },
+          "sqlite",
+        )})`;
+  return {
+    async counts() {
+      // Counting the tiers themselves (with NOT) costs more than these three.
+      const count = (match: string) =>
+        sql`(select count(*) from posts_fts where posts_fts match ${match} and ${restrict})`;
+      const { rows } = await sql<{ title: number; lead: number; all: number }>`
+        select ${count(inTitle)} as title, ${count(inLead)} as lead, ${count(all)} as "all"`.execute(
+        db,
+      );
+      return tierSizes(rows[0]);
+    },
+    async page(tier, limit, offset) {
+      const { rows } = await sql<{ id: number }>`
+        select rowid as id from posts_fts
+        where posts_fts match ${matches[tier]} and ${restrict}
+        order by bm25(posts_fts, 10.0, 5.0, 1.0), rowid desc
+        limit ${limit} offset ${offset}`.execute(db);
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+/** PostgreSQL: a weighted tsvector (A title, B excerpt, C body) with a GIN index. */
+function pgTiers(db: Db, filter: PostFilter, terms: string[]): Tiers {
+  const query = (weights: string) =>
+    sql`to_tsquery('english'::regconfig, ${tsQuery(terms).replace(/:\*/g, `:*${weights}`)})`;
+  const all = sql`posts.search_vector @@ ${query("")}`;
+  const inTitle = sql`posts.search_vector @@ ${query("A")}`;
+  const inLead = sql`posts.search_vector @@ ${query("AB")}`;
+  const tierCondition = [inTitle, sql`(${inLead} and not ${inTitle})`, sql`not ${inLead}`];
+  const base = () =>
+    applyFilter(db.selectFrom("posts"), { ...filter, search: undefined }, "postgres").where(
+      sql<boolean>`${all}`,
+    );
+  return {
+    async counts() {
+      const row = await base()
+        .select([
+          sql<number>`count(*) filter (where ${inTitle})`.as("title"),
+          sql<number>`count(*) filter (where ${inLead})`.as("lead"),
+          sql<number>`count(*)`.as("all"),
+        ])
+        .executeTakeFirst();
+      return tierSizes(row);
+    },
+    async page(tier, limit, offset) {
+      const rows = await base()
+        .select("posts.id")
+        .where(sql<boolean>`${tierCondition[tier]}`)
+        .orderBy(sql`ts_rank('{0.1, 0.2, 0.5, 1.0}', posts.search_vector, ${query("")})`, "desc")
+        .orderBy(orderKey(filter), "desc")
+        .orderBy("posts.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+  };
 }
 
 export async function findPost(
@@ -272,7 +608,7 @@ export async function findPost(
   filter: Pick<PostFilter, "visibility" | "now" | "authorId">,
 ): Promise<Post | null> {
   let query = selectPostColumns(db, true) as unknown as PostQuery;
-  query = applyFilter(query, filter);
+  query = applyFilter(query, filter, dialectOf(db));
   query =
     "id" in by ? query.where("posts.id", "=", by.id) : query.where("posts.slug", "=", by.slug);
   const row = (await query.executeTakeFirst()) as unknown as PostRow | undefined;
@@ -281,12 +617,18 @@ export async function findPost(
   return post ?? null;
 }
 
-export async function incrementPostViews(db: Db, id: number): Promise<void> {
-  await db
-    .updateTable("posts")
-    .set((eb) => ({ views: eb("views", "+", 1) }))
-    .where("id", "=", id)
-    .execute();
+/** Adds counted views, in one transaction: `views = views + n` per post. */
+export async function addPostViews(db: Db, counts: ReadonlyMap<number, number>): Promise<void> {
+  if (counts.size === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const [id, n] of counts) {
+      await trx
+        .updateTable("posts")
+        .set((eb) => ({ views: eb("views", "+", n) }))
+        .where("id", "=", id)
+        .execute();
+    }
+  });
 }
 
 /** Every live post's address facts, for the sitemap. */
@@ -294,11 +636,104 @@ export async function findLivePostSlugs(db: Db, now: string) {
   const rows = await db
     .selectFrom("posts")
     .select(["slug", "updated_at", "published_at"])
-    .where((eb) => isLive(eb, now))
+    .where((eb) => isLive(eb, now, dialectOf(db)))
     .orderBy("published_at", "desc")
     .execute();
   return rows.map((r) => ({
     slug: r.slug,
     lastmod: toIso(r.updated_at) ?? toIso(r.published_at) ?? now,
   }));
+}
+
+/**
+ * The plain text that search indexes, for posts written without it (by code
+ * outside this module, such as the demo seed). Found through a partial index
+ * that is empty in normal use. Answers how many were filled.
+ */
+export async function fillMissingSearchText(db: Db, batch = 500): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom("posts")
+      .select(["id", "content"])
+      .where("search_text", "is", null)
+      .orderBy("id")
+      .limit(batch)
+      .execute();
+    if (rows.length === 0) return filled;
+    await db.transaction().execute(async (trx) => {
+      for (const row of rows) {
+        await trx
+          .updateTable("posts")
+          .set({ search_text: searchTextOf(row.content) })
+          .where("id", "=", row.id)
+          .where("search_text", "is", null)
+          .execute();
+      }
+    });
+    filled += rows.length;
+  }
+}
+
+export type NewPostRow = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  /** Sanitised HTML. */
+  content: string;
+  featured_image: string;
+  featured_image_alt: string;
+  status: "draft" | "published" | "scheduled";
+  is_featured: boolean;
+  author_id: number | null;
+  published_at: string | null;
+  views: number;
+  created_at: string;
+  updated_at: string;
+  categoryIds: number[];
+  tagIds: number[];
+};
+
+/**
+ * Many posts at once (datasets, imports): multi-row inserts, the caller's
+ * transaction around them. Answers the new ids in the order given.
+ */
+export async function insertPostRows(db: Db, posts: NewPostRow[]): Promise<number[]> {
+  const ids: number[] = [];
+  const CHUNK = 200;
+  for (let start = 0; start < posts.length; start += CHUNK) {
+    const chunk = posts.slice(start, start + CHUNK);
+    const rows = await db
+      .insertInto("posts")
+      .values(
+        chunk.map(({ categoryIds: _c, tagIds: _t, ...post }) => ({
+          ...post,
+          meta_title: "",
+          meta_description: "",
+          og_image: "",
+          search_text: searchTextOf(post.content),
+        })),
+      )
+      .returning("id")
+      .execute();
+    const chunkIds = rows.map((r) => r.id);
+    const categories = chunk.flatMap((p, i) =>
+      p.categoryIds.map((category_id) => ({ post_id: chunkIds[i]!, category_id })),
+    );
+    const tags = chunk.flatMap((p, i) =>
+      p.tagIds.map((tag_id) => ({ post_id: chunkIds[i]!, tag_id })),
+    );
+    for (let i = 0; i < categories.length; i += 500)
+      await db
+        .insertInto("post_categories")
+        .values(categories.slice(i, i + 500))
+        .execute();
+    for (let i = 0; i < tags.length; i += 500)
+      await db
+        .insertInto("post_tags")
+        .values(tags.slice(i, i + 500))
+        .execute();
+    ids.push(...chunkIds);
+  }
+  return ids;
 }

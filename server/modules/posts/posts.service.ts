@@ -16,14 +16,18 @@ import {
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
 import {
+  addPostViews,
+  fillMissingSearchText,
   findPost,
   findPostPage,
-  incrementPostViews,
   type PostStatusFilter,
 } from "./posts.repository.ts";
 import { sanitizePostHtml } from "./sanitize.ts";
+import { searchTextOf } from "./search-text.ts";
 
 export const DEFAULT_PAGE_SIZE = 10;
+/** How often views counted in memory are written to the database. */
+export const VIEWS_FLUSH_INTERVAL_MS = 5000;
 export const MAX_PAGE_SIZE = 50;
 
 export type PostListQuery = {
@@ -57,9 +61,83 @@ function isLive(post: Pick<Post, "status">) {
 }
 
 export function createPostsService(db: Db) {
+  // Views are counted in memory (a page served from a cache counts too) and
+  // written in batches: one transaction, `views = views + n` per post. A count
+  // stays pending until its write commits, and every read adds what is pending,
+  // so readers see one more view per view at once.
+  const pendingViews = new Map<number, number>();
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  let flushChain: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  function scheduleFlush() {
+    if (flushTimer || closed || pendingViews.size === 0) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = undefined;
+      flushViews().then(scheduleFlush, () => {
+        // Kept in memory; the next view or flushViews() tries again.
+      });
+    }, VIEWS_FLUSH_INTERVAL_MS);
+    // Never what keeps a process (or a test run) alive.
+    flushTimer.unref();
+  }
+
+  /** Counts one view of a post (a page read, or a cached copy of it served). */
+  function recordView(postId: number) {
+    pendingViews.set(postId, (pendingViews.get(postId) ?? 0) + 1);
+    scheduleFlush();
+  }
+
+  async function writePendingViews() {
+    if (pendingViews.size === 0) return;
+    const batch = new Map(pendingViews);
+    await addPostViews(db, batch);
+    for (const [id, n] of batch) {
+      const left = (pendingViews.get(id) ?? 0) - n;
+      if (left > 0) pendingViews.set(id, left);
+      else pendingViews.delete(id);
+    }
+  }
+
+  /** Writes the views counted so far (one flush at a time); call it at shutdown. */
+  function flushViews(): Promise<void> {
+    if (flushTimer) {
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
+    }
+    const run = flushChain.then(writePendingViews);
+    flushChain = run.catch(() => {});
+    return run;
+  }
+
+  /** Stops the periodic flush and writes what is pending. */
+  async function close(): Promise<void> {
+    closed = true;
+    await flushViews();
+  }
+
+  function withPendingViews<T extends { id: number; views: number }>(post: T): T {
+    const pending = pendingViews.get(post.id);
+    if (pending) post.views += pending;
+    return post;
+  }
+
+  // Posts written outside this service (the demo seed) get their searchable
+  // text before the first search; a partial index makes the check free after.
+  let searchTextReady: Promise<unknown> | undefined;
+  function ensureSearchText() {
+    searchTextReady ??= fillMissingSearchText(db).catch((error) => {
+      searchTextReady = undefined;
+      throw error;
+    });
+    return searchTextReady;
+  }
+
   async function listPosts(actor: Actor | null, query: PostListQuery): Promise<PostList> {
     const { page, limit } = paging(query);
     const staffView = !!query.status && can(actor, "admin:access");
+    const search = query.search?.trim() || undefined;
+    if (search) await ensureSearchText();
     const { posts, count } = await findPostPage(
       db,
       {
@@ -68,7 +146,7 @@ export function createPostsService(db: Db) {
         authorId:
           staffView && !can(actor, "posts:manage-any") ? actor!.id : (query.author ?? undefined),
         now: nowIso(),
-        search: query.search?.trim() || undefined,
+        search,
         categorySlug: query.category?.trim() || undefined,
         tagSlug: query.tag?.trim() || undefined,
         featured: query.featured || undefined,
@@ -76,6 +154,7 @@ export function createPostsService(db: Db) {
       { page, limit },
       { contentPreview: query.contentPreview },
     );
+    posts.forEach(withPendingViews);
     return { posts, count, totalPages: Math.max(1, Math.ceil(count / limit)), page, limit };
   }
 
@@ -89,8 +168,9 @@ export function createPostsService(db: Db) {
       db,
       { visibility: "public", featured: true, now: nowIso() },
       paging({ limit }, 3),
+      { withCount: false },
     );
-    return result.posts;
+    return result.posts.map(withPendingViews);
   }
 
   async function listRelatedPosts(
@@ -109,8 +189,9 @@ export function createPostsService(db: Db) {
       db,
       { visibility: "public", categoryIds: ids, excludeId: postId, now },
       paging({ limit }, 3),
+      { withCount: false },
     );
-    return result.posts;
+    return result.posts.map(withPendingViews);
   }
 
   /** By id, for the editor and the legacy client: drafts only for those who may manage them. */
@@ -124,7 +205,7 @@ export function createPostsService(db: Db) {
     if (!/^\d{1,10}$/.test(id)) throw notFound;
     const post = await findPost(db, { id: Number(id) }, { visibility: "all", now: nowIso() });
     if (!post) throw notFound;
-    if (isLive(post) || canManagePost(actor, post)) return post;
+    if (isLive(post) || canManagePost(actor, post)) return withPendingViews(post);
     throw notFound;
   }
 
@@ -133,11 +214,9 @@ export function createPostsService(db: Db) {
     options: { countView?: boolean } = {},
   ): Promise<Post | null> {
     const post = await findPost(db, { slug }, { visibility: "public", now: nowIso() });
-    if (post && options.countView) {
-      await incrementPostViews(db, post.id);
-      post.views += 1;
-    }
-    return post;
+    if (!post) return null;
+    if (options.countView) recordView(post.id);
+    return withPendingViews(post);
   }
 
   /** Turns the form's status and date into what is stored (spec section 3). */
@@ -275,6 +354,7 @@ export function createPostsService(db: Db) {
             slug: data.slug,
             excerpt: data.excerpt,
             content,
+            search_text: searchTextOf(content),
             featured_image: data.featured_image ?? data.featuredImage ?? "",
             featured_image_alt: data.featured_image_alt ?? "",
             status: state.status,
@@ -293,7 +373,7 @@ export function createPostsService(db: Db) {
         await setRelations(trx, row.id, categoryIds ?? [], tagNames ?? []);
         return row.id;
       });
-      return (await findPost(db, { id }, { visibility: "all", now: nowIso() }))!;
+      return withPendingViews((await findPost(db, { id }, { visibility: "all", now: nowIso() }))!);
     } catch (error) {
       slugConflict(error);
     }
@@ -336,6 +416,7 @@ export function createPostsService(db: Db) {
             slug: data.slug,
             excerpt: data.excerpt,
             content,
+            search_text: searchTextOf(content),
             ...(image !== undefined ? { featured_image: image } : {}),
             ...(data.featured_image_alt !== undefined
               ? { featured_image_alt: data.featured_image_alt }
@@ -363,7 +444,7 @@ export function createPostsService(db: Db) {
     } catch (error) {
       slugConflict(error);
     }
-    return (await findPost(db, { id }, { visibility: "all", now: nowIso() }))!;
+    return withPendingViews((await findPost(db, { id }, { visibility: "all", now: nowIso() }))!);
   }
 
   async function deletePost(actor: Actor | null, id: number) {
@@ -436,6 +517,9 @@ export function createPostsService(db: Db) {
     updatePost,
     deletePost,
     bulkPosts,
+    recordView,
+    flushViews,
+    close,
   };
 }
 

@@ -1,0 +1,55 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+/**
+ * Which posts the public sees, decided at read time: published (or scheduled)
+ * with a publish time that has passed. The one place this rule is written as
+ * a query, with its exact complement (used to count the few hidden posts
+ * instead of the many visible ones).
+ */
+export const LIVE_STATUSES = ["published", "scheduled"] as const;
+
+type PostsEb = ExpressionBuilder<Database, "posts">;
+
+export type Dialect = "sqlite" | "postgres";
+
+/**
+ * On SQLite the status test is kept off the (status, published_at) index (the
+ * unary +): without statistics SQLite would pick that index and sort every
+ * live post for each page, where the published_at index walks them in order.
+ */
+export function isLive(eb: PostsEb, now: string, dialect: Dialect = "postgres") {
+  const status = dialect === "sqlite" ? sql`+${sql.ref("posts.status")}` : sql.ref("posts.status");
+  return eb.and([
+    eb(status, "in", LIVE_STATUSES),
+    eb("posts.published_at", "is not", null),
+    eb("posts.published_at", "<=", now),
+  ]);
+}
+
+/**
+ * NOT isLive, written as a flat OR whose every branch is a range of the
+ * (status, published_at) index: any status other than the two live ones (as
+ * ranges around them), or a live status with no date or a future one.
+ */
+export function isNotLive(eb: PostsEb, now: string) {
+  const [published, scheduled] = LIVE_STATUSES;
+  return eb.or([
+    eb("posts.status", "<", published),
+    eb.and([eb("posts.status", ">", published), eb("posts.status", "<", scheduled)]),
+    eb("posts.status", ">", scheduled),
+    ...pendingBranches(eb, now),
+  ]);
+}
+
+/** Live statuses whose publish time has not come (or that have no date): "scheduled" as read. */
+export function isPending(eb: PostsEb, now: string) {
+  return eb.or(pendingBranches(eb, now));
+}
+
+function pendingBranches(eb: PostsEb, now: string) {
+  return [
+    eb.and([eb("posts.status", "in", LIVE_STATUSES), eb("posts.published_at", "is", null)]),
+    eb.and([eb("posts.status", "in", LIVE_STATUSES), eb("posts.published_at", ">", now)]),
+  ];
+}
