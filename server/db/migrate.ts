@@ -5,6 +5,7 @@ import * as createSchema from "./migrations/2026_11_21_0001_create_schema.ts";
 import * as createSlugRedirects from "./migrations/2026_11_21_0002_create_slug_redirects.ts";
 import * as indexPostsPublishedAt from "./migrations/2026_11_21_0003_index_posts_published_at.ts";
 import * as postsSearchAndListIndexes from "./migrations/2026_11_23_0001_posts_search_and_list_indexes.ts";
+import * as postsSearchTiers from "./migrations/2026_11_23_0002_posts_search_tiers.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_21_0002_create_slug_redirects": createSlugRedirects,
   "2026_11_21_0003_index_posts_published_at": indexPostsPublishedAt,
   "2026_11_23_0001_posts_search_and_list_indexes": postsSearchAndListIndexes,
+  "2026_11_23_0002_posts_search_tiers": postsSearchTiers,
 };
 
 const provider: MigrationProvider = {

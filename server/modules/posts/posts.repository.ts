@@ -24,7 +24,22 @@ export type PostFilter = {
   categoryIds?: number[];
   /** The moment visibility is decided at (UTC ISO). */
   now: string;
+  /** The category and tag conditions, resolved to ids (set by findPostPage). */
+  links?: Links[];
 };
+
+/** Posts linked to some categories (or tags), and how many links there are. */
+type Links = {
+  table: "post_categories" | "post_tags";
+  column: "category_id" | "tag_id";
+  ids: number[];
+  size: number;
+  /** Check each post walked on its own (a short list with no count: related posts). */
+  probe?: boolean;
+};
+
+/** Up to this many linked posts, a list starts from them rather than walking the order. */
+const FEW_LINKS = 1000;
 
 type PostQuery = SelectQueryBuilder<Database, "posts", object>;
 
@@ -64,11 +79,12 @@ function narrowingOf(filter: PostFilter): "none" | "taxonomy" | "other" {
     filter.authorId !== undefined ||
     !!filter.substring ||
     !!filter.featured ||
-    filter.excludeId !== undefined ||
-    !!filter.categoryIds?.length;
-  if (others) return "other";
-  if (filter.categorySlug && filter.tagSlug) return "other";
-  return filter.categorySlug || filter.tagSlug ? "taxonomy" : "none";
+    filter.excludeId !== undefined;
+  const links = filter.links ?? [];
+  if (others || links.length > 1 || (links.length === 1 && links[0]!.ids.length !== 1)) {
+    return "other";
+  }
+  return links.length === 1 ? "taxonomy" : "none";
 }
 
 /** Only visibility (the public list, or the staff "published" filter). */
@@ -81,20 +97,47 @@ function unfiltered(filter: PostFilter) {
   return visibilityOf(filter) === "any" && narrowingOf(filter) === "none";
 }
 
-/** The ids of posts in the filter's category (or with its tag). */
-function taxonomyPostIds(db: Db, filter: PostFilter) {
+/** The posts linked to the ids (a subquery). */
+function linkedPostIds(links: Links) {
+  return sql`select ${sql.ref(`${links.table}.post_id`)} from ${sql.table(links.table)} where ${sql.ref(
+    `${links.table}.${links.column}`,
+  )} in (${sql.join(links.ids)})`;
+}
+
+/**
+ * The filter's category and tag conditions as ids with their number of links.
+ * Answers null when a slug names nothing (so the list is empty at once).
+ */
+async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] | null> {
+  const links: Links[] = [];
+  const count = async (table: Links["table"], column: Links["column"], ids: number[]) => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(column as "category_id", "in", ids)
+      .executeTakeFirst();
+    links.push({ table, column, ids, size: toCount(row?.n) });
+  };
   if (filter.categorySlug) {
-    return db
-      .selectFrom("post_categories")
-      .innerJoin("categories", "categories.id", "post_categories.category_id")
-      .select("post_categories.post_id")
-      .where("categories.slug", "=", filter.categorySlug);
+    const row = await db
+      .selectFrom("categories")
+      .select("id")
+      .where("slug", "=", filter.categorySlug)
+      .executeTakeFirst();
+    if (!row) return null;
+    await count("post_categories", "category_id", [row.id]);
   }
-  return db
-    .selectFrom("post_tags")
-    .innerJoin("tags", "tags.id", "post_tags.tag_id")
-    .select("post_tags.post_id")
-    .where("tags.slug", "=", filter.tagSlug ?? "");
+  if (filter.tagSlug) {
+    const row = await db
+      .selectFrom("tags")
+      .select("id")
+      .where("slug", "=", filter.tagSlug)
+      .executeTakeFirst();
+    if (!row) return null;
+    await count("post_tags", "tag_id", [row.id]);
+  }
+  if (filter.categoryIds?.length) await count("post_categories", "category_id", filter.categoryIds);
+  return links;
 }
 
 /**
@@ -141,46 +184,26 @@ function applyFilter<Q extends PostQuery>(query: Q, filter: PostFilter, dialect:
         ),
     );
   }
-  if (filter.categorySlug) {
-    const slug = filter.categorySlug;
-    q = q.where((eb) =>
-      eb(
-        id,
-        "in",
-        eb
-          .selectFrom("post_categories")
-          .innerJoin("categories", "categories.id", "post_categories.category_id")
-          .select("post_categories.post_id")
-          .where("categories.slug", "=", slug),
-      ),
-    );
-  }
-  if (filter.categoryIds?.length) {
-    const ids = filter.categoryIds;
-    q = q.where((eb) =>
-      eb(
-        id,
-        "in",
-        eb
-          .selectFrom("post_categories")
-          .select("post_categories.post_id")
-          .where("post_categories.category_id", "in", ids),
-      ),
-    );
-  }
-  if (filter.tagSlug) {
-    const slug = filter.tagSlug;
-    q = q.where((eb) =>
-      eb(
-        id,
-        "in",
-        eb
-          .selectFrom("post_tags")
-          .innerJoin("tags", "tags.id", "post_tags.tag_id")
-          .select("post_tags.post_id")
-          .where("tags.slug", "=", slug),
-      ),
-    );
+  for (const links of filter.links ?? []) {
+    const linked = linkedPostIds(links);
+    // Few posts: start from them (PostgreSQL reads = any(array) as a short id
+    // list). Many: walk the order's index and keep those linked, which finds a
+    // page's posts after a few steps.
+    if (links.probe && links.size > FEW_LINKS && dialect === "sqlite") {
+      q = q.where(
+        sql<boolean>`exists (select 1 from ${sql.table(links.table)} where ${sql.ref(
+          `${links.table}.post_id`,
+        )} = posts.id and ${sql.ref(`${links.table}.${links.column}`)} in (${sql.join(links.ids)}))`,
+      );
+    } else if (links.size <= FEW_LINKS) {
+      q = q.where(
+        dialect === "postgres"
+          ? sql<boolean>`posts.id = any(array(${linked}))`
+          : sql<boolean>`posts.id in (${linked})`,
+      );
+    } else {
+      q = q.where(sql<boolean>`${id} in (${linked})`);
+    }
   }
   return q as Q;
 }
@@ -215,9 +238,9 @@ function countQuery(db: Db, filter: PostFilter) {
       all = sql`(${db.selectFrom("posts").select((eb) => eb.fn.countAll().as("n"))})`;
       hiddenCount = sql`(${hidden.clearSelect().select((eb) => eb.fn.countAll().as("n"))})`;
     } else {
-      const linked = taxonomyPostIds(db, filter);
-      all = sql`(select count(*) from (${linked}) as linked)`;
-      hiddenCount = sql`(select count(*) from (${linked}) as linked where linked.post_id in (${hidden}))`;
+      const links = filter.links![0]!;
+      all = sql`${links.size}`;
+      hiddenCount = sql`(select count(*) from (${linkedPostIds(links)}) as linked where linked.post_id in (${hidden}))`;
     }
     return visibility === "any" ? all : sql<number>`${all} - ${hiddenCount}`;
   }
@@ -394,6 +417,13 @@ export async function findPostPage(
 ): Promise<PostPage> {
   const withCount = options.withCount ?? true;
   const content = options.contentPreview ?? true;
+  if ((filter.categorySlug || filter.tagSlug || filter.categoryIds?.length) && !filter.links) {
+    const links = await resolveLinks(db, filter);
+    if (!links) return { posts: [], count: 0 };
+    // Without a count, only the first few linked posts along the order are needed.
+    if (!withCount) for (const l of links) l.probe = true;
+    return findPostPage(db, { ...filter, links }, paging, options);
+  }
   if (filter.search) return searchPostPage(db, filter, paging, content);
   const { limit } = paging;
   const offset = (paging.page - 1) * limit;
@@ -564,34 +594,37 @@ function sqliteTiers(db: Db, filter: PostFilter, terms: string[]): Tiers {
   };
 }
 
-/** PostgreSQL: a weighted tsvector (A title, B excerpt, C body) with a GIN index. */
+/**
+ * PostgreSQL: tsvectors with GIN indexes, one per tier (title; title and
+ * excerpt; everything, weighted A title, B excerpt, C body), so that each
+ * tier is found and ranked from its own small vector.
+ */
 function pgTiers(db: Db, filter: PostFilter, terms: string[]): Tiers {
-  const query = (weights: string) =>
-    sql`to_tsquery('english'::regconfig, ${tsQuery(terms).replace(/:\*/g, `:*${weights}`)})`;
-  const all = sql`posts.search_vector @@ ${query("")}`;
-  const inTitle = sql`posts.search_vector @@ ${query("A")}`;
-  const inLead = sql`posts.search_vector @@ ${query("AB")}`;
-  const tierCondition = [inTitle, sql`(${inLead} and not ${inTitle})`, sql`not ${inLead}`];
+  const query = sql`to_tsquery('english'::regconfig, ${tsQuery(terms)})`;
+  const vectors = [sql`posts.title_vector`, sql`posts.lead_vector`, sql`posts.search_vector`];
+  const matches = (tier: number) => sql<boolean>`${vectors[tier]} @@ ${query}`;
+  const rank = [
+    sql`ts_rank(posts.title_vector, ${query})`,
+    sql`ts_rank(posts.lead_vector, ${query})`,
+    sql`ts_rank('{0.1, 0.2, 0.5, 1.0}', posts.search_vector, ${query})`,
+  ];
   const base = () =>
-    applyFilter(db.selectFrom("posts"), { ...filter, search: undefined }, "postgres").where(
-      sql<boolean>`${all}`,
-    );
+    applyFilter(db.selectFrom("posts"), { ...filter, search: undefined }, "postgres");
   return {
     async counts() {
-      const row = await base()
-        .select([
-          sql<number>`count(*) filter (where ${inTitle})`.as("title"),
-          sql<number>`count(*) filter (where ${inLead})`.as("lead"),
-          sql<number>`count(*)`.as("all"),
-        ])
-        .executeTakeFirst();
-      return tierSizes(row);
+      const count = (tier: number) =>
+        sql<number>`(${base()
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where(matches(tier))})`;
+      const { rows } = await sql<{ title: number; lead: number; all: number }>`
+        select ${count(0)} as title, ${count(1)} as lead, ${count(2)} as "all"`.execute(db);
+      return tierSizes(rows[0]);
     },
     async page(tier, limit, offset) {
-      const rows = await base()
-        .select("posts.id")
-        .where(sql<boolean>`${tierCondition[tier]}`)
-        .orderBy(sql`ts_rank('{0.1, 0.2, 0.5, 1.0}', posts.search_vector, ${query("")})`, "desc")
+      let q = base().select("posts.id").where(matches(tier));
+      if (tier > 0) q = q.where(sql<boolean>`not ${matches(tier - 1)}`);
+      const rows = await q
+        .orderBy(rank[tier]!, "desc")
         .orderBy(orderKey(filter), "desc")
         .orderBy("posts.id", "desc")
         .limit(limit)
