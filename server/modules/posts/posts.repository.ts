@@ -511,7 +511,9 @@ async function searchPostPage(
   const counts = await tiers.counts();
   const count = counts.reduce((sum, n) => sum + n, 0);
   if (count === 0) {
-    const text = raw.trim();
+    // Control characters (NUL, which PostgreSQL refuses in text) never reach the query.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    const text = raw.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
     if (text.replace(/\s/g, "").length < 3) return { posts: [], count: 0 };
     return findPostPage(db, { ...filter, search: undefined, substring: text }, paging, {
       contentPreview: typeof content === "number" ? content : undefined,
