@@ -123,9 +123,7 @@ export function createApp({
     pageCache({
       cache,
       publicUrl: config.publicUrl,
-      // TEMP until the posts service counts views in memory.
-      onView: (postId) =>
-        (services.posts as { recordView?: (id: number) => void }).recordView?.(postId),
+      onView: (postId) => services.posts.recordView(postId),
     }),
   );
 

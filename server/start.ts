@@ -27,7 +27,7 @@ const prepared = await prepareDatabase(config, logger).catch((error: Error) =>
   ),
 );
 const pages = await loadPageHandler().catch((error: Error) => fail(error.message));
-const { app } = createApp({
+const { app, services } = createApp({
   config,
   db: prepared.handle.db,
   writes: prepared.handle.writes,
@@ -74,6 +74,7 @@ async function shutdown(signal: string) {
     server.close(() => resolve());
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   });
+  await services.posts.close(); // views counted in memory
   await prepared.handle.close();
   logger.info("stopped");
   process.exit(0);

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
-import { siteServicesContext } from "../../common/site-context.ts";
+import { POST_VIEW_HEADER, siteServicesContext } from "../../common/site-context.ts";
 import { formatDate, formatNumber, stripHtml, truncate } from "../../common/text.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { Icon } from "../components/ui/icons.tsx";
@@ -27,12 +27,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         3,
       )
       .catch(() => []);
-    return { state: "ok" as const, post, related };
+    // Tells the page cache which post a stored copy of this page counts a view for.
+    return data(
+      { state: "ok" as const, post, related },
+      { headers: { [POST_VIEW_HEADER]: String(post.id) } },
+    );
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("blog post: failed to load", error);
     return data({ state: "error" as const, post: null, related: [] }, { status: 500 });
   }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const view = loaderHeaders.get(POST_VIEW_HEADER);
+  return view ? { [POST_VIEW_HEADER]: view } : new Headers();
 }
 
 export function meta({ matches, loaderData: loaded, params }: Route.MetaArgs) {

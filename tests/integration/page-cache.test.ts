@@ -133,6 +133,26 @@ describe("page cache", () => {
     expect((await t.request(`/blog/${scheduled.slug}`)).status).toBe(200);
   });
 
+  it("counts every view of a post, also those answered from memory", async () => {
+    const created = await createPost(t, a.admin.token, { title: "Counted Post" });
+    const page = `/blog/${created.slug}`;
+    const states: (string | null)[] = [];
+    for (const path of [page, page, page, `${page}.data`, `${page}.data`]) {
+      const response = await t.request(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("x-beranda-post-view"), path).toBeNull();
+      states.push(cacheState(response));
+    }
+    expect(states).toEqual(["MISS", "HIT", "HIT", "MISS", "HIT"]);
+    await t.services.posts.flushViews();
+    const row = await t.db
+      .selectFrom("posts")
+      .select("views")
+      .where("id", "=", created.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.views)).toBe(5);
+  });
+
   it("never answers staff from the cache and never stores what staff get", async () => {
     const staff = await t.request("/api/blog/posts?status=draft", {
       headers: { authorization: `Bearer ${a.admin.token}` },

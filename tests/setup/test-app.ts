@@ -71,6 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     schema,
     /** Closes the database; with `keep` the data stays for a reopen. */
     async close({ keep = false }: { keep?: boolean } = {}) {
+      await services.posts.close();
       await handle.close();
       if (keep) return;
       if (schema) await dropSchema(schema);
