@@ -552,44 +552,63 @@ function tierSizes(row: { title: unknown; lead: unknown; all: unknown } | undefi
   return [title, lead - title, toCount(row?.all) - lead];
 }
 
-/** SQLite: an FTS5 table; a column filter picks each tier out of the index alone. */
+/**
+ * SQLite: an FTS5 table per tier (title; title and excerpt; everything), so
+ * that a tier is counted and ranked from its own index.
+ */
 function sqliteTiers(db: Db, filter: PostFilter, terms: string[]): Tiers {
-  const all = ftsMatchQuery(terms);
-  const inTitle = `{title} : (${all})`;
-  const inLead = `{title excerpt} : (${all})`;
-  const matches = [inTitle, `${inLead} NOT ${inTitle}`, `(${all}) NOT ${inLead}`];
+  const match = ftsMatchQuery(terms);
+  const tables = [
+    sql.table("posts_title_fts"),
+    sql.table("posts_lead_fts"),
+    sql.table("posts_fts"),
+  ] as const;
+  const rank = [
+    sql`bm25(posts_title_fts)`,
+    sql`bm25(posts_lead_fts, 10.0, 5.0)`,
+    sql`bm25(posts_fts, 10.0, 5.0, 1.0)`,
+  ] as const;
   // Which rows the rest of the filter lets through, without reading the posts
-  // table for each match: none to check, the few hidden ones, or the allowed set.
-  // (The unary + keeps SQLite from handing the test to the FTS index.)
-  const { now } = filter;
+  // table for each match: none to check, all but the few hidden ones, or the
+  // allowed set. (The unary + keeps SQLite from handing the test to FTS5.)
+  const hidden = db
+    .selectFrom("posts")
+    .select("posts.id")
+    .where((eb) => isNotLive(eb, filter.now));
   const restrict = unfiltered(filter)
     ? sql`1 = 1`
     : onlyLive(filter)
-      ? sql`+rowid not in (${db
-          .selectFrom("posts")
-          .select("posts.id")
-          .where((eb) => isNotLive(eb, now))})`
+      ? sql`+rowid not in (${hidden})`
       : sql`+rowid in (${applyFilter(
           db.selectFrom("posts").select("posts.id"),
           { ...filter, search: undefined },
           "sqlite",
         )})`;
+  const matching = (tier: number) =>
+    sql`select rowid from ${tables[tier]!} where ${tables[tier]!} match ${match}`;
   return {
     async counts() {
-      // Counting the tiers themselves (with NOT) costs more than these three.
-      const count = (match: string) =>
-        sql`(select count(*) from posts_fts where posts_fts match ${match} and ${restrict})`;
+      const count = (tier: number) => {
+        const table = tables[tier]!;
+        // All matches less the hidden ones among them: probing the few hidden
+        // ids (a Bloom filter) costs less than excluding them from every match.
+        if (onlyLive(filter)) {
+          return sql`((select count(*) from ${table} where ${table} match ${match})
+            - (select count(*) from ${table} where ${table} match ${match} and +rowid in (${hidden})))`;
+        }
+        return sql`(select count(*) from ${table} where ${table} match ${match} and ${restrict})`;
+      };
       const { rows } = await sql<{ title: number; lead: number; all: number }>`
-        select ${count(inTitle)} as title, ${count(inLead)} as lead, ${count(all)} as "all"`.execute(
-        db,
-      );
+        select ${count(0)} as title, ${count(1)} as lead, ${count(2)} as "all"`.execute(db);
       return tierSizes(rows[0]);
     },
     async page(tier, limit, offset) {
+      const table = tables[tier]!;
+      const lower = tier > 0 ? sql`and +rowid not in (${matching(tier - 1)})` : sql``;
       const { rows } = await sql<{ id: number }>`
-        select rowid as id from posts_fts
-        where posts_fts match ${matches[tier]} and ${restrict}
-        order by bm25(posts_fts, 10.0, 5.0, 1.0), rowid desc
+        select rowid as id from ${table}
+        where ${table} match ${match} and ${restrict} ${lower}
+        order by ${rank[tier]!}, rowid desc
         limit ${limit} offset ${offset}`.execute(db);
       return rows.map((r) => r.id);
     },
