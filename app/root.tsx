@@ -12,7 +12,7 @@ import { brandVariables } from "../common/color.ts";
 import { DEFAULT_SETTINGS, GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { requestInfoContext, siteServicesContext } from "../common/site-context.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { useNonce } from "./lib/nonce.ts";
 import { themeBootScript } from "./lib/theme.ts";
 
@@ -54,6 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
           dangerouslySetInnerHTML={{ __html: themeBootScript(settings.appearance.theme) }}
         />
         <link rel="icon" href={favicon || "/favicon.svg"} />
+        {/* With a precedence React puts the stylesheet first in <head>, before the script preloads. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <link
           rel="alternate"
