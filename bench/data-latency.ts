@@ -77,7 +77,7 @@ const cases: Case[] = [
   { name: "by tag", run: () => posts.listPublicPosts({ tag: tagSlug, limit: perPage }) },
   { name: "categories with counts", run: () => services.categories.listCategories() },
   {
-    name: "search 'design' (common)",
+    name: "search 'design' (1 post in 3)",
     run: () => posts.listPublicPosts({ search: "design", limit: perPage }),
   },
   {
@@ -93,12 +93,21 @@ const cases: Case[] = [
     run: () => posts.listPublicPosts({ search: "digital marketing", limit: perPage }),
   },
   {
-    name: "search 'bakery' page 20",
-    run: () => posts.listPublicPosts({ search: "bakery", page: 20, limit: perPage }),
+    name: "search 'vogiri' (1 post in 37)",
+    run: () => posts.listPublicPosts({ search: "vogiri", limit: perPage }),
   },
   {
-    name: "search, rare word",
-    run: () => posts.listPublicPosts({ search: "kavoti", limit: perPage }),
+    name: "search a title number (1 post)",
+    run: (i) =>
+      posts.listPublicPosts({ search: String(1000 + ((i * 7919) % 90000)), limit: perPage }),
+  },
+  {
+    name: "search 'design' page 20",
+    run: () => posts.listPublicPosts({ search: "design", page: 20, limit: perPage }),
+  },
+  {
+    name: "search 'design' page 1000",
+    run: () => posts.listPublicPosts({ search: "design", page: 1000, limit: perPage }),
   },
   {
     name: "search, no match (fallback)",
