@@ -110,33 +110,43 @@ function linkedPostIds(links: Links) {
  */
 async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] | null> {
   const links: Links[] = [];
-  const count = async (table: Links["table"], column: Links["column"], ids: number[]) => {
+  const bySlug = async (
+    taxonomy: "categories" | "tags",
+    table: Links["table"],
+    column: Links["column"],
+    slug: string,
+  ) => {
     const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(column as "category_id", "in", ids)
+      .selectFrom(taxonomy)
+      .select([
+        `${taxonomy}.id`,
+        sql<number>`(select count(*) from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref(`${taxonomy}.id`)})`.as(
+          "n",
+        ),
+      ])
+      .where(`${taxonomy}.slug`, "=", slug)
       .executeTakeFirst();
-    links.push({ table, column, ids, size: toCount(row?.n) });
+    if (!row) return false;
+    links.push({ table, column, ids: [row.id], size: toCount(row.n) });
+    return true;
   };
   if (filter.categorySlug) {
-    const row = await db
-      .selectFrom("categories")
-      .select("id")
-      .where("slug", "=", filter.categorySlug)
-      .executeTakeFirst();
-    if (!row) return null;
-    await count("post_categories", "category_id", [row.id]);
+    if (!(await bySlug("categories", "post_categories", "category_id", filter.categorySlug))) {
+      return null;
+    }
   }
-  if (filter.tagSlug) {
-    const row = await db
-      .selectFrom("tags")
-      .select("id")
-      .where("slug", "=", filter.tagSlug)
-      .executeTakeFirst();
-    if (!row) return null;
-    await count("post_tags", "tag_id", [row.id]);
+  if (filter.tagSlug && !(await bySlug("tags", "post_tags", "tag_id", filter.tagSlug))) {
+    return null;
   }
-  if (filter.categoryIds?.length) await count("post_categories", "category_id", filter.categoryIds);
+  if (filter.categoryIds?.length) {
+    const ids = filter.categoryIds;
+    const row = await db
+      .selectFrom("post_categories")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("category_id", "in", ids)
+      .executeTakeFirst();
+    links.push({ table: "post_categories", column: "category_id", ids, size: toCount(row?.n) });
+  }
   return links;
 }
 
