@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { Icon } from "../components/ui/icons.tsx";
+import { LinkTarget } from "../components/ui/link-target.tsx";
 import { homepageTexts } from "../features/home/home-sections.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import { useRootData } from "../root.tsx";
@@ -59,7 +60,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 {service.description}
               </p>
               <Link to={`/services/${service.slug}`} className="link mt-4 font-medium">
-                Learn More<span className="sr-only"> about {service.title}</span>
+                Learn More
+                <LinkTarget target={service.title} joiner="about" />
               </Link>
             </li>
           ))}

@@ -100,10 +100,10 @@ describe("lean public pages", () => {
 
   it("the post cards name their post and the hero names its page", () => {
     const home = links(html.get("/")!);
-    expect(home).toContainEqual({ visible: "Learn More", hidden: ": About Us" });
+    expect(home).toContainEqual({ visible: "Learn More", hidden: "– About Us" });
     expect(home).toContainEqual({
       visible: "Read More",
-      hidden: ": Five Signs Your Website Needs a Redesign",
+      hidden: "about Five Signs Your Website Needs a Redesign",
     });
     expect(links(html.get("/services")!)).toContainEqual({
       visible: "Learn More",

@@ -224,7 +224,7 @@ export function PostCard({
           className="link mt-4 inline-flex items-center gap-1 font-medium"
         >
           {readMore}
-          <LinkTarget target={post.title} />
+          <LinkTarget target={post.title} joiner="about" />
           <Icon name="arrowRight" width={16} height={16} />
         </Link>
       </div>
