@@ -128,9 +128,11 @@ function etagMatches(header: string, etag: string) {
 function respond(c: Context<AppEnv>, entry: PageEntry, state: "HIT" | "MISS") {
   const ifNoneMatch = c.req.header("if-none-match");
   if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
+    // The browser keeps the stored headers updated from a 304: it must carry
+    // the page's own policy (script hashes), or its inline scripts stop running.
     return c.body(null, 304, {
+      ...entry.headers,
       etag: entry.etag,
-      "cache-control": entry.headers["cache-control"] ?? "no-cache",
       vary: "Accept-Encoding",
       "x-cache": state,
     });

@@ -66,6 +66,11 @@ describe("page cache", () => {
     expect(again.status).toBe(304);
     expect(again.headers.get("etag")).toBe(etag);
     expect(await again.text()).toBe("");
+    // Browsers update the kept copy's headers from a 304: same policy as the page.
+    expect(again.headers.get("content-security-policy")).toBe(
+      first.headers.get("content-security-policy"),
+    );
+    expect(again.headers.get("content-security-policy")).toContain("'sha256-");
     const other = await t.request("/blog", { headers: { "if-none-match": 'W/"other"' } });
     expect(other.status).toBe(200);
   });
