@@ -2,21 +2,13 @@ import { sql } from "kysely";
 import type { Category, Tag } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toCount } from "../../db/normalize.ts";
-import { isNotLive } from "../posts/visibility.ts";
+import { hiddenPostIds } from "../posts/posts.repository.ts";
 
 /**
- * Posts counted per category or tag: all links (one index scan) minus the
- * links of hidden posts (drafts, scheduled), which are few. Counting the live
- * posts directly would read every linked post's row.
+ * Categories with the number of live posts in each: all links (one index
+ * scan) minus the links of hidden posts (drafts, scheduled), which are few.
+ * Counting the live posts directly would read every linked post's row.
  */
-function hiddenPostIds(db: Db, now: string) {
-  return db
-    .selectFrom("posts")
-    .select("posts.id")
-    .where((eb) => isNotLive(eb, now));
-}
-
-/** Categories with the number of live posts in each. */
 export async function findCategories(db: Db, now: string): Promise<Category[]> {
   const rows = await db
     .selectFrom("categories")
