@@ -186,19 +186,26 @@ function applyFilter<Q extends PostQuery>(query: Q, filter: PostFilter, dialect:
   if (filter.excludeId !== undefined) q = q.where("posts.id", "!=", filter.excludeId);
   if (filter.substring) {
     const pattern = sql`${`%${escapeLike(filter.substring)}%`} escape '\\'`;
-    // SQLite's like ignores ASCII case already (and its lower() knows no more).
-    const text = (column: "p.title" | "p.excerpt") =>
-      dialect === "sqlite" ? sql.ref(column) : sql`lower(${sql.ref(column)})`;
-    // A subquery of its own, so that SQLite reads only a (title, excerpt) index;
-    // the few matches then lead (no unary + here).
-    q = q.where("posts.id", "in", (eb) =>
-      eb
-        .selectFrom("posts as p")
-        .select("p.id")
-        .where((w) =>
-          w.or([w(text("p.title"), "like", pattern), w(text("p.excerpt"), "like", pattern)]),
-        ),
-    );
+    if (dialect === "sqlite") {
+      // A subquery of its own, so that SQLite reads only a (title, excerpt)
+      // index; the few matches then lead (no unary + here). Its like ignores
+      // ASCII case already (and its lower() knows no more).
+      q = q.where("posts.id", "in", (eb) =>
+        eb
+          .selectFrom("posts as p")
+          .select("p.id")
+          .where((w) =>
+            w.or([w(sql`p.title`, "like", pattern), w(sql`p.excerpt`, "like", pattern)]),
+          ),
+      );
+    } else {
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`lower(posts.title)`, "like", pattern),
+          eb(sql`lower(posts.excerpt)`, "like", pattern),
+        ]),
+      );
+    }
   }
   for (const links of filter.links ?? []) {
     const linked = linkedPostIds(links);
