@@ -243,6 +243,16 @@ export function createApp({
       feedHeaders("application/xml; charset=utf-8"),
     ),
   );
+  app.get("/:file{sitemap-(?:pages|posts-[1-9][0-9]{0,5})\\.xml}", async (c) => {
+    const file = c.req.param("file");
+    const page = /posts-(\d+)/.exec(file)?.[1];
+    const xml = await services.feeds.buildSitemapPart(
+      originOf(c.req.url),
+      page ? { kind: "posts", page: Number(page) } : { kind: "pages" },
+    );
+    if (xml === null) return c.text("Not found", 404);
+    return c.body(xml, 200, feedHeaders("application/xml; charset=utf-8"));
+  });
   app.get("/robots.txt", async (c) =>
     c.body(
       await services.feeds.buildRobots(originOf(c.req.url)),

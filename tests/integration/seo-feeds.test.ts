@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFeedsService } from "../../server/modules/seo/feeds.service.ts";
 import { createTestApp, type TestApp } from "../setup/test-app.ts";
 
 async function login(t: TestApp) {
@@ -62,6 +63,43 @@ describe("search engines and feeds", () => {
     const services = await t.db.selectFrom("services").select("slug").execute();
     for (const { slug } of services) expect(urls).toContain(`${origin}/services/${slug}`);
     expect(xml).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
+  });
+
+  it("a large site's sitemap is an index of files of at most a set number of posts", async () => {
+    // The same service as the app's, with two posts per file instead of 10,000.
+    const feeds = createFeedsService(t.db, t.services, { postsPerSitemap: 2 });
+    const { count } = await t.services.posts.listPublicPosts({ limit: 1 });
+    const files = Math.ceil(count / 2);
+    const index = await feeds.buildSitemap(origin);
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(locs(index)).toEqual([
+      `${origin}/sitemap-pages.xml`,
+      ...Array.from({ length: files }, (_, i) => `${origin}/sitemap-posts-${i + 1}.xml`),
+    ]);
+    const pages = locs((await feeds.buildSitemapPart(origin, { kind: "pages" }))!);
+    expect(pages).toContain(`${origin}/about`);
+    expect(pages.some((url) => url.includes("/blog/"))).toBe(false);
+    const posts = new Set<string>();
+    for (let page = 1; page <= files; page++) {
+      const part = locs((await feeds.buildSitemapPart(origin, { kind: "posts", page }))!);
+      expect(part.length).toBeLessThanOrEqual(2);
+      for (const url of part) posts.add(url);
+    }
+    expect(posts.size).toBe(count);
+    const whole = locs(await (await t.request("/sitemap.xml")).text());
+    expect([...posts].every((url) => whole.includes(url))).toBe(true);
+    expect(await feeds.buildSitemapPart(origin, { kind: "posts", page: files + 1 })).toBeNull();
+  });
+
+  it("serves the files a sitemap index names", async () => {
+    const pages = await t.request("/sitemap-pages.xml");
+    expect(pages.status).toBe(200);
+    expect(locs(await pages.text())).toContain(`${origin}/contact`);
+    const posts = await t.request("/sitemap-posts-1.xml");
+    expect(posts.status).toBe(200);
+    expect(locs(await posts.text()).length).toBeGreaterThanOrEqual(12);
+    expect((await t.request("/sitemap-posts-99.xml")).status).toBe(404);
+    expect((await t.request("/sitemap-posts-0.xml")).status).toBe(404);
   });
 
   it("robots.txt points at the sitemap", async () => {

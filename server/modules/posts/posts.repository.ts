@@ -741,14 +741,20 @@ export async function addPostViews(db: Db, counts: ReadonlyMap<number, number>):
   });
 }
 
-/** Every live post's address facts, for the sitemap. */
-export async function findLivePostSlugs(db: Db, now: string) {
-  const rows = await db
+/** Live posts' address facts, newest first, for the sitemap (a page of them when given). */
+export async function findLivePostSlugs(
+  db: Db,
+  now: string,
+  page?: { limit: number; offset: number },
+) {
+  let query = db
     .selectFrom("posts")
     .select(["slug", "updated_at", "published_at"])
     .where((eb) => isLive(eb, now, dialectOf(db)))
     .orderBy("published_at", "desc")
-    .execute();
+    .orderBy("id", "desc");
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query.execute();
   return rows.map((r) => ({
     slug: r.slug,
     lastmod: toIso(r.updated_at) ?? toIso(r.published_at) ?? now,

@@ -7,6 +7,8 @@ import type { ServicesService } from "../services/services.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 
 const STATIC_PAGES = ["/", "/about", "/services", "/gallery", "/blog", "/contact"];
+/** Posts per sitemap file; the protocol allows 50,000 addresses, smaller files build faster. */
+export const POSTS_PER_SITEMAP = 10_000;
 
 export function xmlEscape(text: string): string {
   return text.replace(/[<>&'"]/g, (c) =>
@@ -27,26 +29,65 @@ function absolute(url: string, origin: string) {
 export function createFeedsService(
   db: Db,
   deps: { settings: SettingsService; posts: PostsService; services: ServicesService },
+  options: { postsPerSitemap?: number } = {},
 ) {
+  const SITEMAP_POSTS = options.postsPerSitemap ?? POSTS_PER_SITEMAP;
+  function urlset(urls: string[]) {
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}${urls.length ? "\n" : ""}</urlset>\n`;
+  }
+
+  async function pageUrls(origin: string): Promise<string[]> {
+    const urls = STATIC_PAGES.map((path) => `<url><loc>${xmlEscape(origin + path)}</loc></url>`);
+    for (const service of await deps.services.listServices()) {
+      urls.push(
+        `<url><loc>${xmlEscape(`${origin}/services/${service.slug}`)}</loc><lastmod>${service.updated_at}</lastmod></url>`,
+      );
+    }
+    return urls;
+  }
+
+  async function postUrls(origin: string, page?: number): Promise<string[]> {
+    const slice = page ? { limit: SITEMAP_POSTS, offset: (page - 1) * SITEMAP_POSTS } : undefined;
+    const posts = await findLivePostSlugs(db, nowIso(), slice);
+    return posts.map(
+      (post) =>
+        `<url><loc>${xmlEscape(`${origin}/blog/${post.slug}`)}</loc><lastmod>${post.lastmod}</lastmod></url>`,
+    );
+  }
+
+  /**
+   * /sitemap.xml: one list of every address while the site is small; past
+   * SITEMAP_POSTS live posts (search engines read at most 50,000 addresses a
+   * file), an index of /sitemap-pages.xml and /sitemap-posts-N.xml files.
+   * "Discourage search engines": nothing is offered to crawlers.
+   */
   async function buildSitemap(origin: string): Promise<string> {
     const seo = await deps.settings.getSettingsSection("seo");
-    const urls: string[] = [];
-    // "Discourage search engines": nothing is offered to crawlers.
-    if (!seo.disableIndexing) {
-      for (const path of STATIC_PAGES)
-        urls.push(`<url><loc>${xmlEscape(origin + path)}</loc></url>`);
-      for (const post of await findLivePostSlugs(db, nowIso())) {
-        urls.push(
-          `<url><loc>${xmlEscape(`${origin}/blog/${post.slug}`)}</loc><lastmod>${post.lastmod}</lastmod></url>`,
-        );
-      }
-      for (const service of await deps.services.listServices()) {
-        urls.push(
-          `<url><loc>${xmlEscape(`${origin}/services/${service.slug}`)}</loc><lastmod>${service.updated_at}</lastmod></url>`,
-        );
-      }
+    if (seo.disableIndexing) return urlset([]);
+    const { count } = await deps.posts.listPublicPosts({ limit: 1, contentPreview: 0 });
+    if (count <= SITEMAP_POSTS) {
+      return urlset([...(await pageUrls(origin)), ...(await postUrls(origin))]);
     }
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+    const files = ["/sitemap-pages.xml"];
+    for (let page = 1; page <= Math.ceil(count / SITEMAP_POSTS); page++) {
+      files.push(`/sitemap-posts-${page}.xml`);
+    }
+    const entries = files.map(
+      (file) => `<sitemap><loc>${xmlEscape(origin + file)}</loc></sitemap>`,
+    );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
+  }
+
+  /** One file of a sitemap index: the static pages and services, or a page of posts (null: none). */
+  async function buildSitemapPart(
+    origin: string,
+    part: { kind: "pages" } | { kind: "posts"; page: number },
+  ): Promise<string | null> {
+    const seo = await deps.settings.getSettingsSection("seo");
+    if (seo.disableIndexing) return urlset([]);
+    if (part.kind === "pages") return urlset(await pageUrls(origin));
+    const urls = await postUrls(origin, part.page);
+    return urls.length || part.page === 1 ? urlset(urls) : null;
   }
 
   async function buildRobots(origin: string): Promise<string> {
@@ -101,5 +142,5 @@ ${items.join("\n")}
 `;
   }
 
-  return { buildSitemap, buildRobots, buildRss };
+  return { buildSitemap, buildSitemapPart, buildRobots, buildRss };
 }
