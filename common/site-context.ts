@@ -46,6 +46,8 @@ export type SiteServices = {
       postId: number,
       categoryIds?: number[],
       limit?: number,
+      /** Only the first N characters of each body (for cards). */
+      options?: { contentPreview?: number },
     ): Promise<PostSummary[]>;
   };
   categories: {

@@ -25,6 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         post.id,
         post.categories.map((c) => c.id),
         3,
+        { contentPreview: 500 },
       )
       .catch(() => []);
     // Tells the page cache which post a stored copy of this page counts a view for.

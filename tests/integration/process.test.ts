@@ -9,9 +9,15 @@ import { TEST_DB } from "../setup/test-app.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** The Node flags of `npm start` (package.json), so the test runs what users run. */
+function startFlags(): string[] {
+  const scripts = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts;
+  return (scripts.start as string).split(/\s+/).filter((part) => part.startsWith("--"));
+}
+
 /** The server as `npm start` runs it: the bundle in build/node. */
 function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--max-semi-space-size=8", "build/node/main.js"], {
+  const child = spawn(process.execPath, [...startFlags(), "build/node/main.js"], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
   });

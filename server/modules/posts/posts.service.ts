@@ -177,6 +177,7 @@ export function createPostsService(db: Db) {
     postId: number,
     categoryIds: number[] | undefined,
     limit = 3,
+    options: { contentPreview?: number } = {},
   ): Promise<PostSummary[]> {
     const now = nowIso();
     let ids = categoryIds;
@@ -189,7 +190,7 @@ export function createPostsService(db: Db) {
       db,
       { visibility: "public", categoryIds: ids, excludeId: postId, now },
       paging({ limit }, 3),
-      { withCount: false },
+      { withCount: false, contentPreview: options.contentPreview },
     );
     return result.posts.map(withPendingViews);
   }

@@ -24,19 +24,22 @@ export function createSettingsService(db: Db, changes?: ContentChanges) {
 
   async function loadAllSettings(): Promise<SiteSettings> {
     const rows = await findAllSettingsRows(db);
-    return Object.fromEntries(
+    const settings = Object.fromEntries(
       SETTINGS_SECTIONS.map((section) => [section, withSectionDefaults(section, rows[section])]),
     ) as SiteSettings;
+    // Shared by every request until the next change: frozen, so no caller can
+    // change what the next one reads.
+    for (const section of Object.values(settings)) Object.freeze(section);
+    return Object.freeze(settings);
   }
 
-  /** Callers get their own copy: nothing they change leaks into the next request. */
   async function getAllSettings(): Promise<SiteSettings> {
     cached ??= loadAllSettings();
     const pending = cached;
     pending.catch(() => {
       if (cached === pending) cached = undefined;
     });
-    return structuredClone(await pending);
+    return pending;
   }
 
   function requireSection(section: string): SettingsSection {

@@ -25,7 +25,8 @@ import {
 } from "../posts/post-helpers.ts";
 import { Card, inputClass, PageHeader } from "../ui.tsx";
 import { previewHtml } from "./preview-html.ts";
-import { RichTextEditor } from "./rich-text-editor.tsx";
+// ".client": TipTap stays out of the server build (the editor only ever renders in the browser).
+import { RichTextEditor } from "./rich-text-editor.client.tsx";
 
 export type PostFormValues = {
   title: string;
