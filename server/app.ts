@@ -25,8 +25,8 @@ import type { WriteEvents } from "./db/write-tracking.ts";
 import { compression } from "./http/compression.ts";
 import type { AppEnv } from "./http/context.ts";
 import { isAppError } from "./http/errors.ts";
-import { pageCache } from "./http/page-cache.ts";
-import { requestContext } from "./http/request-context.ts";
+import { pageCache, pageCacheFront } from "./http/page-cache.ts";
+import { createRequestStamp, requestContext } from "./http/request-context.ts";
 import { createRouter } from "./http/router.ts";
 import { createNonce, noncePolicy } from "./http/security.ts";
 import type { Logger } from "./logger.ts";
@@ -96,7 +96,8 @@ export function createApp({
   if (cache) changes.subscribe(cache.invalidate);
   const app = new Hono<AppEnv>();
 
-  app.use(requestContext({ logger, services, development }));
+  const stamp = createRequestStamp(logger, { development });
+  app.use(requestContext({ logger, services, stamp }));
   // Before the other middleware: a load balancer's probe costs nothing more.
   app.get("/healthz", (c) => c.json({ ok: true }));
   // NUL characters are never meaningful here and PostgreSQL refuses them in text.
@@ -126,6 +127,14 @@ export function createApp({
       onView: (postId) => services.posts.recordView(postId),
     }),
   );
+  const front = cache
+    ? pageCacheFront({
+        cache,
+        publicUrl: config.publicUrl,
+        stamp,
+        onView: (postId) => services.posts.recordView(postId),
+      })
+    : null;
 
   app.onError((error, c) => {
     if (isAppError(error)) {
@@ -293,5 +302,10 @@ export function createApp({
     });
   }
 
-  return { app, services, cache, changes };
+  /** What the server calls: stored answers from the page cache, everything else from the app. */
+  const fetch = front
+    ? (request: Request, env?: unknown) => front(request, env) ?? app.fetch(request, env)
+    : (request: Request, env?: unknown) => app.fetch(request, env);
+
+  return { app, fetch, services, cache, changes };
 }

@@ -27,7 +27,7 @@ const prepared = await prepareDatabase(config, logger).catch((error: Error) =>
   ),
 );
 const pages = await loadPageHandler().catch((error: Error) => fail(error.message));
-const { app, services } = createApp({
+const { fetch: handleRequest, services } = createApp({
   config,
   db: prepared.handle.db,
   writes: prepared.handle.writes,
@@ -35,7 +35,7 @@ const { app, services } = createApp({
   pages,
 });
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+const server = serve({ fetch: handleRequest, port: config.port, hostname: config.host }, (info) => {
   const { port } = info as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;

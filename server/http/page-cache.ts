@@ -5,6 +5,7 @@ import { POST_VIEW_HEADER } from "../../common/site-context.ts";
 import type { PageCache, PageEntry } from "../cache/page-cache.ts";
 import { type Bytes, COMPRESSIBLE, compressBody, negotiateEncoding } from "./compression.ts";
 import type { AppEnv } from "./context.ts";
+import type { RequestStamp } from "./request-context.ts";
 import { hashPolicy } from "./security.ts";
 
 /** Never looked up: static files (already cheap and immutable) and the admin area. */
@@ -125,26 +126,27 @@ function etagMatches(header: string, etag: string) {
   });
 }
 
-function respond(c: Context<AppEnv>, entry: PageEntry, state: "HIT" | "MISS") {
-  const ifNoneMatch = c.req.header("if-none-match");
-  if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
-    // The browser keeps the stored headers updated from a 304: it must carry
-    // the page's own policy (script hashes), or its inline scripts stop running.
-    return c.body(null, 304, {
-      ...entry.headers,
-      etag: entry.etag,
-      vary: "Accept-Encoding",
-      "x-cache": state,
-    });
-  }
-  const encoding = negotiateEncoding(c.req.header("accept-encoding"));
-  let body: Bytes;
+type Answer = { status: 200 | 304; headers: Record<string, string>; body: Bytes | null };
+
+/** A stored entry as a response to one request: its encoding, or a 304. */
+function answer(
+  entry: PageEntry,
+  request: { method: string; acceptEncoding?: string; ifNoneMatch?: string },
+  state: "HIT" | "MISS",
+): Answer {
   const headers: Record<string, string> = {
     ...entry.headers,
     etag: entry.etag,
     vary: "Accept-Encoding",
     "x-cache": state,
   };
+  // On a 304 browsers refresh their kept copy's headers from ours: the same
+  // headers as the page (its script-hash policy above all), no body.
+  if (request.ifNoneMatch && etagMatches(request.ifNoneMatch, entry.etag)) {
+    return { status: 304, headers, body: null };
+  }
+  const encoding = negotiateEncoding(request.acceptEncoding);
+  let body: Bytes;
   if (entry.identity) body = entry.identity;
   else if (encoding === "br" && entry.br) {
     body = entry.br;
@@ -157,5 +159,73 @@ function respond(c: Context<AppEnv>, entry: PageEntry, state: "HIT" | "MISS") {
     body = zlib.gunzipSync(entry.gzip!) as Bytes;
   }
   headers["content-length"] = String(body.byteLength);
-  return c.req.method === "HEAD" ? c.body(null, 200, headers) : c.body(body, 200, headers);
+  return { status: 200, headers, body: request.method === "HEAD" ? null : body };
+}
+
+function respond(c: Context<AppEnv>, entry: PageEntry, state: "HIT" | "MISS") {
+  const { status, headers, body } = answer(
+    entry,
+    {
+      method: c.req.method,
+      acceptEncoding: c.req.header("accept-encoding"),
+      ifNoneMatch: c.req.header("if-none-match"),
+    },
+    state,
+  );
+  if (status === 304) return c.body(null, 304, headers);
+  return body ? c.body(body, 200, headers) : c.body(null, 200, headers);
+}
+
+type NodeEnv = { incoming?: { headers: Record<string, string | string[] | undefined> } };
+
+/**
+ * The page cache in front of the app: a stored answer goes out without
+ * routing or middleware, as a plain response the Node adapter writes at once,
+ * stamped like every other response (request id, security headers, access
+ * log). Anything else (a miss, a render under way, staff) returns undefined
+ * and goes to the app, whose `pageCache` middleware renders and stores.
+ */
+export function pageCacheFront(options: {
+  cache: PageCache;
+  publicUrl: string | undefined;
+  stamp: RequestStamp;
+  onView: (postId: number) => void;
+}) {
+  const { cache, stamp } = options;
+  return (request: Request, env?: unknown): Response | undefined => {
+    const method = request.method;
+    if (method !== "GET" && method !== "HEAD") return undefined;
+    // The Node adapter hands over the raw request: its headers are a plain
+    // object, cheaper than building the Request's Headers.
+    const raw = (env as NodeEnv | undefined)?.incoming?.headers;
+    const header = raw
+      ? (name: string) => {
+          const value = raw[name];
+          return Array.isArray(value) ? value.join(", ") : value;
+        }
+      : (name: string) => request.headers.get(name) ?? undefined;
+    if (header("authorization") !== undefined) return undefined;
+    const url = request.url;
+    const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+    const queryStart = url.indexOf("?", pathStart);
+    const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
+    if (BYPASS.test(path)) return undefined;
+    const entry = cache.lookup(keyOf(url, options.publicUrl));
+    if (!entry) return undefined;
+
+    const started = stamp.now();
+    const requestId = stamp.requestId(header("x-request-id"));
+    if (entry.viewPostId !== undefined) options.onView(entry.viewPostId);
+    const { status, headers, body } = answer(
+      entry,
+      { method, acceptEncoding: header("accept-encoding"), ifNoneMatch: header("if-none-match") },
+      "HIT",
+    );
+    const response = new Response(body, {
+      status,
+      headers: { ...stamp.headers, ...headers, "x-request-id": requestId },
+    });
+    stamp.log({ reqId: requestId, method, path, status, started });
+    return response;
+  };
 }

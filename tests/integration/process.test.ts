@@ -70,6 +70,20 @@ describe("the server process", () => {
       const url = /running at (http:\/\/\S+)/.exec(run.output().stdout)![1]!;
       const response = await fetch(`${url}/api/settings/general`);
       expect(response.status).toBe(200);
+      // A page asked for twice: the second answer comes from the page cache in
+      // front of the app, stamped and encoded like any other.
+      const first = await fetch(`${url}/about`);
+      const html = await first.text();
+      const cached = await fetch(`${url}/about`, { headers: { "x-request-id": "proc-test-1" } });
+      expect(cached.headers.get("x-cache")).toBe("HIT");
+      expect(cached.headers.get("x-request-id")).toBe("proc-test-1");
+      expect(cached.headers.get("x-frame-options")).toBe("DENY");
+      expect(cached.headers.get("content-security-policy")).toContain("'sha256-");
+      expect(await cached.text()).toBe(html);
+      const again = await fetch(`${url}/about`, {
+        headers: { "if-none-match": cached.headers.get("etag")! },
+      });
+      expect(again.status).toBe(304);
       run.child.kill("SIGTERM");
       expect(await run.exited).toBe(0);
     } finally {

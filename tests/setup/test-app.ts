@@ -44,7 +44,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     },
   );
   pages ??= loadPageHandler();
-  const { app, services } = createApp({
+  const {
+    app,
+    fetch: handleRequest,
+    services,
+  } = createApp({
     config,
     db: handle.db,
     writes: handle.writes,
@@ -53,7 +57,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
 
   async function request(url: string, init: RequestInit = {}) {
-    return app.request(url, init);
+    // As the server does: the page cache in front, then the app.
+    return handleRequest(new Request(new URL(url, "http://localhost"), init));
   }
 
   return {
