@@ -20,6 +20,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // public-bundles reads the client build: made first when missing.
+          globalSetup: ["tests/setup/global-setup.ts"],
         },
       },
       integration("sqlite"),

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { POST_VIEW_HEADER, siteServicesContext } from "../../common/site-context.ts";
 import { formatDate, formatNumber, stripHtml, truncate } from "../../common/text.ts";
@@ -93,6 +93,29 @@ function NotFound() {
         Return to Blog
       </Link>
     </div>
+  );
+}
+
+/**
+ * The page may come from the page cache, whose copy shows the count when it
+ * was rendered: once in the browser, the count of now replaces it.
+ */
+function ViewCount({ postId, initial }: { postId: number; initial: number }) {
+  const [views, setViews] = useState(initial);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/blog/posts/${postId}/views`, { signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: { data?: { views?: unknown } } | null) => {
+        if (typeof body?.data?.views === "number") setViews(body.data.views);
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, [postId]);
+  return (
+    <p className="mt-1" data-testid="view-count">
+      {formatNumber(views)} views
+    </p>
   );
 }
 
@@ -236,9 +259,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           ) : null}
           <section>
             <h2 className="text-lg font-semibold">Views</h2>
-            <p className="mt-1" data-testid="view-count">
-              {formatNumber(post.views)} views
-            </p>
+            <ViewCount key={post.id} postId={post.id} initial={post.views} />
           </section>
           <section>
             <h2 className="text-lg font-semibold">Share</h2>

@@ -76,6 +76,15 @@ const bySlug = createRoute({
   responses: dataResponses("The post", [404]),
 });
 
+const views = createRoute({
+  method: "get",
+  path: "/blog/posts/{id}/views",
+  tags: ["Blog"],
+  summary: "A live post's view count now (counts nothing; never cached)",
+  request: { params: IdParams },
+  responses: dataResponses("The count", [404]),
+});
+
 const create = createRoute({
   method: "post",
   path: "/blog/posts",
@@ -228,6 +237,13 @@ export const blogApi = createRouter()
     if (!data) throw AppError.notFound("Post not found");
     // Each read counts a view and answers the count: never served from a cache.
     return c.json({ success: true as const, data }, 200, { "cache-control": "no-store" });
+  })
+  .openapi(views, async (c) => {
+    const count = await c.var.services.posts.getPostViews(c.req.valid("param").id);
+    if (count === null) throw AppError.notFound("Post not found");
+    return c.json({ success: true as const, data: { views: count } }, 200, {
+      "cache-control": "no-store",
+    });
   })
   .openapi(create, async (c) => {
     const data = await c.var.services.posts.createPost(c.var.user, c.req.valid("json"));

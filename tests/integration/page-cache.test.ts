@@ -158,6 +158,23 @@ describe("page cache", () => {
     expect(Number(row.views)).toBe(5);
   });
 
+  it("answers a post's live view count for cached copies of its page", async () => {
+    const created = await createPost(t, a.admin.token, { title: "Live Count" });
+    await t.request(`/blog/${created.slug}`);
+    await t.request(`/blog/${created.slug}`);
+    const first = await t.json(`/api/blog/posts/${created.id}/views`);
+    expect(first.status).toBe(200);
+    expect(first.body.data.views).toBe(2);
+    expect(first.response.headers.get("cache-control")).toBe("no-store");
+    await t.request(`/blog/${created.slug}`);
+    const second = await t.json(`/api/blog/posts/${created.id}/views`);
+    expect(second.body.data.views).toBe(3);
+    expect(cacheState(second.response)).toBeNull();
+    const draft = await createPost(t, a.admin.token, { status: "draft" });
+    expect((await t.json(`/api/blog/posts/${draft.id}/views`)).status).toBe(404);
+    expect((await t.json("/api/blog/posts/99999999/views")).status).toBe(404);
+  });
+
   it("never answers staff from the cache and never stores what staff get", async () => {
     const staff = await t.request("/api/blog/posts?status=draft", {
       headers: { authorization: `Bearer ${a.admin.token}` },

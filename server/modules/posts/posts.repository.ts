@@ -741,6 +741,17 @@ export async function addPostViews(db: Db, counts: ReadonlyMap<number, number>):
   });
 }
 
+/** A live post's stored view count, or null when there is no such live post. */
+export async function findLivePostViews(db: Db, id: number, now: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("posts")
+    .select("views")
+    .where("id", "=", id)
+    .where((eb) => isLive(eb, now, dialectOf(db)))
+    .executeTakeFirst();
+  return row ? toCount(row.views) : null;
+}
+
 /** Live posts' address facts, newest first, for the sitemap (a page of them when given). */
 export async function findLivePostSlugs(
   db: Db,

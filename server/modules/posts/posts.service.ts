@@ -18,6 +18,7 @@ import {
 import {
   addPostViews,
   fillMissingSearchText,
+  findLivePostViews,
   findPost,
   findPostPage,
   type PostStatusFilter,
@@ -97,6 +98,15 @@ export function createPostsService(db: Db) {
       if (left > 0) pendingViews.set(id, left);
       else pendingViews.delete(id);
     }
+  }
+
+  /**
+   * A live post's view count as of now (stored plus counted in memory), for
+   * pages served from the page cache, whose copy shows the count at render time.
+   */
+  async function getPostViews(id: number): Promise<number | null> {
+    const stored = await findLivePostViews(db, id, nowIso());
+    return stored === null ? null : stored + (pendingViews.get(id) ?? 0);
   }
 
   /** Writes the views counted so far (one flush at a time); call it at shutdown. */
@@ -519,6 +529,7 @@ export function createPostsService(db: Db) {
     deletePost,
     bulkPosts,
     recordView,
+    getPostViews,
     flushViews,
     close,
   };

@@ -49,7 +49,7 @@ function chain(manifest: Manifest, id: string): ManifestRoute[] {
 const gzipSize = (file: string) =>
   zlib.gzipSync(fs.readFileSync(path.join(BUILD, "client", file)), { level: 9 }).length;
 
-describe.skipIf(process.env.TEST_DB === "postgres")("public JavaScript", async () => {
+describe("public JavaScript", async () => {
   const manifest = await readManifest();
   const publicRoutes = Object.keys(manifest.routes).filter((id) =>
     chain(manifest, id).some((r) => r.id === "routes/public-layout"),
