@@ -3,6 +3,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { matchedRoutes } from "hono/route";
 import { authApi } from "./api/auth.ts";
 import { blogApi } from "./api/blog.ts";
 import { contactApi } from "./api/contact.ts";
@@ -50,6 +51,8 @@ export type AppOptions = {
 
 /** JSON bodies: a post's content may be long, nothing else comes close. */
 const JSON_BODY_LIMIT = 4 * 1024 * 1024;
+/** Page form posts (contact): far more than any form needs. */
+const PAGE_BODY_LIMIT = 64 * 1024;
 
 /** Files under `dir` (traversal-safe), with Cache-Control on a hit. */
 function staticFiles(dir: string, cacheControl: string): MiddlewareHandler<AppEnv> {
@@ -168,31 +171,38 @@ export function createApp({
   });
 
   const api = createRouter();
-  api.use(
-    "/upload",
-    bodyLimit({
-      maxSize: config.uploadMaxBytes + 64 * 1024,
-      onError: (c) =>
-        c.json(
-          {
-            success: false,
-            message: `File is too large (max ${formatBytes(config.uploadMaxBytes)})`,
-          },
-          413,
-        ),
-    }),
-  );
-  api.use("*", async (c, next) => {
-    if (c.req.path.endsWith("/upload")) return next();
-    return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (ctx) => ctx.json({ success: false, message: "Request body is too large" }, 413),
-    })(c, next);
+  // Every body is bounded before anything reads it: the upload call (exactly
+  // that path) by the upload limit, every other call by the JSON limit. The
+  // limits wrap the stream, so nothing is read here.
+  const uploadLimit = bodyLimit({
+    maxSize: config.uploadMaxBytes + 64 * 1024,
+    onError: (c) =>
+      c.json(
+        {
+          success: false,
+          message: `File is too large (max ${formatBytes(config.uploadMaxBytes)})`,
+        },
+        413,
+      ),
   });
-  // After the size limit (which wraps the body stream): NUL in JSON text is refused.
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ success: false, message: "Request body is too large" }, 413),
+  });
+  api.use("*", (c, next) =>
+    c.req.path === "/api/upload" ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
+  api.use("*", authenticate());
+  // After routing and authentication: a JSON body (bounded above) is read only
+  // for a call that exists, and NUL in its text is refused.
   api.use("*", async (c, next) => {
     const type = c.req.header("content-type") ?? "";
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && /json/i.test(type)) {
+    if (
+      c.req.method !== "GET" &&
+      c.req.method !== "HEAD" &&
+      /json/i.test(type) &&
+      matchedRoutes(c).some((route) => route.method !== "ALL")
+    ) {
       const text = await c.req.text();
       if (text.includes("\0") || /\\u0000/i.test(text)) {
         const message = "Text must not contain NUL characters";
@@ -201,7 +211,6 @@ export function createApp({
     }
     await next();
   });
-  api.use("*", authenticate());
   for (const router of [
     authApi,
     blogApi,
@@ -290,6 +299,14 @@ export function createApp({
   app.use("*", (c, next) => (/\.[^/]*$/.test(c.req.path) ? publicFiles(c, next) : next()));
 
   if (pages) {
+    // Pages take forms only (the contact form): small bodies.
+    app.use(
+      "*",
+      bodyLimit({
+        maxSize: PAGE_BODY_LIMIT,
+        onError: (c) => c.text("Request body is too large", 413),
+      }),
+    );
     app.all("*", async (c) => {
       const nonce = createNonce();
       const response = await pages(c.req.raw, site, {
