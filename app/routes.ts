@@ -12,6 +12,7 @@ export default [
     route("gallery", "routes/gallery.tsx"),
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
+    route("setup", "routes/setup.tsx"),
     route("terms", "routes/terms.tsx"),
     route("unauthorized", "routes/unauthorized.tsx"),
     route("*", "routes/not-found.tsx"),

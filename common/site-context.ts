@@ -17,9 +17,8 @@ import type {
  * The app only sees this interface; the server provides the implementation.
  */
 export type SiteServices = {
+  /** Demo mode: the sign-in page offers the demo sign-in (POST /api/auth/demo). */
   demoMode: boolean;
-  /** The demo admin's credentials for the sign-in page's demo button (demo mode only). */
-  demoCredentials: { email: string; password: string } | null;
   settings: {
     getAllSettings(): Promise<SiteSettings>;
   };
@@ -57,6 +56,12 @@ export type SiteServices = {
   gallery: {
     listGalleryImages(query?: { category?: string }): Promise<GalleryImage[]>;
     listGalleryCategories(): Promise<GalleryCategory[]>;
+  };
+  setup: {
+    /** "open" with the right one-time token while no admin exists; "done" once one does. */
+    getSetupState(token: string | null): Promise<"open" | "invalid-link" | "done">;
+    /** Creates the first admin; throws an error with `errors` per field. */
+    completeSetup(input: unknown): Promise<unknown>;
   };
   contact: {
     /** Validates and stores a message; throws an error with `errors` per field. */

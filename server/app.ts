@@ -8,6 +8,7 @@ import { authApi } from "./api/auth.ts";
 import { blogApi } from "./api/blog.ts";
 import { contactApi } from "./api/contact.ts";
 import { dashboardApi } from "./api/dashboard.ts";
+import { demoApi } from "./api/demo.ts";
 import { renderApiReference } from "./api/docs.ts";
 import { galleryApi } from "./api/gallery.ts";
 import { mediaApi } from "./api/media.ts";
@@ -212,6 +213,7 @@ export function createApp({
     await next();
   });
   for (const router of [
+    demoApi({ demoMode: config.demoMode }),
     authApi,
     blogApi,
     servicesApi,

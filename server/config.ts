@@ -1,8 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
-
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
     error: "must be true or false",
@@ -98,10 +96,6 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 /**
  * Reads and validates the environment. Throws a ConfigError whose message is
  * one line naming the variable, so `main.ts` can print it and exit 1.
@@ -131,7 +125,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "sqlite", file: path.join(dataDir, "beranda.db") },
-    demoMode: e.DEMO_MODE ?? isLoopbackHost(e.HOST),
+    // Opt-in only: a site behind nginx or Caddy listens on a loopback address too.
+    demoMode: e.DEMO_MODE ?? false,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

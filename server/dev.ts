@@ -2,6 +2,10 @@
 // reloads on change (HMR) without a build. Server code changes restart it
 // (node --watch). Development only: the CSP allows Vite's inline scripts.
 process.env.NODE_ENV = "development";
+// Development works on the demo content unless told otherwise (DEMO_MODE=false),
+// and without the page cache, so edited components show on the next request.
+process.env.DEMO_MODE ??= "true";
+process.env.PAGE_CACHE ??= "off";
 
 const http = await import("node:http");
 const { getRequestListener } = await import("@hono/node-server");
@@ -28,7 +32,7 @@ const vite = await createServer({ server: { middlewareMode: true }, appType: "cu
 const pages = devPageHandler(
   () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
 );
-const { app } = createApp({
+const { fetch: handleRequest, services } = createApp({
   config,
   db: handle.db,
   writes: handle.writes,
@@ -36,7 +40,11 @@ const { app } = createApp({
   pages,
   development: true,
 });
-const listener = getRequestListener(app.fetch);
+const listener = getRequestListener(handleRequest);
+const setupToken =
+  !config.demoMode && (await services.setup.isSetupNeeded())
+    ? services.setup.issueSetupToken()
+    : null;
 
 http
   .createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)))
@@ -44,6 +52,11 @@ http
     console.log(`\n  Beranda (development) at http://${config.host}:${config.port}`);
     if (seed.demoAdmin)
       console.log(`  Demo admin: ${seed.demoAdmin.email} / ${seed.demoAdmin.password}\n`);
+    if (setupToken) {
+      console.log(
+        `  Create the first admin: http://${config.host}:${config.port}/setup?token=${setupToken}\n`,
+      );
+    }
   });
 
 export {};

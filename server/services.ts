@@ -2,7 +2,6 @@ import type { SiteServices } from "../common/site-context.ts";
 import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { DEMO_ADMIN } from "./db/seed/demo-content.ts";
 import type { Logger } from "./logger.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createCategoriesService } from "./modules/categories/categories.service.ts";
@@ -14,6 +13,7 @@ import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createFeedsService } from "./modules/seo/feeds.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
 import { createSettingsService } from "./modules/settings/settings.service.ts";
+import { createSetupService } from "./modules/setup/setup.service.ts";
 import { createUploadsService } from "./modules/uploads/uploads.service.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 
@@ -44,6 +44,7 @@ export function createServices({ db, config, changes = createContentChanges() }:
     uploads: createUploadsService(db, config),
     media: createMediaService(db, config),
     dashboard: createDashboardService(db, posts, contact),
+    setup: createSetupService(db),
   };
 }
 
@@ -53,14 +54,12 @@ export type AppServices = ReturnType<typeof createServices>;
 export function toSiteServices(services: AppServices, config: Config): SiteServices {
   return {
     demoMode: config.demoMode,
-    demoCredentials: config.demoMode
-      ? { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }
-      : null,
     settings: services.settings,
     services: services.services,
     posts: services.posts,
     categories: services.categories,
     gallery: services.gallery,
     contact: services.contact,
+    setup: services.setup,
   };
 }

@@ -35,6 +35,12 @@ const { fetch: handleRequest, services } = createApp({
   pages,
 });
 
+// A site without an admin: a one-time link to create the first one (/setup).
+const setupToken =
+  !config.demoMode && (await services.setup.isSetupNeeded())
+    ? services.setup.issueSetupToken()
+    : null;
+
 const server = serve({ fetch: handleRequest, port: config.port, hostname: config.host }, (info) => {
   const { port } = info as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -44,7 +50,14 @@ const server = serve({ fetch: handleRequest, port: config.port, hostname: config
   if (prepared.seed.demoAdmin) {
     lines.push(
       `Demo admin: ${prepared.seed.demoAdmin.email} / ${prepared.seed.demoAdmin.password}`,
-      "(demo mode: never expose this to the internet; set DEMO_MODE=false for a real site)",
+      "(demo mode: never expose this to the internet; start without DEMO_MODE for a real site)",
+    );
+  }
+  if (setupToken) {
+    const base = config.publicUrl ?? url;
+    lines.push(
+      "This site has no admin yet. Create one (this link works once, until the next restart):",
+      `${base}/setup?token=${setupToken}`,
     );
   }
   if (prepared.seed.createdAdmin) lines.push(`Created admin account ${prepared.seed.createdAdmin}`);

@@ -17,6 +17,8 @@ type AuthState = {
   user: User | null;
   error: string | null;
   login(email: string, password: string): Promise<User>;
+  /** Demo mode: signs in as the demo admin (the server knows the password, the page does not). */
+  demoLogin(): Promise<User>;
   logout(): Promise<void>;
   setUser(user: User): void;
 };
@@ -93,11 +95,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
   }, [reset]);
 
-  const login = useCallback(async (email: string, password: string) => {
+  const signIn = useCallback(async (path: string, body?: unknown) => {
     setError(null);
     try {
-      const json = await api<{ token?: string; data?: User & { token?: string } }>("/auth/login", {
-        body: { email: email.trim().toLowerCase(), password },
+      const json = await api<{ token?: string; data?: User & { token?: string } }>(path, {
+        method: "POST",
+        ...(body === undefined ? {} : { body }),
       });
       const token = json.token ?? json.data?.token;
       if (!token) throw new Error("No token received from server");
@@ -114,6 +117,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const login = useCallback(
+    (email: string, password: string) =>
+      signIn("/auth/login", { email: email.trim().toLowerCase(), password }),
+    [signIn],
+  );
+  const demoLogin = useCallback(() => signIn("/auth/demo"), [signIn]);
+
   const logout = useCallback(async () => {
     try {
       await api("/auth/logout", { method: "POST" });
@@ -129,8 +139,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ status, user, error, login, logout, setUser }),
-    [status, user, error, login, logout, setUser],
+    () => ({ status, user, error, login, demoLogin, logout, setUser }),
+    [status, user, error, login, demoLogin, logout, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,14 +1,16 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { LOGIN_RULES, validateFields } from "../../common/rules.ts";
+import { SETUP_TEXTS } from "../../common/setup.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { Alert, TextField } from "../components/ui/form.tsx";
 import { AuthProvider, useAuth } from "../lib/auth.tsx";
+import { safeRedirect } from "../lib/safe-redirect.ts";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/login";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { demo: context.get(siteServicesContext).demoCredentials };
+  return { demo: context.get(siteServicesContext).demoMode };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -18,13 +20,6 @@ export function meta({ matches }: Route.MetaArgs) {
     path: "/login",
     noindex: true,
   });
-}
-
-/** Where to go after signing in: the page the guard came from, else the dashboard. */
-export function safeRedirect(target: string | null | undefined) {
-  if (!target?.startsWith("/") || target.startsWith("//")) return "/admin/dashboard";
-  if (target === "/login" || target.startsWith("/login?")) return "/admin/dashboard";
-  return target;
 }
 
 function LoginScreen({ loaderData }: Route.ComponentProps) {
@@ -44,11 +39,13 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
     if (auth.status === "authenticated") navigate(from, { replace: true });
   }, [auth.status, from, navigate]);
 
-  async function signIn(credentials: { email: string; password: string }, demo = false) {
+  async function signIn(credentials: { email: string; password: string } | "demo") {
+    const demo = credentials === "demo";
     setState("signing-in");
     setError("");
     try {
-      await auth.login(credentials.email, credentials.password);
+      if (demo) await auth.demoLogin();
+      else await auth.login(credentials.email, credentials.password);
       navigate(from, { replace: true });
     } catch (e) {
       setState("error");
@@ -78,6 +75,9 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">Sign In</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">Sign in to manage the website.</p>
       <form onSubmit={submit} noValidate className="mt-8 space-y-4">
+        {params.get("setup") === "done" && state !== "error" ? (
+          <Alert kind="success">{SETUP_TEXTS.done}</Alert>
+        ) : null}
         {state === "error" ? <Alert kind="error">{error}</Alert> : null}
         <TextField
           label="Email"
@@ -106,7 +106,7 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
             type="button"
             className="btn-outline mt-3 w-full"
             disabled={busy}
-            onClick={() => loaderData.demo && signIn(loaderData.demo, true)}
+            onClick={() => signIn("demo")}
           >
             Sign in as Demo Admin
           </button>

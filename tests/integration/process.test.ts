@@ -68,6 +68,10 @@ describe("the server process", () => {
     try {
       await waitFor(() => /running at (http:\/\/\S+)/.test(run.output().stdout));
       const url = /running at (http:\/\/\S+)/.exec(run.output().stdout)![1]!;
+      // No admin and no demo mode: the one-time link to create the first admin.
+      const setup = /(http:\/\/\S+\/setup\?token=\S+)/.exec(run.output().stdout)?.[1];
+      expect(setup).toBeTruthy();
+      expect(await (await fetch(setup!)).text()).toContain('name="password"');
       const response = await fetch(`${url}/api/settings/general`);
       expect(response.status).toBe(200);
       // A page asked for twice: the second answer comes from the page cache in

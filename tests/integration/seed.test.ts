@@ -86,10 +86,61 @@ describe("seeding", () => {
       expect(real.seed.demoAdmin).toBeNull();
       const after = await real.db.selectFrom("users").select("status").execute();
       expect(after.every((u) => u.status === "inactive")).toBe(true);
-      await real.close();
+      await real.close({ keep: true });
+
+      // Back in demo mode, nothing is switched on again behind an admin's back.
+      const back = await createTestApp({ demoMode: true, reuse });
+      const still = await back.db.selectFrom("users").select("status").execute();
+      expect(still.every((u) => u.status === "inactive")).toBe(true);
+      await back.close();
     } catch (error) {
       await demo.close().catch(() => {});
       throw error;
+    }
+  });
+
+  it("keeps a demo account an admin deactivated deactivated across restarts", async () => {
+    const demo = await createTestApp({ demoMode: true });
+    const reuse = { dataDir: demo.dataDir, schema: demo.schema };
+    try {
+      await demo.db
+        .updateTable("users")
+        .set({ status: "inactive" })
+        .where("role", "=", "editor")
+        .execute();
+      await demo.close({ keep: true });
+      const again = await createTestApp({ demoMode: true, reuse });
+      const editors = await again.db
+        .selectFrom("users")
+        .select("status")
+        .where("role", "=", "editor")
+        .execute();
+      expect(editors.length).toBeGreaterThan(0);
+      expect(editors.every((u) => u.status === "inactive")).toBe(true);
+      await again.close();
+    } catch (error) {
+      await demo.close().catch(() => {});
+      throw error;
+    }
+  });
+
+  it("creates ADMIN_EMAIL's admin in demo mode too, beside the demo accounts", async () => {
+    const t = await createTestApp({
+      demoMode: true,
+      env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "correct-horse" },
+    });
+    try {
+      expect(t.seed.createdAdmin).toBe("owner@example.com");
+      expect(t.seed.demoAdmin).not.toBeNull();
+      const owner = await t.db
+        .selectFrom("users")
+        .select(["role", "status"])
+        .where("email", "=", "owner@example.com")
+        .executeTakeFirstOrThrow();
+      expect(owner).toEqual({ role: "admin", status: "active" });
+      expect((await t.services.posts.listPublicPosts({ limit: 1 })).count).toBeGreaterThan(0);
+    } finally {
+      await t.close();
     }
   });
 

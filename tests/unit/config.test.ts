@@ -8,16 +8,16 @@ describe("config", () => {
     expect(config.host).toBe("localhost");
     expect(config.database.kind).toBe("sqlite");
     expect(config.database.kind === "sqlite" && config.database.file).toMatch(/data\/beranda\.db$/);
-    expect(config.demoMode).toBe(true);
+    expect(config.demoMode).toBe(false);
     expect(config.logLevel).toBe("info");
     expect(config.uploadMaxBytes).toBe(10 * 1024 * 1024);
   });
 
-  it("turns demo mode off on a non-loopback host unless told otherwise", () => {
-    expect(loadConfig({ HOST: "0.0.0.0" }).demoMode).toBe(false);
-    expect(loadConfig({ HOST: "example.com" }).demoMode).toBe(false);
-    expect(loadConfig({ HOST: "127.0.0.1" }).demoMode).toBe(true);
-    expect(loadConfig({ HOST: "0.0.0.0", DEMO_MODE: "true" }).demoMode).toBe(true);
+  it("turns demo mode on only when asked, whatever the host", () => {
+    for (const HOST of ["localhost", "127.0.0.1", "::1", "0.0.0.0", "example.com"]) {
+      expect(loadConfig({ HOST }).demoMode, HOST).toBe(false);
+      expect(loadConfig({ HOST, DEMO_MODE: "true" }).demoMode, HOST).toBe(true);
+    }
     expect(loadConfig({ DEMO_MODE: "false" }).demoMode).toBe(false);
   });
 

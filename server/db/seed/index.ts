@@ -8,7 +8,7 @@ import {
   insertSettingsRowIfMissing,
   upsertSettingsRow,
 } from "../../modules/settings/settings.repository.ts";
-import { countUsers, insertUser } from "../../modules/users/users.repository.ts";
+import { countUsers, findUserIdByEmail, insertUser } from "../../modules/users/users.repository.ts";
 import type { Db } from "../client.ts";
 import { nowIso, toCount } from "../normalize.ts";
 import {
@@ -70,29 +70,33 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
     state.starterSeededAt = nowIso();
   }
 
-  if (config.demoMode) {
-    if (!state.demoSeededAt) {
-      const postCount = await db
-        .selectFrom("posts")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .executeTakeFirstOrThrow();
-      // Demo content goes only into a database that has no content of its own.
-      if (toCount(postCount.count) === 0 && (await countUsers(db)) === 0) {
-        state.demoUserIds = await db.transaction().execute((trx) => seedDemoContent(trx, config));
-        logger.info("seeded demo content");
-      }
-      state.demoSeededAt = nowIso();
+  if (config.demoMode && !state.demoSeededAt) {
+    const postCount = await db
+      .selectFrom("posts")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    // Demo content goes only into a database that has no content of its own.
+    if (toCount(postCount.count) === 0 && (await countUsers(db)) === 0) {
+      state.demoUserIds = await db.transaction().execute((trx) => seedDemoContent(trx, config));
+      logger.info("seeded demo content");
     }
-    await setDemoAccountsStatus(db, state.demoUserIds ?? [], "active");
-    if (state.demoUserIds?.length) {
-      result.demoAdmin = { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
-    }
-  } else if (state.demoUserIds?.length) {
+    state.demoSeededAt = nowIso();
+  }
+  if (config.demoMode && state.demoUserIds?.length) {
+    // Printed at start; accounts an admin deactivated stay deactivated.
+    result.demoAdmin = { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
+  } else if (!config.demoMode && state.demoUserIds?.length) {
     // The demo accounts have published passwords: outside demo mode they are shut.
-    await setDemoAccountsStatus(db, state.demoUserIds, "inactive");
+    await deactivateDemoAccounts(db, state.demoUserIds);
   }
 
-  if (config.initialAdmin && (await countUsers(db)) === 0) {
+  // The first admin from ADMIN_EMAIL/ADMIN_PASSWORD, unless an admin of the
+  // site's own exists (demo accounts do not count) or the address is taken.
+  if (
+    config.initialAdmin &&
+    !(await hasOwnAdmin(db, state.demoUserIds ?? [])) &&
+    (await findUserIdByEmail(db, config.initialAdmin.email)) === null
+  ) {
     const now = nowIso();
     const username =
       config.initialAdmin.email.split("@")[0]!.replace(/[^a-zA-Z0-9_.-]/g, "") || "admin";
@@ -116,9 +120,16 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
   return result;
 }
 
-async function setDemoAccountsStatus(db: Db, ids: number[], status: "active" | "inactive") {
+/** Whether an admin account other than the demo ones exists. */
+export async function hasOwnAdmin(db: Db, demoUserIds: readonly number[] = []): Promise<boolean> {
+  let query = db.selectFrom("users").select("id").where("role", "=", "admin");
+  if (demoUserIds.length) query = query.where("id", "not in", [...demoUserIds]);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+async function deactivateDemoAccounts(db: Db, ids: number[]) {
   if (ids.length === 0) return;
-  await db.updateTable("users").set({ status }).where("id", "in", ids).execute();
+  await db.updateTable("users").set({ status: "inactive" }).where("id", "in", ids).execute();
 }
 
 async function seedDemoContent(db: Db, config: Config): Promise<number[]> {

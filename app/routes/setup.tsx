@@ -1,0 +1,150 @@
+import { type FormEvent, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { validateFields } from "../../common/rules.ts";
+import { PASSWORDS_DO_NOT_MATCH, SETUP_RULES, SETUP_TEXTS } from "../../common/setup.ts";
+import { siteServicesContext } from "../../common/site-context.ts";
+import { Alert, TextField } from "../components/ui/form.tsx";
+import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import type { Route } from "./+types/setup";
+
+const FIELDS = ["first_name", "last_name", "username", "email", "password"] as const;
+type Errors = Partial<Record<(typeof FIELDS)[number] | "confirm", string>>;
+
+// Never stored by the page cache or a browser: the answer depends on the link's token.
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const state = await context.get(siteServicesContext).setup.getSetupState(token);
+  return data({ state, token: state === "open" ? token : null }, { headers: NO_STORE });
+}
+
+export function headers() {
+  return NO_STORE;
+}
+
+/** Creates the first admin, then sends them to sign in. Works without JavaScript too. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const value = (key: string) => String(form.get(key) ?? "");
+  if (value("password") !== value("confirm")) {
+    return data({ errors: { confirm: PASSWORDS_DO_NOT_MATCH } as Errors, message: "" }, 400);
+  }
+  const input = Object.fromEntries(["token", ...FIELDS].map((key) => [key, value(key)]));
+  try {
+    await context.get(siteServicesContext).setup.completeSetup(input);
+  } catch (error) {
+    const { errors, message, status } = error as {
+      errors?: Errors;
+      message?: string;
+      status?: number;
+    };
+    if (!status || status >= 500) throw error;
+    return data({ errors: errors ?? {}, message: errors ? "" : (message ?? "") }, status);
+  }
+  return redirect("/login?setup=done");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Set Up Your Site",
+    description: "Create the first administrator account of this site.",
+    root: rootFromMatches(matches),
+    path: "/setup",
+    noindex: true,
+  });
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<Errors>({});
+  const errors: Errors = { ...actionData?.errors, ...clientErrors };
+  const busy = navigation.state === "submitting";
+
+  if (loaderData.state !== "open") {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <h1 className="text-3xl font-bold">Set Up Your Site</h1>
+        <div className="mt-8">
+          <Alert kind={loaderData.state === "done" ? "info" : "error"}>
+            {loaderData.state === "done" ? SETUP_TEXTS.alreadySetUp : SETUP_TEXTS.invalidLink}
+          </Alert>
+        </div>
+        <p className="mt-6">
+          <Link to="/login" className="link">
+            Go to Sign In
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const values = Object.fromEntries(FIELDS.map((key) => [key, String(form.get(key) ?? "")]));
+    const found: Errors = validateFields(SETUP_RULES, values).errors;
+    if (!found.password && values.password !== String(form.get("confirm") ?? "")) {
+      found.confirm = PASSWORDS_DO_NOT_MATCH;
+    }
+    setClientErrors(found);
+    if (Object.keys(found).length) event.preventDefault();
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">Set Up Your Site</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        Create the administrator account that manages this site. You can add more users later.
+      </p>
+      <Form method="post" onSubmit={check} noValidate className="mt-8 space-y-4">
+        {actionData?.message ? <Alert kind="error">{actionData.message}</Alert> : null}
+        <input type="hidden" name="token" value={loaderData.token ?? ""} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First Name"
+            name="first_name"
+            autoComplete="given-name"
+            error={errors.first_name}
+          />
+          <TextField
+            label="Last Name"
+            name="last_name"
+            autoComplete="family-name"
+            error={errors.last_name}
+          />
+        </div>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          error={errors.username}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters"
+          error={errors.password}
+        />
+        <TextField
+          label="Confirm Password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Creating..." : "Create Admin Account"}
+        </button>
+      </Form>
+    </div>
+  );
+}

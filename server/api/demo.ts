@@ -1,0 +1,35 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { DEMO_ADMIN } from "../db/seed/demo-content.ts";
+import { AppError } from "../http/errors.ts";
+import { AnyData, createRouter, errorResponses, jsonContent } from "../http/router.ts";
+
+const demoSignIn = createRoute({
+  method: "post",
+  path: "/auth/demo",
+  tags: ["Auth"],
+  summary: "Demo mode only: sign in as the demo admin (the sign-in page's demo button)",
+  responses: {
+    200: jsonContent(
+      z.object({ success: z.literal(true), token: z.string(), data: AnyData }),
+      "Signed in as the demo admin: a bearer token and the user",
+    ),
+    403: errorResponses[403],
+    404: errorResponses[404],
+    429: errorResponses[429],
+  },
+});
+
+/**
+ * The demo button signs in here, so the demo admin's password never has to
+ * be in a page. Outside demo mode the call does not exist (404).
+ */
+export function demoApi(options: { demoMode: boolean }) {
+  return createRouter().openapi(demoSignIn, async (c) => {
+    if (!options.demoMode) throw AppError.notFound("No API route for POST /api/auth/demo");
+    const { token, user } = await c.var.services.auth.login(
+      { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+      { userAgent: c.req.header("user-agent") },
+    );
+    return c.json({ success: true as const, token, data: user }, 200);
+  });
+}
