@@ -4,6 +4,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { matchedRoutes } from "hono/route";
+import { GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { authApi } from "./api/auth.ts";
 import { blogApi } from "./api/blog.ts";
 import { contactApi } from "./api/contact.ts";
@@ -27,6 +28,7 @@ import type { WriteEvents } from "./db/write-tracking.ts";
 import { compression } from "./http/compression.ts";
 import type { AppEnv } from "./http/context.ts";
 import { isAppError } from "./http/errors.ts";
+import { createOriginResolver } from "./http/origin.ts";
 import { pageCache, pageCacheFront } from "./http/page-cache.ts";
 import { createRequestStamp, requestContext } from "./http/request-context.ts";
 import { createRouter } from "./http/router.ts";
@@ -100,7 +102,11 @@ export function createApp({
   if (cache) changes.subscribe(cache.invalidate);
   const app = new Hono<AppEnv>();
 
-  const stamp = createRequestStamp(logger, { development });
+  const originOf = createOriginResolver(config);
+  const stamp = createRequestStamp(logger, {
+    development,
+    https: config.publicUrl?.startsWith("https://") ?? false,
+  });
   app.use(requestContext({ logger, services, stamp }));
   // Before the other middleware: a load balancer's probe costs nothing more.
   app.get("/healthz", (c) => c.json({ ok: true }));
@@ -127,14 +133,14 @@ export function createApp({
   app.use(
     pageCache({
       cache,
-      publicUrl: config.publicUrl,
+      originOf,
       onView: (postId) => services.posts.recordView(postId),
     }),
   );
   const front = cache
     ? pageCacheFront({
         cache,
-        publicUrl: config.publicUrl,
+        originOf,
         stamp,
         onView: (postId) => services.posts.recordView(postId),
       })
@@ -251,7 +257,6 @@ export function createApp({
   );
   app.route("/api", api);
 
-  const originOf = (url: string) => config.publicUrl ?? new URL(url).origin;
   const feedHeaders = (type: string) => ({
     "content-type": type,
     "cache-control": "public, max-age=300",
@@ -314,9 +319,13 @@ export function createApp({
       const response = await pages(c.req.raw, site, {
         nonce,
         requestId: c.var.requestId,
-        origin: config.publicUrl ?? new URL(c.req.url).origin,
+        origin: originOf(c.req.url),
       });
-      if (!development) response.headers.set("content-security-policy", noncePolicy(nonce));
+      if (!development) {
+        const { seo } = await services.settings.getAllSettings();
+        const analytics = GOOGLE_ANALYTICS_ID_PATTERN.test(seo.googleAnalyticsId);
+        response.headers.set("content-security-policy", noncePolicy(nonce, { analytics }));
+      }
       return response;
     });
   }

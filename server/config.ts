@@ -52,6 +52,18 @@ const EnvSchema = z.object({
     .min(1, "must be at least 1")
     .max(365, "must be at most 365")
     .default(30),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every((host) => /^[a-z0-9.:[\]-]+$/.test(host)), {
+      message: "must be host names separated by commas",
+    }),
   PAGE_CACHE: booleanString.default(true),
   PAGE_CACHE_MAX_MB: z.coerce
     .number({ error: "must be a number" })
@@ -89,6 +101,8 @@ export type Config = {
   uploadMaxBytes: number;
   sessionTtlDays: number;
   initialAdmin: { email: string; password: string } | undefined;
+  /** Host names whose Host header is believed without PUBLIC_URL (see http/origin.ts). */
+  allowedHosts: string[];
   /** Anonymous GETs of public pages and the read API answered from memory; null: off. */
   pageCache: { maxBytes: number } | null;
   production: boolean;
@@ -135,6 +149,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
+    allowedHosts: [
+      ...new Set([
+        "localhost",
+        "127.0.0.1",
+        "[::1]",
+        ...(["0.0.0.0", "::"].includes(e.HOST) ? [] : [e.HOST.toLowerCase()]),
+        ...e.ALLOWED_HOSTS,
+      ]),
+    ],
     pageCache: e.PAGE_CACHE ? { maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024 } : null,
     production: env.NODE_ENV !== "development",
   };

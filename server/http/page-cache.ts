@@ -27,8 +27,8 @@ const SMALL = 1024;
 export type PageCacheMiddlewareOptions = {
   /** null: the cache is off; the middleware then only removes internal headers. */
   cache: PageCache | null;
-  /** The site's fixed public address, if configured: then the Host header is not part of the key. */
-  publicUrl: string | undefined;
+  /** The site's origin for a request URL (http/origin.ts). */
+  originOf: (url: string) => string;
   /** Called on a hit of a response whose render counted a post view. */
   onView: (postId: number) => void;
 };
@@ -55,7 +55,7 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
       return;
     }
 
-    const key = keyOf(c.req.url, options.publicUrl);
+    const key = keyOf(c.req.url, options.originOf);
     const found = cache.lookup(key) ?? (await cache.pending(key));
     if (found) {
       if (found.viewPostId !== undefined) options.onView(found.viewPostId);
@@ -81,10 +81,12 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
   };
 }
 
-function keyOf(url: string, publicUrl: string | undefined) {
-  // Without a configured address the pages print the request's origin (canonical
-  // links, feeds), so the origin is part of the key.
-  return publicUrl ? url.slice(url.indexOf("/", url.indexOf("//") + 2)) : url;
+/**
+ * The key: the site's origin as pages print it (so a forged Host header can
+ * neither pick another entry nor plant one) and the path with its query.
+ */
+function keyOf(url: string, originOf: (url: string) => string) {
+  return originOf(url) + url.slice(url.indexOf("/", url.indexOf("//") + 2));
 }
 
 function isStorable(res: Response) {
@@ -101,8 +103,9 @@ async function toEntry(res: Response): Promise<PageEntry> {
   res.headers.forEach((value, name) => {
     if (!NOT_STORED.has(name)) headers[name] = value;
   });
-  if ((headers["content-type"] ?? "").startsWith("text/html")) {
-    headers["content-security-policy"] = hashPolicy(new TextDecoder().decode(raw));
+  const policy = headers["content-security-policy"];
+  if (policy && (headers["content-type"] ?? "").startsWith("text/html")) {
+    headers["content-security-policy"] = hashPolicy(new TextDecoder().decode(raw), policy);
   }
   // Browsers and proxies may keep a copy but must check it (cheap: 304 by ETag).
   headers["cache-control"] ??= "no-cache";
@@ -187,7 +190,7 @@ type NodeEnv = { incoming?: { headers: Record<string, string | string[] | undefi
  */
 export function pageCacheFront(options: {
   cache: PageCache;
-  publicUrl: string | undefined;
+  originOf: (url: string) => string;
   stamp: RequestStamp;
   onView: (postId: number) => void;
 }) {
@@ -210,7 +213,7 @@ export function pageCacheFront(options: {
     const queryStart = url.indexOf("?", pathStart);
     const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
     if (BYPASS.test(path)) return undefined;
-    const entry = cache.lookup(keyOf(url, options.publicUrl));
+    const entry = cache.lookup(keyOf(url, options.originOf));
     if (!entry) return undefined;
 
     const started = stamp.now();

@@ -4,7 +4,12 @@ import type { MiddlewareHandler } from "hono";
 import { createAccessLog, type Logger } from "../logger.ts";
 import type { AppServices } from "../services.ts";
 import type { AppEnv } from "./context.ts";
-import { DEVELOPMENT_CSP, SECURITY_HEADERS, STATIC_CSP } from "./security.ts";
+import {
+  DEVELOPMENT_CSP,
+  SECURITY_HEADERS,
+  STATIC_CSP,
+  STRICT_TRANSPORT_SECURITY,
+} from "./security.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -33,10 +38,14 @@ export type RequestStamp = {
   now(): number;
 };
 
-export function createRequestStamp(logger: Logger, options: { development?: boolean } = {}) {
+export function createRequestStamp(
+  logger: Logger,
+  options: { development?: boolean; https?: boolean } = {},
+) {
   const headers = Object.freeze({
     ...SECURITY_HEADERS,
     "content-security-policy": options.development ? DEVELOPMENT_CSP : STATIC_CSP,
+    ...(options.https ? { "strict-transport-security": STRICT_TRANSPORT_SECURITY } : {}),
   });
   const access = createAccessLog(logger);
   const enabled = access !== null;

@@ -13,22 +13,28 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const DEVELOPMENT_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; connect-src 'self' ws: wss:; frame-ancestors 'none'";
 
-const ANALYTICS = "https://www.googletagmanager.com";
+const TAG_MANAGER = "https://www.googletagmanager.com";
+const ANALYTICS_CONNECT =
+  "https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com";
 
 /**
- * The policy of our pages. Scripts run only from our origin, from Google
- * Analytics, or inline when `scriptSources` allows them: the per-request
- * nonce for a fresh render, or the hashes of a cached page's inline scripts.
- * With no sources (API and other non-HTML responses) no inline script runs.
+ * The policy of our pages. Scripts run only from our origin (and Google's tag
+ * manager when the site has an analytics ID), or inline when `scriptSources`
+ * allows them: the per-request nonce for a fresh render, or the hashes of a
+ * cached page's inline scripts. With no sources (API and other non-HTML
+ * responses) no inline script runs.
  */
-export function contentSecurityPolicy(scriptSources: string[] = []) {
+export function contentSecurityPolicy(
+  scriptSources: string[] = [],
+  options: { analytics?: boolean } = {},
+) {
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptSources, ANALYTICS].join(" "),
+    ["script-src 'self'", ...scriptSources, ...(options.analytics ? [TAG_MANAGER] : [])].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com",
+    `connect-src 'self'${options.analytics ? ` ${ANALYTICS_CONNECT}` : ""}`,
     "frame-src 'self' https://www.openstreetmap.org",
     "media-src 'self' https:",
     "object-src 'none'",
@@ -41,12 +47,15 @@ export function contentSecurityPolicy(scriptSources: string[] = []) {
 /** The policy for responses without inline scripts, computed once. */
 export const STATIC_CSP = contentSecurityPolicy();
 
+/** HSTS for a site served over https (PUBLIC_URL): browsers then never try http. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
 export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
-export function noncePolicy(nonce: string) {
-  return contentSecurityPolicy([`'nonce-${nonce}'`]);
+export function noncePolicy(nonce: string, options: { analytics?: boolean } = {}) {
+  return contentSecurityPolicy([`'nonce-${nonce}'`], options);
 }
 
 // A script element's text cannot contain "</script", so this finds exactly
@@ -64,14 +73,15 @@ function isInlineCode(attributes: string) {
 
 /**
  * The policy for a stored copy of a rendered page: a nonce served to many
- * visitors would stop being a secret, so the stored page allows exactly its
- * own inline scripts by their SHA-256 hashes instead.
+ * visitors would stop being a secret, so the page's policy (`policy`, as it was
+ * rendered) allows exactly its own inline scripts by their SHA-256 hashes
+ * instead of the nonce.
  */
-export function hashPolicy(html: string): string {
+export function hashPolicy(html: string, policy: string): string {
   const hashes = new Set<string>();
   for (const [, attributes = "", body = ""] of html.matchAll(SCRIPT)) {
     if (!isInlineCode(attributes)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
   }
-  return contentSecurityPolicy([...hashes]);
+  return policy.replace(/ ?'nonce-[^']*'/, hashes.size ? ` ${[...hashes].join(" ")}` : "");
 }
