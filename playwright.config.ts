@@ -52,7 +52,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh demo database for every run, on the production build.
-    command: `rm -rf tmp/e2e-${port} && node server/main.ts`,
+    // The production build, as `npm start` runs it (build/node is made by npm run build).
+    command: `rm -rf tmp/e2e-${port} && node --max-semi-space-size=8 --heap-growing-percent=50 build/node/main.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
