@@ -167,6 +167,12 @@ export function createApp({
             : error.message || "Invalid request";
       return c.json({ success: false, message }, status);
     }
+    // A handler that reads the body itself (`c.req.json()`) meets a body that
+    // is not JSON: the caller's mistake, not ours.
+    if (error instanceof SyntaxError && c.req.method !== "GET" && c.req.method !== "HEAD") {
+      const message = "The request body must be valid JSON";
+      return c.json({ success: false, message, errors: { body: message } }, 400);
+    }
     c.var.logger?.error({ err: error }, "unhandled error");
     return c.json(
       {
