@@ -3,6 +3,7 @@ import { CONTACT_RULES } from "../rules.ts";
 import { SERVICE_ICONS } from "../types.ts";
 import {
   idField,
+  idNumber,
   imageUrlField,
   optionalText,
   requiredText,
@@ -69,9 +70,7 @@ export const GalleryCategoryInputSchema = z.strictObject({
 
 export const ReorderSchema = z.strictObject({
   ids: z
-    .array(z.number({ error: "ids must be numbers" }).int().positive(), {
-      error: "ids must be a list of ids in the new order",
-    })
+    .array(idNumber("ids"), { error: "ids must be a list of ids in the new order" })
     .min(1, "ids must not be empty")
     .max(1000, "At most 1000 items"),
 });

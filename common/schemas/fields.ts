@@ -49,10 +49,89 @@ export const imageUrlField = (label: string) =>
       message: `${label} must be an http(s) URL or an uploaded file`,
     });
 
-/** Positive whole-number id from a path or body. */
+/**
+ * Ids are PostgreSQL `integer`s (serial): 1 to 2147483647. Anything else is a
+ * 400 naming the field before a query runs (PostgreSQL would refuse a larger
+ * number with an error, SQLite would just find nothing).
+ */
+export const ID_MAX = 2_147_483_647;
+
+const idMessages = (label: string) => ({
+  number: `${label} must be a number`,
+  whole: `${label} must be a whole number`,
+  positive: `${label} must be a positive number`,
+  tooLarge: `${label} must be ${ID_MAX} or less`,
+});
+
+/** An id as a JSON number (bulk lists, references in bodies). */
+export const idNumber = (label = "id") => {
+  const m = idMessages(label);
+  return z.number({ error: m.number }).int(m.whole).positive(m.positive).max(ID_MAX, m.tooLarge);
+};
+
+/** Checks an id given as a number: the first message that applies, or the id. */
+export function checkId(label: string, value: number): { id: number } | { error: string } {
+  const m = idMessages(label);
+  if (!Number.isFinite(value)) return { error: m.number };
+  if (!Number.isInteger(value)) return { error: m.whole };
+  if (value <= 0) return { error: m.positive };
+  if (value > ID_MAX) return { error: m.tooLarge };
+  return { id: value };
+}
+
+/**
+ * Checks an id written as text (a path, a query, a form field). Decimal
+ * digits only, spaces around allowed: "1e3", "0x10" and "" are not numbers.
+ */
+export function checkIdText(label: string, raw: string): { id: number } | { error: string } {
+  const text = raw.trim();
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return { error: idMessages(label).number };
+  return checkId(label, Number(text));
+}
+
+/** An id in a path or query string, as a number. */
+export const idText = (label = "id") =>
+  z.string({ error: idMessages(label).number }).transform((raw, ctx) => {
+    const checked = checkIdText(label, raw);
+    if ("error" in checked) {
+      ctx.addIssue({ code: "custom", message: checked.error });
+      return z.NEVER;
+    }
+    return checked.id;
+  });
+
+/** Comma-separated ids in a query string ("1, 2,3"); empty means none given. */
+export const idListText = (label: string, max = 50) =>
+  z
+    .string({ error: `${label} must be comma-separated ids` })
+    .max(500, `${label} must be 500 characters or less`)
+    .transform((raw, ctx) => {
+      const parts = raw.split(",").map((s) => s.trim());
+      if (parts.length === 1 && parts[0] === "") return undefined;
+      if (parts.length > max) {
+        ctx.addIssue({ code: "custom", message: `${label} can hold at most ${max} ids` });
+        return z.NEVER;
+      }
+      const ids: number[] = [];
+      for (const part of parts) {
+        const checked = checkIdText(label, part);
+        if ("error" in checked) {
+          const message = part === "" ? `${label} must be comma-separated ids` : checked.error;
+          ctx.addIssue({ code: "custom", message });
+          return z.NEVER;
+        }
+        if (!ids.includes(checked.id)) ids.push(checked.id);
+      }
+      return ids;
+    });
+
+/** An id in a body that may also come as text ("5" from a form select). */
 export const idField = (label = "id") =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be a positive number`)
-    .max(2_147_483_647, `${label} is too large`);
+  z.union([z.number(), z.string()], { error: idMessages(label).number }).transform((value, ctx) => {
+    const checked = typeof value === "number" ? checkId(label, value) : checkIdText(label, value);
+    if ("error" in checked) {
+      ctx.addIssue({ code: "custom", message: checked.error });
+      return z.NEVER;
+    }
+    return checked.id;
+  });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EXCERPT_MAX } from "../limits.ts";
-import { imageUrlField, optionalText, requiredText, slugField } from "./fields.ts";
+import { idNumber, imageUrlField, optionalText, requiredText, slugField } from "./fields.ts";
 
 const nameList = (label: string) =>
   z
@@ -73,9 +73,7 @@ export const PostBulkSchema = z.strictObject({
     error: "Action must be publish, draft or delete",
   }),
   ids: z
-    .array(z.number({ error: "ids must be numbers" }).int().positive(), {
-      error: "ids must be a list of post ids",
-    })
+    .array(idNumber("ids"), { error: "ids must be a list of post ids" })
     .min(1, "Please select posts first")
     .max(500, "At most 500 posts at once"),
 });

@@ -1,12 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CategoryInputSchema, TagInputSchema } from "../../common/schemas/content.ts";
+import { idListText } from "../../common/schemas/fields.ts";
 import {
   PostBulkSchema,
   PostInputSchema,
   PostStatusFilterSchema,
 } from "../../common/schemas/posts.ts";
 import { AppError } from "../http/errors.ts";
-import { createRouter, dataResponses, IdParams, jsonBody, pagingQuery } from "../http/router.ts";
+import {
+  createRouter,
+  dataResponses,
+  IdParams,
+  idParam,
+  jsonBody,
+  pagingQuery,
+} from "../http/router.ts";
 
 const ListQuery = z.object({
   ...pagingQuery(),
@@ -14,7 +22,7 @@ const ListQuery = z.object({
   category: z.string().max(200, "category must be 200 characters or less").optional(),
   tag: z.string().max(200, "tag must be 200 characters or less").optional(),
   status: PostStatusFilterSchema.optional(),
-  author: z.coerce.number({ error: "author must be a number" }).int().positive().optional(),
+  author: idParam("author", "query").optional(),
   featured: z.enum(["true", "false"], { error: "featured must be true or false" }).optional(),
 });
 
@@ -43,15 +51,10 @@ const related = createRoute({
   summary: "Live posts sharing a category with a post",
   request: {
     query: z.object({
-      postId: z.coerce
-        .number({ error: "postId must be a number" })
-        .int("postId must be a whole number")
-        .positive("postId must be a positive number"),
-      categories: z
-        .string()
-        .max(500)
-        .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, "categories must be comma-separated ids")
-        .optional(),
+      postId: idParam("postId", "query"),
+      categories: idListText("categories")
+        .optional()
+        .openapi({ description: "Comma-separated category ids", example: "1,2" }),
       limit: pagingQuery().limit,
     }),
   },
@@ -206,11 +209,11 @@ export const blogApi = createRouter()
   })
   .openapi(related, async (c) => {
     const query = c.req.valid("query");
-    const ids = query.categories
-      ?.split(",")
-      .map((s) => Number(s.trim()))
-      .filter((n) => Number.isInteger(n) && n > 0);
-    const data = await c.var.services.posts.listRelatedPosts(query.postId, ids, query.limit ?? 3);
+    const data = await c.var.services.posts.listRelatedPosts(
+      query.postId,
+      query.categories,
+      query.limit ?? 3,
+    );
     return c.json({ success: true as const, data }, 200);
   })
   .openapi(byId, async (c) => {

@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { ID_MAX, idText } from "../../common/schemas/fields.ts";
 import type { AppEnv } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { zodErrors } from "./validation.ts";
@@ -55,14 +56,21 @@ export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   };
 }
 
-export const IdParams = z.object({
-  id: z.coerce
-    .number({ error: "id must be a number" })
-    .int("id must be a whole number")
-    .positive("id must be a positive number")
-    .max(2_147_483_647, "id is too large")
-    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
-});
+/**
+ * A numeric id in a path or query: 1 to 2147483647, digits only; anything else
+ * is a 400 naming the parameter. The one definition every route uses.
+ */
+export function idParam(name = "id", where: "path" | "query" = "path") {
+  return idText(name).openapi({
+    param: { name, in: where },
+    type: "integer",
+    minimum: 1,
+    maximum: ID_MAX,
+    example: 1,
+  });
+}
+
+export const IdParams = z.object({ id: idParam("id") });
 
 const pageNumber = (name: string) =>
   z.coerce

@@ -1,4 +1,5 @@
 import { type Actor, can, canManagePost } from "../../../common/permissions.ts";
+import { checkIdText } from "../../../common/schemas/fields.ts";
 import { type PostInput, PostInputSchema } from "../../../common/schemas/posts.ts";
 import { slugify } from "../../../common/text.ts";
 import type { Post, PostList, PostSummary } from "../../../common/types.ts";
@@ -212,9 +213,10 @@ export function createPostsService(db: Db) {
       throw AppError.badRequest("No ID provided for post retrieval", {
         id: "No ID provided for post retrieval",
       });
+    const checked = checkIdText("id", id);
+    if ("error" in checked) throw AppError.validation({ id: checked.error });
     const notFound = AppError.notFound(`Post with ID ${id} not found.`);
-    if (!/^\d{1,10}$/.test(id)) throw notFound;
-    const post = await findPost(db, { id: Number(id) }, { visibility: "all", now: nowIso() });
+    const post = await findPost(db, { id: checked.id }, { visibility: "all", now: nowIso() });
     if (!post) throw notFound;
     if (isLive(post) || canManagePost(actor, post)) return withPendingViews(post);
     throw notFound;

@@ -1,5 +1,6 @@
 import type { Actor } from "../../../common/permissions.ts";
 import { ServiceInputSchema } from "../../../common/schemas/content.ts";
+import { ID_MAX } from "../../../common/schemas/fields.ts";
 import type { Service } from "../../../common/types.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
@@ -34,7 +35,8 @@ export function createServicesService(db: Db) {
   /** By numeric id or by slug, for the admin and the public detail page. */
   async function getService(idOrSlug: string): Promise<Service | null> {
     const key = idOrSlug.trim();
-    if (/^\d{1,10}$/.test(key)) {
+    // Digits past the id range can only be a slug (PostgreSQL refuses them as an integer).
+    if (/^\d{1,10}$/.test(key) && Number(key) <= ID_MAX) {
       const byId = await findServiceById(db, Number(key));
       if (byId) return byId;
     }
