@@ -104,6 +104,12 @@ export async function findTagsByNames(db: Db, names: string[]) {
     .execute();
 }
 
+/** The names among `names` that no tag has (case-insensitive), in the order given. */
+export async function unknownTags(db: Db, names: string[]): Promise<string[]> {
+  const known = new Set((await findTagsByNames(db, names)).map((t) => t.name.toLowerCase()));
+  return names.filter((n) => !known.has(n.toLowerCase()));
+}
+
 export async function findTaxonomyConflict(
   db: Db,
   table: "categories" | "tags",

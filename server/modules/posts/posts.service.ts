@@ -3,13 +3,17 @@ import { checkIdText } from "../../../common/schemas/fields.ts";
 import { type PostInput, PostInputSchema } from "../../../common/schemas/posts.ts";
 import { slugify } from "../../../common/text.ts";
 import type { Post, PostList, PostSummary } from "../../../common/types.ts";
-import { requirePermission, requirePostManager } from "../../auth/policy.ts";
+import { requireActor, requirePermission, requirePostManager } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
-import { findCategoriesByNames, findTagsByNames } from "../categories/categories.repository.ts";
+import {
+  findCategoriesByNames,
+  findTagsByNames,
+  unknownTags,
+} from "../categories/categories.repository.ts";
 import {
   deleteRedirectsTo,
   findRedirectTarget,
@@ -26,6 +30,14 @@ import {
 } from "./posts.repository.ts";
 import { sanitizePostHtml } from "./sanitize.ts";
 import { searchTextOf } from "./search-text.ts";
+
+export const FEATURE_REFUSED = "Only editors and admins can feature posts";
+export const SLUG_REDIRECTS =
+  "This slug is the old address of another author's post and still leads to it";
+
+export function unknownTagsMessage(names: string[]) {
+  return `Unknown tag: ${names.join(", ")}. Only editors and admins can create new tags`;
+}
 
 export const DEFAULT_PAGE_SIZE = 10;
 /** How often views counted in memory are written to the database. */
@@ -257,7 +269,10 @@ export function createPostsService(db: Db) {
     return date.toISOString();
   }
 
-  async function resolveTaxonomy(input: Pick<PostInput, "categories" | "tags">) {
+  async function resolveTaxonomy(
+    actor: Actor,
+    input: Pick<PostInput, "categories" | "tags">,
+  ): Promise<{ categoryIds: number[] | undefined; tagNames: string[] | undefined }> {
     let categoryIds: number[] | undefined;
     if (input.categories) {
       const found = await findCategoriesByNames(db, input.categories);
@@ -269,7 +284,47 @@ export function createPostsService(db: Db) {
       }
       categoryIds = found.map((c) => c.id);
     }
+    // Authors tag with existing tags only; editors and admins may name new ones.
+    if (input.tags?.length && !can(actor, "tags:manage")) {
+      const unknown = await unknownTags(db, input.tags);
+      if (unknown.length) throw AppError.validation({ tags: unknownTagsMessage(unknown) });
+    }
     return { categoryIds, tagNames: input.tags };
+  }
+
+  /**
+   * Featuring a post is for editors and admins: an author may send the flag
+   * only as it already is (the editor form sends the loaded value back).
+   */
+  function requireFeatureRight(
+    actor: Actor,
+    data: Pick<PostInput, "isFeatured" | "featured">,
+    current: boolean,
+  ) {
+    if (can(actor, "posts:feature")) return;
+    const field = data.isFeatured !== undefined ? "isFeatured" : "featured";
+    const wanted = data.isFeatured ?? data.featured;
+    if (wanted !== undefined && wanted !== current) {
+      throw new AppError("FORBIDDEN", FEATURE_REFUSED, { [field]: FEATURE_REFUSED });
+    }
+  }
+
+  /**
+   * A renamed post keeps its old address (a 301 from the old slug). Taking
+   * that slug ends the redirect, so only the post's own managers, or those who
+   * may manage every post, may take it.
+   */
+  async function requireSlugNotAnotherPostsAddress(actor: Actor, slug: string, postId?: number) {
+    if (can(actor, "posts:manage-any")) return;
+    const targetId = await findRedirectTarget(db, "post", slug);
+    if (targetId === null || targetId === postId) return;
+    const target = await db
+      .selectFrom("posts")
+      .select("author_id")
+      .where("id", "=", targetId)
+      .executeTakeFirst();
+    if (!target || canManagePost(actor, target)) return;
+    throw AppError.conflict(SLUG_REDIRECTS, { slug: SLUG_REDIRECTS });
   }
 
   async function setRelations(
@@ -277,6 +332,7 @@ export function createPostsService(db: Db) {
     postId: number,
     categoryIds: number[] | undefined,
     tagNames: string[] | undefined,
+    mayCreateTags: boolean,
   ) {
     if (categoryIds) {
       await trx.deleteFrom("post_categories").where("post_id", "=", postId).execute();
@@ -294,6 +350,10 @@ export function createPostsService(db: Db) {
       const ids: number[] = [];
       for (const name of tagNames) {
         let id = byName.get(name.toLowerCase());
+        // Deleted since resolveTaxonomy looked: still not the author's to create.
+        if (id === undefined && !mayCreateTags) {
+          throw AppError.validation({ tags: unknownTagsMessage([name]) });
+        }
         if (id === undefined) {
           let slug = slugify(name) || `tag-${Date.now()}`;
           const taken = await trx
@@ -351,8 +411,10 @@ export function createPostsService(db: Db) {
     const now = nowIso();
     const content = sanitizePostHtml(data.content);
     if (!content) throw AppError.validation({ content: "Content is required" });
-    const { categoryIds, tagNames } = await resolveTaxonomy(data);
+    requireFeatureRight(actor, data, false);
+    const { categoryIds, tagNames } = await resolveTaxonomy(actor, data);
     await requireSlugFree(data.slug);
+    await requireSlugNotAnotherPostsAddress(actor, data.slug);
     const state = resolveStatus(
       data.status,
       toIsoDate(data.published_at ?? data.publishedAt) ?? null,
@@ -383,7 +445,13 @@ export function createPostsService(db: Db) {
           .returning("id")
           .executeTakeFirstOrThrow();
         await releaseSlug(trx, "post", data.slug);
-        await setRelations(trx, row.id, categoryIds ?? [], tagNames ?? []);
+        await setRelations(
+          trx,
+          row.id,
+          categoryIds ?? [],
+          tagNames ?? [],
+          can(actor, "tags:manage"),
+        );
         return row.id;
       });
       return withPendingViews((await findPost(db, { id }, { visibility: "all", now: nowIso() }))!);
@@ -394,6 +462,7 @@ export function createPostsService(db: Db) {
 
   /** Fields left out of the body stay as they are. */
   async function updatePost(actor: Actor | null, id: number, input: unknown): Promise<Post> {
+    requireActor(actor);
     const current = await loadManaged(actor, id);
     const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
     const merged = {
@@ -407,8 +476,12 @@ export function createPostsService(db: Db) {
     const now = nowIso();
     const content = sanitizePostHtml(data.content);
     if (!content) throw AppError.validation({ content: "Content is required" });
-    const { categoryIds, tagNames } = await resolveTaxonomy(data);
-    if (data.slug !== current.slug) await requireSlugFree(data.slug, id);
+    requireFeatureRight(actor, data, current.isFeatured);
+    const { categoryIds, tagNames } = await resolveTaxonomy(actor, data);
+    if (data.slug !== current.slug) {
+      await requireSlugFree(data.slug, id);
+      await requireSlugNotAnotherPostsAddress(actor, data.slug, id);
+    }
 
     const givenDate = toIsoDate(data.published_at ?? data.publishedAt);
     const publishedAt = givenDate === undefined ? current.published_at : givenDate;
@@ -452,7 +525,7 @@ export function createPostsService(db: Db) {
             await recordSlugChange(trx, "post", id, current.slug, data.slug);
           else await releaseSlug(trx, "post", data.slug);
         }
-        await setRelations(trx, id, categoryIds, tagNames);
+        await setRelations(trx, id, categoryIds, tagNames, can(actor, "tags:manage"));
       });
     } catch (error) {
       slugConflict(error);

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useBlocker, useNavigate } from "react-router";
 import { EXCERPT_MAX } from "../../../../common/limits.ts";
-import { canManagePost } from "../../../../common/permissions.ts";
+import { can, canManagePost } from "../../../../common/permissions.ts";
 import { PostInputSchema } from "../../../../common/schemas/posts.ts";
 import { slugify } from "../../../../common/text.ts";
 import type { Category, Post } from "../../../../common/types.ts";
@@ -218,6 +218,9 @@ function PostForm({ post }: { post: Post | null }) {
   const contentLabelId = useId();
 
   const readOnly = post && user ? !canManagePost(user, post) : false;
+  // Authors: the server refuses a change of the flag and new tag names (decision 005).
+  const mayFeature = can(user, "posts:feature");
+  const mayCreateTags = can(user, "tags:manage");
 
   useEffect(() => {
     const controller = new AbortController();
@@ -325,7 +328,8 @@ function PostForm({ post }: { post: Post | null }) {
       status: values.status,
       categories: values.categories,
       tags: splitTags(values.tags),
-      isFeatured: values.isFeatured,
+      // Left out for authors: the post keeps the flag an editor gave it.
+      ...(mayFeature ? { isFeatured: values.isFeatured } : {}),
       published_at: publishedAt,
       meta_title: values.metaTitle,
       meta_description: values.metaDescription,
@@ -632,8 +636,13 @@ function PostForm({ post }: { post: Post | null }) {
                           type="checkbox"
                           name="isFeatured"
                           checked={values.isFeatured}
+                          disabled={!mayFeature}
                           onChange={(e) => update("isFeatured", e.target.checked)}
-                          aria-describedby="field-featured-hint"
+                          aria-describedby={
+                            mayFeature
+                              ? "field-featured-hint"
+                              : "field-featured-hint field-featured-role"
+                          }
                           className="mt-1 h-4 w-4"
                         />
                         <label htmlFor="field-featured" className="text-sm font-medium">
@@ -647,6 +656,15 @@ function PostForm({ post }: { post: Post | null }) {
                       >
                         Postingan unggulan akan ditampilkan di bagian khusus pada halaman beranda.
                       </p>
+                      {mayFeature ? null : (
+                        <p
+                          id="field-featured-role"
+                          className="mt-1 text-xs text-slate-600 dark:text-slate-400"
+                        >
+                          Only editors and admins can feature posts.
+                        </p>
+                      )}
+                      <FieldError id="field-featured-error" message={errors.isFeatured} />
                     </div>
                   </Card>
 
@@ -765,7 +783,11 @@ function PostForm({ post }: { post: Post | null }) {
                       }}
                       error={errors.tags}
                       placeholder="design, marketing"
-                      hint="Separate tags with commas."
+                      hint={
+                        mayCreateTags
+                          ? "Separate tags with commas."
+                          : "Separate tags with commas. Use existing tags: only editors and admins can create new ones."
+                      }
                       autoComplete="off"
                     />
                   </Card>
