@@ -52,3 +52,36 @@ export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
 /** URL schemes for links; images only over http(s). Relative URLs are always fine. */
 export const LINK_SCHEMES = ["http", "https", "mailto"] as const;
 export const IMAGE_SCHEMES = ["http", "https"] as const;
+
+/**
+ * A URL attribute as browsers read its scheme, and as the server's sanitiser
+ * (sanitize-html, through launder's `naughtyHref`) reads it: control
+ * characters and spaces removed wherever they are (browsers skip a leading
+ * "\u0000" and tabs or newlines inside "java\tscript:"), and HTML comments
+ * removed. Checking the raw text would let those through as "no scheme".
+ */
+export function cleanUrlForSchemeCheck(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: those are what we remove
+  let href = value.replace(/[\u0000-\u0020]+/g, "");
+  for (;;) {
+    const start = href.indexOf("<!--");
+    if (start === -1) break;
+    const end = href.indexOf("-->", start + 4);
+    if (end === -1) break;
+    href = href.slice(0, start) + href.slice(end + 3);
+  }
+  return href;
+}
+
+/**
+ * Whether a link's href (`tag` "a") or an image's src (`tag` "img") may stay:
+ * the same answer as the server's sanitiser. Relative URLs are fine;
+ * protocol-relative ones ("//host", "/\host") are not.
+ */
+export function isAllowedUrl(value: string, tag: string): boolean {
+  const href = cleanUrlForSchemeCheck(value);
+  const scheme = /^([a-zA-Z][a-zA-Z0-9.\-+]*):/.exec(href)?.[1]?.toLowerCase();
+  if (!scheme) return !/^[/\\]{2}/.test(href);
+  const allowed: readonly string[] = tag === "img" ? IMAGE_SCHEMES : LINK_SCHEMES;
+  return allowed.includes(scheme);
+}

@@ -1,14 +1,15 @@
 import {
   ALLOWED_ATTRIBUTES,
   ALLOWED_TAGS,
-  IMAGE_SCHEMES,
-  LINK_SCHEMES,
+  isAllowedUrl,
 } from "../../../../common/html-allowlist.ts";
 
 /**
  * The editor preview applies the same allowlist as the server's sanitiser
  * (common/html-allowlist.ts): what the preview shows is what the saved post
- * can contain, and markup typed in the HTML editor never runs.
+ * can contain, and markup typed in the HTML editor never runs. URLs are
+ * checked by the same function (`isAllowedUrl`), so "java\tscript:" is a
+ * scheme here as it is for the browser and the server.
  */
 const ALLOWED_TAG_SET = new Set<string>(ALLOWED_TAGS);
 
@@ -25,15 +26,6 @@ const DROP_WITH_CONTENT = new Set([
   "select",
 ]);
 
-function safeUrl(value: string, tag: string): boolean {
-  const v = value.trim();
-  if (v.startsWith("//")) return false;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1]?.toLowerCase();
-  if (!scheme) return true;
-  const allowed: readonly string[] = tag === "img" ? IMAGE_SCHEMES : LINK_SCHEMES;
-  return allowed.includes(scheme);
-}
-
 function clean(node: Node, doc: Document): Node[] {
   if (node.nodeType === Node.TEXT_NODE) return [doc.createTextNode(node.textContent ?? "")];
   if (node.nodeType !== Node.ELEMENT_NODE) return [];
@@ -46,7 +38,7 @@ function clean(node: Node, doc: Document): Node[] {
   for (const name of ALLOWED_ATTRIBUTES[tag] ?? []) {
     const value = element.getAttribute(name);
     if (value === null) continue;
-    if ((name === "href" || name === "src") && !safeUrl(value, tag)) continue;
+    if ((name === "href" || name === "src") && !isAllowedUrl(value, tag)) continue;
     out.setAttribute(name, value);
   }
   if (tag === "a" && out.getAttribute("target")) out.setAttribute("rel", "noopener noreferrer");
