@@ -1,3 +1,5 @@
+import { EMAIL_MAX, EMAIL_PATTERN } from "./email.ts";
+
 /**
  * Text-field rules with the spec's messages (section 5), as plain data with no
  * zod in sight. Each rule is defined once, here, and read two ways:
@@ -21,7 +23,8 @@ export type TextRule = {
   pattern?: readonly [pattern: RegExp, message: string];
 };
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The strict address rule lives in email.ts, shared with the mailto links.
+export { EMAIL_PATTERN } from "./email.ts";
 
 /** A required, trimmed text: "Name is required", "Name must be 200 characters or less". */
 export function requiredRule(required: string, max: number, tooLong?: string): TextRule {
@@ -34,12 +37,12 @@ export function requiredRule(required: string, max: number, tooLong?: string): T
   };
 }
 
-/** A required address with a simple pattern, trimmed and lowercased. */
+/** A required address (the strict pattern of email.ts), trimmed and lowercased. */
 export function emailRule(required = "Email is required"): TextRule {
   return {
     required,
     lowercase: true,
-    max: [254, "Email must be 254 characters or less"],
+    max: [EMAIL_MAX, `Email must be ${EMAIL_MAX} characters or less`],
     pattern: [EMAIL_PATTERN, "Email is invalid"],
   };
 }

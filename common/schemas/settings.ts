@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isEmailAddress } from "../email.ts";
 import {
   type AppearanceSettings,
   DEFAULT_SETTINGS,
@@ -51,7 +52,7 @@ export const GeneralSettingsSchema = z.strictObject({
     .string()
     .trim()
     .max(254, "Contact email must be 254 characters or less")
-    .refine((value) => value === "" || z.email().safeParse(value).success, {
+    .refine((value) => value === "" || isEmailAddress(value), {
       message: "Contact email is invalid",
     }),
   phoneNumber: text("Phone number", 50),

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { mailtoHref } from "../../../../common/email.ts";
 import { formatDate, truncate } from "../../../../common/text.ts";
 import type { ContactMessage } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
@@ -241,7 +242,7 @@ export function MessagesManager() {
                       <dt className="text-slate-600 dark:text-slate-300">From</dt>
                       <dd className="min-w-0 break-words">
                         {message.name} &lt;
-                        <a className="link" href={`mailto:${message.email}`}>
+                        <a className="link" href={mailtoHref(message.email)}>
                           {message.email}
                         </a>
                         &gt;
@@ -255,7 +256,7 @@ export function MessagesManager() {
                     <div className="mt-4 flex flex-wrap gap-2">
                       <a
                         className={smallButton}
-                        href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
+                        href={mailtoHref(message.email, { subject: `Re: ${message.subject}` })}
                       >
                         Reply by e-mail
                       </a>
