@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { isAppError } from "../http/errors.ts";
 import { createRouter, dataResponses } from "../http/router.ts";
 
 const ImageForm = z.object({
@@ -7,7 +8,8 @@ const ImageForm = z.object({
     .openapi({
       type: "string",
       format: "binary",
-      description: "PNG, JPEG, WebP, GIF, AVIF or ICO",
+      description:
+        "PNG, JPEG, WebP, GIF, AVIF or ICO; at most 40 megapixels. Stored re-encoded, at most 4096 px on the longer side; an ICO is stored as a PNG",
     }),
 });
 
@@ -22,16 +24,27 @@ const upload = createRoute({
   },
   responses: dataResponses(
     "`{id, url, imagePath, mimeType, size, width, height}`",
-    [400, 401, 403, 413, 415],
+    [400, 401, 403, 413, 415, 429],
     201,
   ),
 });
 
+/** Seconds a caller refused for a full upload queue should wait. */
+const BUSY_RETRY_SECONDS = 5;
+
 export const uploadApi = createRouter().openapi(upload, async (c) => {
   const { image } = c.req.valid("form");
-  const data = await c.var.services.uploads.uploadImage(c.var.user, {
-    bytes: new Uint8Array(await image.arrayBuffer()),
-    name: image.name,
-  });
-  return c.json({ success: true as const, data }, 201);
+  try {
+    const data = await c.var.services.uploads.uploadImage(c.var.user, {
+      bytes: new Uint8Array(await image.arrayBuffer()),
+      name: image.name,
+    });
+    return c.json({ success: true as const, data }, 201);
+  } catch (error) {
+    // The error handler answers with the context's headers: say when to retry.
+    if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") {
+      c.header("Retry-After", String(BUSY_RETRY_SECONDS));
+    }
+    throw error;
+  }
 });

@@ -4,7 +4,14 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
-import { storeImage } from "./image-pipeline.ts";
+import {
+  DamagedImageError,
+  IMAGE_SLOTS,
+  IMAGE_TOO_LARGE,
+  ImageTooLargeError,
+  processImage,
+  writeImage,
+} from "./image-pipeline.ts";
 import { ACCEPTED_IMAGES, sniffImageType } from "./image-type.ts";
 
 export type UploadResult = {
@@ -23,10 +30,55 @@ export function formatBytes(bytes: number) {
     : `${Math.round(bytes / 1024)} KB`;
 }
 
+const DAMAGED = "The image file is damaged or incomplete";
+export const UPLOADS_BUSY = "Too many uploads at once. Please try again in a moment.";
+
+/**
+ * Runs at most `slots` tasks at once; up to `waiting` more wait their turn,
+ * in order. Past that a task is refused at once (429) rather than holding its
+ * upload in memory behind a long line.
+ */
+export function createTaskQueue(slots: number, waiting: number) {
+  let running = 0;
+  const line: (() => void)[] = [];
+  function next() {
+    running -= 1;
+    const start = line.shift();
+    if (start) {
+      running += 1;
+      start();
+    }
+  }
+  async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= slots) {
+      if (line.length >= waiting) throw new AppError("TOO_MANY_REQUESTS", UPLOADS_BUSY);
+      await new Promise<void>((resolve) => line.push(resolve));
+    } else {
+      running += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      next();
+    }
+  }
+  return { run, stats: () => ({ running, waiting: line.length }) };
+}
+
+export type UploadsOptions = {
+  /** Images decoded and encoded at once (CPU bound). */
+  slots?: number;
+  /** Uploads that may wait for a slot before new ones get 429. */
+  waiting?: number;
+};
+
 export function createUploadsService(
   db: Db,
   config: Pick<Config, "uploadsDir" | "uploadMaxBytes">,
+  options: UploadsOptions = {},
 ) {
+  const queue = createTaskQueue(options.slots ?? IMAGE_SLOTS, options.waiting ?? 8);
+
   /** Stores an image under a content-hashed name; the type comes from its bytes. */
   async function uploadImage(
     actor: Actor | null,
@@ -37,20 +89,28 @@ export function createUploadsService(
       throw AppError.validation({ image: "An image file is required" });
     }
     if (file.bytes.length > config.uploadMaxBytes) {
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `File is too large (max ${formatBytes(config.uploadMaxBytes)})`,
-      );
+      const message = `File is too large (max ${formatBytes(config.uploadMaxBytes)})`;
+      throw new AppError("PAYLOAD_TOO_LARGE", message, { image: message });
     }
     const type = sniffImageType(file.bytes);
-    if (!type) throw new AppError("UNSUPPORTED_MEDIA_TYPE", ACCEPTED_IMAGES);
-
-    let stored: Awaited<ReturnType<typeof storeImage>>;
-    try {
-      stored = await storeImage(config.uploadsDir, file.bytes, type);
-    } catch {
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image file is damaged or incomplete");
+    if (!type) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", ACCEPTED_IMAGES, { image: ACCEPTED_IMAGES });
     }
+
+    const processed = await queue
+      .run(() => processImage(file.bytes, type))
+      .catch((error) => {
+        if (error instanceof ImageTooLargeError) {
+          throw new AppError("PAYLOAD_TOO_LARGE", IMAGE_TOO_LARGE, { image: IMAGE_TOO_LARGE });
+        }
+        if (error instanceof DamagedImageError) {
+          throw new AppError("UNSUPPORTED_MEDIA_TYPE", DAMAGED, { image: DAMAGED });
+        }
+        throw error;
+      });
+    // A write failure (disk full, permissions) is ours, not the image's: it
+    // goes to the error handler, which logs it and answers 500.
+    const stored = await writeImage(config.uploadsDir, processed);
     const existing = await db
       .selectFrom("uploads")
       .selectAll()
@@ -87,7 +147,7 @@ export function createUploadsService(
     };
   }
 
-  return { uploadImage };
+  return { uploadImage, queueStats: queue.stats };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -104,7 +104,7 @@ describe("upload API", () => {
     expect(result.body.data.mimeType).toBe("image/avif");
   });
 
-  it("accepts an ICO icon", async () => {
+  it("accepts an ICO icon, stored as a PNG (decision 003)", async () => {
     const png = await picture(16, 16).png().toBuffer();
     const header = Buffer.alloc(22);
     header.writeUInt16LE(0, 0); // reserved
@@ -123,7 +123,8 @@ describe("upload API", () => {
       body: imageForm(Buffer.concat([header, png]), "favicon.ico", "image/x-icon"),
     });
     expectOk(result, 201);
-    expect(["image/x-icon", "image/vnd.microsoft.icon"]).toContain(result.body.data.mimeType);
+    expect(result.body.data).toMatchObject({ mimeType: "image/png", width: 16, height: 16 });
+    expect(result.body.data.url).toMatch(/^\/uploads\/[0-9a-f]{20}\.png$/);
   });
 
   it("detects the type from the bytes, not from the name or the declared type", async () => {
