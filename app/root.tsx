@@ -19,7 +19,7 @@ import { themeBootScript } from "./lib/theme.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteServicesContext);
   const info = context.get(requestInfoContext);
-  const settings = await site.settings.getAllSettings();
+  const settings = await site.settings.getPublicSettings();
   return {
     settings,
     // Computed here so the colour maths stays on the server.

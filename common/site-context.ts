@@ -20,7 +20,8 @@ export type SiteServices = {
   /** Demo mode: the sign-in page offers the demo sign-in (POST /api/auth/demo). */
   demoMode: boolean;
   settings: {
-    getAllSettings(): Promise<SiteSettings>;
+    /** The site's settings; the defaults when they cannot be read (logged on the server). */
+    getPublicSettings(): Promise<SiteSettings>;
   };
   services: {
     listServices(): Promise<Service[]>;

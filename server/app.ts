@@ -35,6 +35,7 @@ import { createRouter } from "./http/router.ts";
 import { createNonce, noncePolicy } from "./http/security.ts";
 import type { Logger } from "./logger.ts";
 import { findNextPublishTime } from "./modules/posts/publish-schedule.ts";
+import { FALLBACK_SETTINGS } from "./modules/settings/settings.service.ts";
 import { formatBytes } from "./modules/uploads/uploads.service.ts";
 import { createServices, toSiteServices } from "./services.ts";
 import { BUILD_DIR, type PageHandler } from "./ssr.ts";
@@ -327,8 +328,11 @@ export function createApp({
         requestId: c.var.requestId,
         origin: originOf(c.req.url),
       });
+      const settings = await services.settings.getPublicSettings();
+      // A page made with the fallback settings is right for now, not for later.
+      if (settings === FALLBACK_SETTINGS) response.headers.set("cache-control", "no-store");
       if (!development) {
-        const { seo } = await services.settings.getAllSettings();
+        const { seo } = settings;
         const analytics = GOOGLE_ANALYTICS_ID_PATTERN.test(seo.googleAnalyticsId);
         response.headers.set("content-security-policy", noncePolicy(nonce, { analytics }));
       }

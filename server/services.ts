@@ -26,10 +26,15 @@ export type ServiceDeps = {
 };
 
 /** The domain services, created once per process and shared by API and pages. */
-export function createServices({ db, config, changes = createContentChanges() }: ServiceDeps) {
+export function createServices({
+  db,
+  config,
+  logger,
+  changes = createContentChanges(),
+}: ServiceDeps) {
   const posts = createPostsService(db);
   const contact = createContactService(db);
-  const settings = createSettingsService(db, changes);
+  const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
   return {
     auth: createAuthService(db, config),

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { POST_PAGE_SIZE } from "../../common/limits.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
 import type { Category } from "../../common/types.ts";
@@ -40,7 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { ok: true as const, query, categories, ...list };
   } catch (error) {
     console.error("blog: failed to load posts", error);
-    return { ok: false as const, query, categories, posts: [], count: 0, totalPages: 1, page: 1 };
+    return data(
+      { ok: false as const, query, categories, posts: [], count: 0, totalPages: 1, page: 1 },
+      { status: 500 },
+    );
   }
 }
 

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { absoluteUrl, JsonLd } from "../components/ui/json-ld.tsx";
 import {
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return { ok: true as const, services, posts: latest.posts };
   } catch (error) {
     console.error("home: failed to load", error);
-    return { ok: false as const, services: [], posts: [] };
+    return data({ ok: false as const, services: [], posts: [] }, { status: 500 });
   }
 }
 

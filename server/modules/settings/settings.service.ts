@@ -1,5 +1,6 @@
 import { SettingsSchemas, withSectionDefaults } from "../../../common/schemas/settings.ts";
 import {
+  DEFAULT_SETTINGS,
   isSettingsSection,
   SETTINGS_SECTIONS,
   type SettingsSection,
@@ -9,14 +10,34 @@ import type { ContentChanges } from "../../cache/content-changes.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import { zodErrors } from "../../http/validation.ts";
+import type { Logger } from "../../logger.ts";
 import { findAllSettingsRows, findSettingsRow, upsertSettingsRow } from "./settings.repository.ts";
+
+/**
+ * What the pages show when the settings cannot be read: the defaults. A
+ * settings load failure is only logged (the site keeps its title "Company
+ * Profile", default texts, navigation and footer); this exact object marks a
+ * page that must not be stored by the page cache.
+ */
+export const FALLBACK_SETTINGS: SiteSettings = Object.freeze(
+  Object.fromEntries(
+    Object.entries(DEFAULT_SETTINGS).map(([section, values]) => [
+      section,
+      Object.freeze({ ...values }),
+    ]),
+  ),
+) as SiteSettings;
 
 /**
  * Settings are read by every page and change rarely: they are read from the
  * database once and kept until a change (this service's own updates, or any
  * change announced on `changes`, which is how other instances will tell).
  */
-export function createSettingsService(db: Db, changes?: ContentChanges) {
+export function createSettingsService(
+  db: Db,
+  changes?: ContentChanges,
+  logger?: Pick<Logger, "error">,
+) {
   let cached: Promise<SiteSettings> | undefined;
   changes?.subscribe(() => {
     cached = undefined;
@@ -40,6 +61,20 @@ export function createSettingsService(db: Db, changes?: ContentChanges) {
       if (cached === pending) cached = undefined;
     });
     return pending;
+  }
+
+  /**
+   * The settings for a public page: the defaults (FALLBACK_SETTINGS) when they
+   * cannot be read, so a broken settings table never takes the site down.
+   * The next call tries the database again.
+   */
+  async function getPublicSettings(): Promise<SiteSettings> {
+    try {
+      return await getAllSettings();
+    } catch (error) {
+      logger?.error({ err: error }, "Site settings could not be loaded; the defaults are shown");
+      return FALLBACK_SETTINGS;
+    }
   }
 
   function requireSection(section: string): SettingsSection {
@@ -72,7 +107,7 @@ export function createSettingsService(db: Db, changes?: ContentChanges) {
     return next;
   }
 
-  return { getAllSettings, getSettingsSection, updateSettingsSection };
+  return { getAllSettings, getPublicSettings, getSettingsSection, updateSettingsSection };
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
