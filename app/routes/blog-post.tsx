@@ -161,7 +161,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const posting = {
     "@type": "BlogPosting",
     headline: post.title,
-    description: post.meta_description || post.excerpt,
+    description: post.meta_description || post.excerpt || truncate(stripHtml(post.content), 160),
     mainEntityOfPage: url,
     url,
     datePublished: post.publishedAt,

@@ -21,11 +21,10 @@ const nameList = (label: string) =>
 export const PostInputSchema = z.strictObject({
   title: requiredText("Title is required", 200),
   slug: slugField(),
-  excerpt: requiredText(
-    "Excerpt is required",
-    EXCERPT_MAX,
-    `Excerpt must be ${EXCERPT_MAX} characters or less`,
-  ),
+  // Optional on the API: an empty excerpt falls back to the first 120
+  // characters of the content on cards and 160 in the meta description. The
+  // editor requires it (PostFormSchema).
+  excerpt: optionalText("Excerpt", EXCERPT_MAX).optional(),
   content: z
     .string({ error: "Content is required" })
     .max(500_000, "Content must be 500000 characters or less")
@@ -63,6 +62,15 @@ export const PostInputSchema = z.strictObject({
 });
 
 export type PostInput = z.infer<typeof PostInputSchema>;
+
+/** The editor's form: as the API, but the excerpt is required. */
+export const PostFormSchema = PostInputSchema.extend({
+  excerpt: requiredText(
+    "Excerpt is required",
+    EXCERPT_MAX,
+    `Excerpt must be ${EXCERPT_MAX} characters or less`,
+  ),
+});
 
 export const PostStatusFilterSchema = z.enum(["all", "published", "draft", "scheduled"], {
   error: "Status must be all, published, draft or scheduled",

@@ -427,7 +427,7 @@ export function createPostsService(db: Db) {
           .values({
             title: data.title,
             slug: data.slug,
-            excerpt: data.excerpt,
+            excerpt: data.excerpt ?? "",
             content,
             search_text: searchTextOf(content),
             featured_image: data.featured_image ?? data.featuredImage ?? "",
@@ -500,7 +500,7 @@ export function createPostsService(db: Db) {
           .set({
             title: data.title,
             slug: data.slug,
-            excerpt: data.excerpt,
+            excerpt: data.excerpt ?? current.excerpt,
             content,
             search_text: searchTextOf(content),
             ...(image !== undefined ? { featured_image: image } : {}),

@@ -676,8 +676,6 @@ describe("blog posts API", () => {
       ],
       ["slug", { slug: "UPPER" }, "Slug can only contain lowercase letters, numbers, and hyphens"],
       ["slug", { slug: "a_b" }, "Slug can only contain lowercase letters, numbers, and hyphens"],
-      ["excerpt", { excerpt: "" }, "Excerpt is required"],
-      ["excerpt", { excerpt: undefined }, "Excerpt is required"],
       ["excerpt", { excerpt: "x".repeat(301) }, "Excerpt must be 300 characters or less"],
       ["content", { content: "" }, "Content is required"],
       ["content", { content: undefined }, "Content is required"],
@@ -714,6 +712,28 @@ describe("blog posts API", () => {
       });
       expectFieldError(result, field, message);
     });
+
+    it.each([
+      ["missing", undefined],
+      ["empty", ""],
+    ])(
+      "accepts a %s excerpt: cards show 120 characters of the content, the meta description 160",
+      async (_, excerpt) => {
+        const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
+        const created = await createPost(t, a.admin.token, {
+          excerpt,
+          status: "published",
+          content: `<p>${words}</p>`,
+        });
+        expect(created.excerpt).toBe("");
+        const html = await (await t.request("/blog")).text();
+        expect(html).toMatch(new RegExp(`<p [^>]*>${words.slice(0, 120).trimEnd()}\\.{3}</p>`));
+        const page = await (await t.request(`/blog/${created.slug}`)).text();
+        expect(page).toContain(
+          `<meta name="description" content="${words.slice(0, 160).trimEnd()}..."/>`,
+        );
+      },
+    );
 
     it("accepts an excerpt of exactly 300 characters", async () => {
       const created = await createPost(t, a.admin.token, { excerpt: "y".repeat(300) });

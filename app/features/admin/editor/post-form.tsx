@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useBlocker, useNavigate } from "react-router";
 import { EXCERPT_MAX } from "../../../../common/limits.ts";
 import { can, canManagePost } from "../../../../common/permissions.ts";
-import { PostInputSchema } from "../../../../common/schemas/posts.ts";
+import { PostFormSchema } from "../../../../common/schemas/posts.ts";
 import { slugify } from "../../../../common/text.ts";
 import type { Category, Post } from "../../../../common/types.ts";
 import {
@@ -342,7 +342,7 @@ function PostForm({ post }: { post: Post | null }) {
     if (saving) return;
     setBanner(null);
     const payload = body();
-    const result = PostInputSchema.safeParse(payload);
+    const result = PostFormSchema.safeParse(payload);
     if (!result.success) {
       const found = fieldErrors(result.error.issues);
       setErrors(found);
