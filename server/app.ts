@@ -3,7 +3,6 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { matchedRoutes } from "hono/route";
 import { GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { authApi } from "./api/auth.ts";
 import { blogApi } from "./api/blog.ts";
@@ -207,24 +206,8 @@ export function createApp({
     c.req.path === "/api/upload" ? uploadLimit(c, next) : jsonLimit(c, next),
   );
   api.use("*", authenticate());
-  // After routing and authentication: a JSON body (bounded above) is read only
-  // for a call that exists, and NUL in its text is refused.
-  api.use("*", async (c, next) => {
-    const type = c.req.header("content-type") ?? "";
-    if (
-      c.req.method !== "GET" &&
-      c.req.method !== "HEAD" &&
-      /json/i.test(type) &&
-      matchedRoutes(c).some((route) => route.method !== "ALL")
-    ) {
-      const text = await c.req.text();
-      if (text.includes("\0") || /\\u0000/i.test(text)) {
-        const message = "Text must not contain NUL characters";
-        return c.json({ success: false, message, errors: { body: message } }, 400);
-      }
-    }
-    await next();
-  });
+  // The NUL check of a JSON body and the 401/403 checks run per call, after
+  // routing and authentication and before validation (server/http/router.ts).
   for (const router of [
     demoApi({ demoMode: config.demoMode }),
     authApi,

@@ -14,6 +14,7 @@ import {
   idParam,
   jsonBody,
   pagingQuery,
+  signedIn,
 } from "../http/router.ts";
 
 const ListQuery = z.object({
@@ -93,7 +94,7 @@ const create = createRoute({
   path: "/blog/posts",
   tags: ["Blog"],
   summary: "Create a post",
-  security: [{ bearer: [] }],
+  ...signedIn("posts:create"),
   request: jsonBody(PostInputSchema),
   responses: dataResponses("The new post", [400, 401, 403, 409], 201),
 });
@@ -103,7 +104,7 @@ const update = createRoute({
   path: "/blog/posts/{id}",
   tags: ["Blog"],
   summary: "Update a post (fields left out stay as they are)",
-  security: [{ bearer: [] }],
+  ...signedIn(),
   request: { params: IdParams, ...jsonBody(PostInputSchema.partial()) },
   responses: dataResponses("The updated post", [400, 401, 403, 404, 409]),
 });
@@ -113,7 +114,7 @@ const remove = createRoute({
   path: "/blog/posts/{id}",
   tags: ["Blog"],
   summary: "Delete a post",
-  security: [{ bearer: [] }],
+  ...signedIn(),
   request: { params: IdParams },
   responses: dataResponses("Deleted", [401, 403, 404]),
 });
@@ -123,7 +124,7 @@ const bulk = createRoute({
   path: "/blog/posts/bulk",
   tags: ["Blog"],
   summary: "Publish, move to draft or delete several posts at once",
-  security: [{ bearer: [] }],
+  ...signedIn("posts:create"),
   request: jsonBody(PostBulkSchema),
   responses: dataResponses("How many posts changed", [400, 401, 403, 404]),
 });
@@ -145,14 +146,13 @@ const listTags = createRoute({
 });
 
 const writeErrors = [400, 401, 403, 404, 409] as const;
-const security = [{ bearer: [] }];
 
 const createCategory = createRoute({
   method: "post",
   path: "/blog/categories",
   tags: ["Blog"],
   summary: "Create a category",
-  security,
+  ...signedIn("categories:manage"),
   request: jsonBody(CategoryInputSchema),
   responses: dataResponses("The category", [...writeErrors], 201),
 });
@@ -161,7 +161,7 @@ const updateCategory = createRoute({
   path: "/blog/categories/{id}",
   tags: ["Blog"],
   summary: "Rename a category",
-  security,
+  ...signedIn("categories:manage"),
   request: { params: IdParams, ...jsonBody(CategoryInputSchema) },
   responses: dataResponses("The category", [...writeErrors]),
 });
@@ -170,7 +170,7 @@ const deleteCategory = createRoute({
   path: "/blog/categories/{id}",
   tags: ["Blog"],
   summary: "Delete a category (its posts stay)",
-  security,
+  ...signedIn("categories:manage"),
   request: { params: IdParams },
   responses: dataResponses("Deleted", [401, 403, 404]),
 });
@@ -179,7 +179,7 @@ const createTag = createRoute({
   path: "/blog/tags",
   tags: ["Blog"],
   summary: "Create a tag",
-  security,
+  ...signedIn("tags:manage"),
   request: jsonBody(TagInputSchema),
   responses: dataResponses("The tag", [...writeErrors], 201),
 });
@@ -188,7 +188,7 @@ const updateTag = createRoute({
   path: "/blog/tags/{id}",
   tags: ["Blog"],
   summary: "Rename a tag",
-  security,
+  ...signedIn("tags:manage"),
   request: { params: IdParams, ...jsonBody(TagInputSchema) },
   responses: dataResponses("The tag", [...writeErrors]),
 });
@@ -197,7 +197,7 @@ const deleteTag = createRoute({
   path: "/blog/tags/{id}",
   tags: ["Blog"],
   summary: "Delete a tag",
-  security,
+  ...signedIn("tags:manage"),
   request: { params: IdParams },
   responses: dataResponses("Deleted", [401, 403, 404]),
 });

@@ -1,9 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ContactSchema, MessageUpdateSchema } from "../../common/schemas/content.ts";
-import { createRouter, dataResponses, IdParams, jsonBody, pagingQuery } from "../http/router.ts";
+import {
+  createRouter,
+  dataResponses,
+  IdParams,
+  jsonBody,
+  pagingQuery,
+  signedIn,
+} from "../http/router.ts";
 import { CONTACT_SUCCESS } from "../modules/contact/contact.service.ts";
 
-const security = [{ bearer: [] }];
 const tags = ["Contact"];
 
 const submit = createRoute({
@@ -19,7 +25,7 @@ const list = createRoute({
   path: "/contact/messages",
   tags,
   summary: "Contact messages, newest first",
-  security,
+  ...signedIn("messages:manage"),
   request: {
     query: z.object({
       ...pagingQuery(100),
@@ -33,7 +39,7 @@ const mark = createRoute({
   path: "/contact/messages/{id}",
   tags,
   summary: "Mark a message read or unread",
-  security,
+  ...signedIn("messages:manage"),
   request: { params: IdParams, ...jsonBody(MessageUpdateSchema) },
   responses: dataResponses("The message", [400, 401, 403, 404]),
 });
@@ -42,7 +48,7 @@ const remove = createRoute({
   path: "/contact/messages/{id}",
   tags,
   summary: "Delete a message",
-  security,
+  ...signedIn("messages:manage"),
   request: { params: IdParams },
   responses: dataResponses("Deleted", [401, 403, 404]),
 });

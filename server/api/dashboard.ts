@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createRouter, dataResponses } from "../http/router.ts";
+import { createRouter, dataResponses, signedIn } from "../http/router.ts";
 
 const get = createRoute({
   method: "get",
   path: "/dashboard",
   tags: ["Dashboard"],
   summary: "Counts, recent posts and recent messages for the signed-in staff member",
-  security: [{ bearer: [] }],
+  ...signedIn("admin:access"),
   responses: dataResponses("`{counts, recentPosts, recentMessages}`", [401, 403]),
 });
 

@@ -4,9 +4,8 @@ import {
   GalleryImageInputSchema,
   ReorderSchema,
 } from "../../common/schemas/content.ts";
-import { createRouter, dataResponses, IdParams, jsonBody } from "../http/router.ts";
+import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../http/router.ts";
 
-const security = [{ bearer: [] }];
 const tags = ["Gallery"];
 
 const listImages = createRoute({
@@ -29,7 +28,7 @@ const createImage = createRoute({
   path: "/gallery/images",
   tags,
   summary: "Add an image to the gallery",
-  security,
+  ...signedIn("gallery:manage"),
   request: jsonBody(GalleryImageInputSchema),
   responses: dataResponses("The image", [400, 401, 403], 201),
 });
@@ -38,7 +37,7 @@ const reorder = createRoute({
   path: "/gallery/images/reorder",
   tags,
   summary: "Set the display order",
-  security,
+  ...signedIn("gallery:manage"),
   request: jsonBody(ReorderSchema),
   responses: dataResponses("Images in the new order", [400, 401, 403, 404]),
 });
@@ -47,7 +46,7 @@ const updateImage = createRoute({
   path: "/gallery/images/{id}",
   tags,
   summary: "Update an image",
-  security,
+  ...signedIn("gallery:manage"),
   request: { params: IdParams, ...jsonBody(GalleryImageInputSchema) },
   responses: dataResponses("The image", [400, 401, 403, 404]),
 });
@@ -56,7 +55,7 @@ const deleteImage = createRoute({
   path: "/gallery/images/{id}",
   tags,
   summary: "Remove an image from the gallery",
-  security,
+  ...signedIn("gallery:manage"),
   request: { params: IdParams },
   responses: dataResponses("Deleted", [401, 403, 404]),
 });
@@ -65,7 +64,7 @@ const createCategory = createRoute({
   path: "/gallery/categories",
   tags,
   summary: "Create a gallery category",
-  security,
+  ...signedIn("gallery:manage"),
   request: jsonBody(GalleryCategoryInputSchema),
   responses: dataResponses("The category", [400, 401, 403, 409], 201),
 });
@@ -74,7 +73,7 @@ const updateCategory = createRoute({
   path: "/gallery/categories/{id}",
   tags,
   summary: "Update a gallery category",
-  security,
+  ...signedIn("gallery:manage"),
   request: { params: IdParams, ...jsonBody(GalleryCategoryInputSchema) },
   responses: dataResponses("The category", [400, 401, 403, 404, 409]),
 });
@@ -83,7 +82,7 @@ const deleteCategory = createRoute({
   path: "/gallery/categories/{id}",
   tags,
   summary: "Delete a gallery category (its images stay, uncategorised)",
-  security,
+  ...signedIn("gallery:manage"),
   request: { params: IdParams },
   responses: dataResponses("Deleted", [401, 403, 404]),
 });

@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, dataResponses, IdParams, jsonBody } from "../http/router.ts";
+import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../http/router.ts";
 
-const security = [{ bearer: [] }];
 const tags = ["Media"];
 
 const list = createRoute({
@@ -9,7 +8,7 @@ const list = createRoute({
   path: "/media",
   tags,
   summary: "The media library: uploads with sizes, alt text and where each is used",
-  security,
+  ...signedIn("uploads:create"),
   responses: dataResponses("Media items", [401, 403]),
 });
 
@@ -24,7 +23,7 @@ const update = createRoute({
   path: "/media/{id}",
   tags,
   summary: "Set an image's alt text",
-  security,
+  ...signedIn("uploads:create"),
   request: { params: IdParams, ...jsonBody(AltSchema) },
   responses: dataResponses("The item", [400, 401, 403, 404]),
 });
@@ -34,7 +33,7 @@ const remove = createRoute({
   path: "/media/{id}",
   tags,
   summary: "Delete an image and its variants (refused while it is in use)",
-  security,
+  ...signedIn("uploads:create"),
   request: { params: IdParams },
   responses: dataResponses("Deleted", [401, 403, 404, 409]),
 });

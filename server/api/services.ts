@@ -1,9 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ServiceInputSchema } from "../../common/schemas/content.ts";
 import { AppError } from "../http/errors.ts";
-import { createRouter, dataResponses, IdParams, jsonBody } from "../http/router.ts";
-
-const security = [{ bearer: [] }];
+import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../http/router.ts";
 
 const list = createRoute({
   method: "get",
@@ -27,7 +25,7 @@ const create = createRoute({
   path: "/services",
   tags: ["Services"],
   summary: "Create a service",
-  security,
+  ...signedIn("services:manage"),
   request: jsonBody(ServiceInputSchema),
   responses: dataResponses("The service", [400, 401, 403, 409], 201),
 });
@@ -37,7 +35,7 @@ const update = createRoute({
   path: "/services/{id}",
   tags: ["Services"],
   summary: "Update a service",
-  security,
+  ...signedIn("services:manage"),
   request: { params: IdParams, ...jsonBody(ServiceInputSchema) },
   responses: dataResponses("The service", [400, 401, 403, 404, 409]),
 });
@@ -47,7 +45,7 @@ const remove = createRoute({
   path: "/services/{id}",
   tags: ["Services"],
   summary: "Delete a service",
-  security,
+  ...signedIn("services:manage"),
   request: { params: IdParams },
   responses: dataResponses("Deleted", [401, 403, 404]),
 });

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../auth/policy.ts";
-import { createRouter, dataResponses, jsonBody } from "../http/router.ts";
+import { createRouter, dataResponses, jsonBody, signedIn } from "../http/router.ts";
 
 const SectionParam = z.object({
   section: z.string().max(50).openapi({ example: "general" }),
@@ -28,7 +28,7 @@ const putSection = createRoute({
   path: "/settings/{section}",
   tags: ["Settings"],
   summary: "Save one section (any subset of its fields)",
-  security: [{ bearer: [] }],
+  ...signedIn("settings:manage"),
   request: {
     params: SectionParam,
     ...jsonBody(z.record(z.string(), z.unknown()).openapi("SettingsSectionInput")),

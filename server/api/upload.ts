@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isAppError } from "../http/errors.ts";
-import { createRouter, dataResponses } from "../http/router.ts";
+import { createRouter, dataResponses, signedIn } from "../http/router.ts";
 
 const ImageForm = z.object({
   image: z
@@ -18,7 +18,7 @@ const upload = createRoute({
   path: "/upload",
   tags: ["Uploads"],
   summary: "Upload an image (multipart field `image`)",
-  security: [{ bearer: [] }],
+  ...signedIn("uploads:create"),
   request: {
     body: { required: true, content: { "multipart/form-data": { schema: ImageForm } } },
   },

@@ -1,16 +1,78 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { Permission } from "../../common/permissions.ts";
 import { ID_MAX, idText } from "../../common/schemas/fields.ts";
+import { requireActor, requirePermission } from "../auth/policy.ts";
 import type { AppEnv } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { zodErrors } from "./validation.ts";
 
+/**
+ * Declares a call that needs a signed-in caller and, optionally, a
+ * permission. Both are checked before the call's input is read (401, then
+ * 403), and the permission is published in the OpenAPI document as
+ * `x-permission`.
+ */
+export function signedIn(permission?: Permission) {
+  return {
+    security: [{ bearer: [] }],
+    ...(permission ? { "x-permission": permission } : {}),
+  };
+}
+
+type GuardedRoute = {
+  security?: Record<string, string[]>[];
+  "x-permission"?: Permission;
+  request?: { body?: { content?: Record<string, unknown> } };
+  middleware?: MiddlewareHandler | MiddlewareHandler[];
+};
+
+/** NUL characters are never meaningful in our text and PostgreSQL refuses them. */
+const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (/json/i.test(c.req.header("content-type") ?? "")) {
+    const text = await c.req.text();
+    if (text.includes("\0") || /\\u0000/i.test(text)) {
+      const message = "Text must not contain NUL characters";
+      return c.json({ success: false, message, errors: { body: message } }, 400);
+    }
+  }
+  await next();
+};
+
+/**
+ * The order every call keeps: who is calling (401), may they (403), then the
+ * body (NUL check, then the schema's validation, 400).
+ */
+function guarded<R extends GuardedRoute>(route: R): R {
+  const guards: MiddlewareHandler<AppEnv>[] = [];
+  if (route.security?.some((entry) => Object.keys(entry).length > 0)) {
+    const permission = route["x-permission"];
+    guards.push(async (c, next) => {
+      if (permission) requirePermission(c.var.user, permission);
+      else requireActor(c.var.user);
+      await next();
+    });
+  }
+  if (route.request?.body?.content?.["application/json"]) guards.push(refuseNul);
+  if (guards.length === 0) return route;
+  const own = route.middleware ? [route.middleware].flat() : [];
+  return { ...route, middleware: [...guards, ...own] };
+}
+
 /** A router whose request validation failures become our 400 envelope. */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw AppError.validation(zodErrors(result.error));
     },
   });
+  const register = router.openapi.bind(router);
+  router.openapi = ((route: GuardedRoute, ...rest: unknown[]) =>
+    (register as (...args: unknown[]) => unknown)(
+      guarded(route),
+      ...rest,
+    )) as typeof router.openapi;
+  return router;
 }
 
 export const ErrorSchema = z
