@@ -65,18 +65,27 @@ export const CONTACT_RULES = {
   message: requiredRule("Message is required", 10_000),
 } satisfies Record<string, TextRule>;
 
+/**
+ * Every password that is set (register, first-run setup, the admin's user
+ * form): at least 8 characters, taken as typed. The server also refuses the
+ * most common passwords (server/auth/common-passwords.ts) with PASSWORD_TOO_COMMON.
+ */
+export const NEW_PASSWORD_RULE: TextRule = {
+  required: "Password is required",
+  trim: false,
+  min: [8, "Password must be at least 8 characters"],
+  max: [200, "Password must be 200 characters or less"],
+};
+
+export const PASSWORD_TOO_COMMON = "This password is too common. Please choose another.";
+
 /** Register: the account payload (confirmation and terms are checked in the form only). */
 export const REGISTER_RULES = {
   first_name: requiredRule("First name is required", 100),
   last_name: requiredRule("Last name is required", 100),
   username: USERNAME_RULE,
   email: emailRule(),
-  password: {
-    required: "Password is required",
-    trim: false,
-    min: [6, "Password must be at least 6 characters"],
-    max: [200, "Password must be 200 characters or less"],
-  },
+  password: NEW_PASSWORD_RULE,
 } satisfies Record<string, TextRule>;
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";

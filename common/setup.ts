@@ -1,4 +1,10 @@
-import { PASSWORDS_DO_NOT_MATCH, REGISTER_RULES, type TextRule, USERNAME_RULE } from "./rules.ts";
+import {
+  NEW_PASSWORD_RULE,
+  PASSWORDS_DO_NOT_MATCH,
+  REGISTER_RULES,
+  type TextRule,
+  USERNAME_RULE,
+} from "./rules.ts";
 
 /**
  * The first-run setup form (/setup): the first admin account. Plain rules
@@ -9,12 +15,7 @@ export const SETUP_RULES = {
   last_name: REGISTER_RULES.last_name,
   username: USERNAME_RULE,
   email: REGISTER_RULES.email,
-  password: {
-    required: "Password is required",
-    trim: false,
-    min: [8, "Password must be at least 8 characters"],
-    max: [200, "Password must be 200 characters or less"],
-  },
+  password: NEW_PASSWORD_RULE,
 } satisfies Record<string, TextRule>;
 
 export { PASSWORDS_DO_NOT_MATCH };

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isCommonPassword } from "./auth/common-passwords.ts";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -85,6 +86,9 @@ const EnvSchema = z.object({
     .transform((value) => (value === "" ? undefined : value))
     .refine((value) => value === undefined || value.length >= 8, {
       message: "must be at least 8 characters",
+    })
+    .refine((value) => value === undefined || !isCommonPassword(value), {
+      message: "is too common; choose another",
     }),
 });
 

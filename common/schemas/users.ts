@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOGIN_RULES, REGISTER_RULES, USERNAME_RULE } from "../rules.ts";
+import { LOGIN_RULES, NEW_PASSWORD_RULE, REGISTER_RULES, USERNAME_RULE } from "../rules.ts";
 import { ROLES, USER_STATUSES } from "../types.ts";
 import { emailField, requiredText, textField } from "./fields.ts";
 
@@ -22,11 +22,7 @@ export const LoginSchema = z.strictObject({
   password: textField(LOGIN_RULES.password),
 });
 
-const newPassword = z
-  .string({ error: "Password is required" })
-  .min(1, "Password is required")
-  .min(8, "Password must be at least 8 characters")
-  .max(200, "Password must be 200 characters or less");
+const newPassword = textField(NEW_PASSWORD_RULE);
 
 /** Read-only fields a client may echo back when it sends "the whole user". */
 const echoed = {

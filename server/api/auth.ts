@@ -33,6 +33,8 @@ const register = createRoute({
   path: "/auth/register",
   tags: ["Auth"],
   summary: "Register: the new author account awaits approval",
+  description:
+    "The same 201 whether or not the e-mail address already has an account (then nothing is created); `data` echoes the account as sent: `{username, email, first_name, last_name, role, status}`.",
   request: jsonBody(RegisterSchema),
   responses: dataResponses("Registered (inactive until an admin activates it)", [400, 409], 201),
 });

@@ -2,6 +2,7 @@
 // Creates an active admin account (the way to the first admin outside demo mode).
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { isCommonPassword } from "../auth/common-passwords.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { prepareDatabase } from "../boot.ts";
 import { ConfigError, loadConfig } from "../config.ts";
@@ -21,7 +22,10 @@ const { values } = parseArgs({
 
 const Input = z.object({
   email: z.email("--email must be an e-mail address").transform((v) => v.toLowerCase()),
-  password: z.string("--password is required").min(8, "--password must be at least 8 characters"),
+  password: z
+    .string("--password is required")
+    .min(8, "--password must be at least 8 characters")
+    .refine((v) => !isCommonPassword(v), "--password is too common; choose another"),
   username: z
     .string()
     .trim()

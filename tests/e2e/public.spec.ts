@@ -264,13 +264,22 @@ test.describe("sign in and register", () => {
     await page.getByLabel("Confirm password").fill("54321");
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
-    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
     await page.getByLabel("Username").fill(name);
     await page.getByLabel("Password", { exact: true }).fill("secret123");
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page.getByText("Passwords do not match")).toBeVisible();
     await page.getByLabel("Confirm password").fill("secret123");
     await page.getByRole("checkbox").check();
+    // A common password is refused by the server, under its field.
+    await page.getByLabel("Password", { exact: true }).fill("Password123");
+    await page.getByLabel("Confirm password").fill("Password123");
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
+      "This password is too common. Please choose another.",
+    );
+    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Confirm password").fill("secret123");
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page.getByText(/Registration successful!/)).toBeVisible();
     await expect(page).toHaveURL("/login", { timeout: 5_000 });

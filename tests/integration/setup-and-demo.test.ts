@@ -55,6 +55,13 @@ describe("first-run setup (no demo mode, no admin)", () => {
     );
     expect(short.status).toBe(400);
     expect(await short.text()).toContain("Password must be at least 8 characters");
+    const common = await t.request(
+      "/setup",
+      form({ ...ADMIN, token, password: "Football1", confirm: "Football1" }),
+    );
+    expect(common.status).toBe(400);
+    expect(await common.text()).toContain("This password is too common. Please choose another.");
+    expect(await t.services.setup.isSetupNeeded()).toBe(true);
   });
 
   it("creates the first admin once, then the link is spent", async () => {

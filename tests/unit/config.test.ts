@@ -33,6 +33,10 @@ describe("config", () => {
     [{ DEMO_MODE: "maybe" }, /^Invalid DEMO_MODE .*true or false/],
     [{ LOG_LEVEL: "loud" }, /^Invalid LOG_LEVEL/],
     [{ ADMIN_EMAIL: "boss@example.com" }, /^Invalid ADMIN_PASSWORD/],
+    [
+      { ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "Password1" },
+      /^Invalid ADMIN_PASSWORD .*: is too common; choose another$/,
+    ],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -73,8 +73,8 @@ describe("form rules without zod", () => {
     expect(validateFields(REGISTER_RULES, { ...ok, username: "an" }).errors).toEqual({
       username: "Username must be at least 3 characters",
     });
-    expect(validateFields(REGISTER_RULES, { ...ok, password: "12345" }).errors).toEqual({
-      password: "Password must be at least 6 characters",
+    expect(validateFields(REGISTER_RULES, { ...ok, password: "1234567" }).errors).toEqual({
+      password: "Password must be at least 8 characters",
     });
     expect(validateFields(REGISTER_RULES, {}).errors).toEqual({
       first_name: "First name is required",

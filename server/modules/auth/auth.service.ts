@@ -1,6 +1,7 @@
 import type { Actor } from "../../../common/permissions.ts";
 import { LoginSchema, RegisterSchema } from "../../../common/schemas/users.ts";
 import type { User } from "../../../common/types.ts";
+import { requireUncommonPassword } from "../../auth/common-passwords.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../auth/passwords.ts";
 import { generateToken, hashToken } from "../../auth/tokens.ts";
 import type { Config } from "../../config.ts";
@@ -29,6 +30,12 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 export const AWAITING_APPROVAL = "Your account is awaiting approval by an administrator.";
 
 export type SessionUser = User & Actor;
+
+/** What a registration answers: the account as sent, never whether the e-mail was known. */
+export type RegistrationReceipt = Pick<
+  User,
+  "username" | "email" | "first_name" | "last_name" | "role" | "status"
+>;
 
 const TOUCH_AFTER_MS = 5 * 60_000;
 export const MAX_FAILED_LOGINS = 10;
@@ -95,17 +102,33 @@ export function createAuthService(db: Db, config: Pick<Config, "sessionTtlDays">
     return { token, user: { ...toUser(row), last_login: now.toISOString() } };
   }
 
-  /** A new account is an author awaiting approval: inactive, no token. */
-  async function register(input: unknown): Promise<User> {
+  /**
+   * A new account is an author awaiting approval: inactive, no token. The
+   * answer is the same whether or not the e-mail address already has an
+   * account (then nothing is created), so registration cannot be used to
+   * find out who has one; the receipt holds only what was sent.
+   */
+  async function register(input: unknown): Promise<RegistrationReceipt> {
     const data = parseInput(RegisterSchema, input);
+    requireUncommonPassword(data.password);
+    const receipt: RegistrationReceipt = {
+      username: data.username,
+      email: data.email,
+      first_name: data.first_name,
+      last_name: data.last_name,
+      role: "author",
+      status: "inactive",
+    };
     if ((await findUserIdByUsername(db, data.username)) !== null) {
       throw AppError.conflict("Username already exists", { username: "Username already exists" });
     }
-    if ((await findUserIdByEmail(db, data.email)) !== null) {
-      throw AppError.conflict("Email already exists", { email: "Email already exists" });
-    }
+    // Hashed either way, so both answers take as long.
+    const password_hash = await hashPassword(data.password);
+    // Taken: nothing to create. (Once the site sends e-mail, the address's
+    // owner is told about the attempt instead.)
+    if ((await findUserIdByEmail(db, data.email)) !== null) return receipt;
     try {
-      return await insertUser(
+      await insertUser(
         db,
         {
           username: data.username,
@@ -114,13 +137,16 @@ export function createAuthService(db: Db, config: Pick<Config, "sessionTtlDays">
           last_name: data.last_name,
           role: "author",
           status: "inactive",
-          password_hash: await hashPassword(data.password),
+          password_hash,
         },
         nowIso(),
       );
+      return receipt;
     } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict("Username or email already exists");
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      // A registration running at the same moment took the name or the address.
+      if (/email/i.test(String((error as Error).message))) return receipt;
+      throw AppError.conflict("Username already exists", { username: "Username already exists" });
     }
   }
 

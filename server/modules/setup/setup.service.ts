@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { SetupSchema } from "../../../common/schemas/setup.ts";
 import { SETUP_TEXTS } from "../../../common/setup.ts";
 import type { User } from "../../../common/types.ts";
+import { requireUncommonPassword } from "../../auth/common-passwords.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import { generateToken } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
@@ -60,6 +61,7 @@ export function createSetupService(db: Db) {
   async function completeSetup(input: unknown): Promise<User> {
     const data = parseInput(SetupSchema, input);
     if (!tokenMatches(data.token)) throw AppError.forbidden(SETUP_TEXTS.invalidLink);
+    requireUncommonPassword(data.password);
     const password_hash = await hashPassword(data.password);
     try {
       const user = await db.transaction().execute(async (trx) => {

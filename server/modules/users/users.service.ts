@@ -5,6 +5,7 @@ import {
   UserUpdateSchema,
 } from "../../../common/schemas/users.ts";
 import type { User } from "../../../common/types.ts";
+import { requireUncommonPassword } from "../../auth/common-passwords.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
@@ -96,6 +97,7 @@ export function createUsersService(db: Db) {
   async function createUser(actor: Actor | null, input: unknown): Promise<User> {
     requirePermission(actor, "users:manage");
     const data = parseInput(UserCreateSchema, input);
+    requireUncommonPassword(data.password);
     await requireUniqueIdentity(data);
     try {
       return await insertUser(
@@ -119,6 +121,7 @@ export function createUsersService(db: Db) {
   async function updateUserById(actor: Actor | null, id: number, input: unknown): Promise<User> {
     requirePermission(actor, "users:manage");
     const data: UserUpdateInput = parseInput(UserUpdateSchema, input);
+    requireUncommonPassword(data.password);
     const current = await findUserById(db, id);
     if (!current) throw AppError.notFound("User not found");
     await requireUniqueIdentity({ username: data.username, email: data.email }, id);

@@ -129,6 +129,12 @@ describe("users API", () => {
       ["password", { password: "" }, "Password is required"],
       ["password", { password: undefined }, "Password is required"],
       ["password", { password: "1234567" }, "Password must be at least 8 characters"],
+      ["password", { password: "12345678" }, "This password is too common. Please choose another."],
+      [
+        "password",
+        { password: "Qwerty123" },
+        "This password is too common. Please choose another.",
+      ],
     ])("refuses a bad %s: %j → %s", async (field, override, message) => {
       const body = newUser(override);
       const result = await post(t, "/users", { token: a.admin.token, body });
@@ -137,9 +143,9 @@ describe("users API", () => {
     });
 
     it("accepts a password of exactly 8 characters", async () => {
-      const body = newUser({ password: "12345678" });
+      const body = newUser({ password: "x7#kQ2!m" });
       expectOk(await post(t, "/users", { token: a.admin.token, body }), 201);
-      expect(await signInStatus(body.email as string, "12345678")).toBe(200);
+      expect(await signInStatus(body.email as string, "x7#kQ2!m")).toBe(200);
     });
 
     it("refuses an unknown role", async () => {
@@ -226,6 +232,16 @@ describe("users API", () => {
         "password",
         "Password must be at least 8 characters",
       );
+      expectFieldError(
+        await put(t, `/users/${target.user.id}`, {
+          token: a.admin.token,
+          body: { password: "Sunshine1" },
+        }),
+        "password",
+        "This password is too common. Please choose another.",
+      );
+      // Refused: the password in force stays.
+      expect(await signInStatus(target.email, "Brand-new-pass-9")).toBe(200);
     });
 
     it("refuses another user's username or e-mail with 409", async () => {
