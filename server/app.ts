@@ -50,6 +50,8 @@ export type AppOptions = {
   buildDir?: string;
   /** Vite dev server in front: its inline scripts need a looser CSP. */
   development?: boolean;
+  /** The clock sessions are judged by (tests move it forward). */
+  now?: () => Date;
 };
 
 /** JSON bodies: a post's content may be long, nothing else comes close. */
@@ -83,6 +85,7 @@ export function createApp({
   pages,
   buildDir = BUILD_DIR,
   development = false,
+  now,
 }: AppOptions) {
   const changes = createContentChanges();
   // Every committed write a visitor could see, whoever made it (API, page
@@ -90,7 +93,7 @@ export function createApp({
   writes.subscribe((list) => {
     if (list.some(isPublicWrite)) changes.publish();
   });
-  const services = createServices({ db, config, logger, changes });
+  const services = createServices({ db, config, logger, changes, now });
   const site = toSiteServices(services, config);
   const cache = config.pageCache
     ? createPageCache({

@@ -47,12 +47,25 @@ const EnvSchema = z.object({
     .int("must be a whole number")
     .positive("must be positive")
     .default(10 * 1024 * 1024),
+  SESSION_IDLE_HOURS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(720, "must be at most 720")
+    .default(12),
+  SESSION_MAX_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(365, "must be at most 365")
+    .optional(),
+  /** The older name of SESSION_MAX_DAYS, still read when that is unset. */
   SESSION_TTL_DAYS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .max(365, "must be at most 365")
-    .default(30),
+    .optional(),
   ALLOWED_HOSTS: z
     .string()
     .optional()
@@ -103,7 +116,10 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   publicUrl: string | undefined;
   uploadMaxBytes: number;
-  sessionTtlDays: number;
+  /** A session unused this long is over (SESSION_IDLE_HOURS). */
+  sessionIdleHours: number;
+  /** A session this old is over, however busy (SESSION_MAX_DAYS, formerly SESSION_TTL_DAYS). */
+  sessionMaxDays: number;
   initialAdmin: { email: string; password: string } | undefined;
   /** Host names whose Host header is believed without PUBLIC_URL (see http/origin.ts). */
   allowedHosts: string[];
@@ -134,6 +150,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid ${e.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"}: ADMIN_EMAIL and ADMIN_PASSWORD must be set together`,
     );
   }
+  if (
+    e.SESSION_MAX_DAYS !== undefined &&
+    e.SESSION_TTL_DAYS !== undefined &&
+    e.SESSION_MAX_DAYS !== e.SESSION_TTL_DAYS
+  ) {
+    throw new ConfigError(
+      "Invalid SESSION_TTL_DAYS: it is the old name of SESSION_MAX_DAYS; set only SESSION_MAX_DAYS",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -148,7 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
-    sessionTtlDays: e.SESSION_TTL_DAYS,
+    sessionIdleHours: e.SESSION_IDLE_HOURS,
+    sessionMaxDays: e.SESSION_MAX_DAYS ?? e.SESSION_TTL_DAYS ?? 7,
     initialAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }

@@ -23,6 +23,8 @@ export type ServiceDeps = {
   logger: Logger;
   /** Where "public content changed" is announced; a private bus when not given. */
   changes?: ContentChanges;
+  /** The clock sessions are judged by (tests move it forward). */
+  now?: () => Date;
 };
 
 /** The domain services, created once per process and shared by API and pages. */
@@ -31,13 +33,14 @@ export function createServices({
   config,
   logger,
   changes = createContentChanges(),
+  now,
 }: ServiceDeps) {
   const posts = createPostsService(db);
   const contact = createContactService(db);
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
   return {
-    auth: createAuthService(db, config),
+    auth: createAuthService(db, config, { now }),
     users: createUsersService(db),
     settings,
     services,

@@ -57,6 +57,25 @@ const logout = createRoute({
   responses: dataResponses("Signed out", [401]),
 });
 
+const logoutAll = createRoute({
+  method: "post",
+  path: "/auth/logout-all",
+  tags: ["Auth"],
+  summary: "Sign out everywhere: every session of the caller ends, this one included",
+  security: [{ bearer: [] }],
+  responses: {
+    200: jsonContent(
+      z.object({
+        success: z.literal(true),
+        data: z.object({ sessions: z.number().int() }),
+        message: z.string(),
+      }),
+      "Signed out everywhere: how many sessions ended",
+    ),
+    401: errorResponses[401],
+  },
+});
+
 export const authApi = createRouter()
   .openapi(login, async (c) => {
     const { token, user } = await c.var.services.auth.login(c.req.valid("json"), {
@@ -83,4 +102,12 @@ export const authApi = createRouter()
     if (!c.var.user) throw AppError.unauthorized();
     await c.var.services.auth.logout(c.var.token);
     return c.json({ success: true as const, data: null, message: "Signed out" }, 200);
+  })
+  .openapi(logoutAll, async (c) => {
+    if (!c.var.user) throw AppError.unauthorized();
+    const sessions = await c.var.services.auth.logoutEverywhere(c.var.user.id);
+    return c.json(
+      { success: true as const, data: { sessions }, message: "Signed out everywhere" },
+      200,
+    );
   });

@@ -83,6 +83,7 @@ export const usersApi = createRouter()
       c.var.user,
       c.req.valid("param").id,
       c.req.valid("json"),
+      { token: c.var.token },
     );
     return c.json({ success: true as const, data, message: "User updated successfully" }, 200);
   })

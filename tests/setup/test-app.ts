@@ -18,6 +18,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Reopen the database of an earlier app (a restart). */
   reuse?: { dataDir: string; schema: string | undefined };
+  /** The clock sessions are judged by (move it instead of sleeping). */
+  now?: () => Date;
 };
 
 /**
@@ -54,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     writes: handle.writes,
     logger,
     pages: await pages,
+    now: options.now,
   });
 
   async function request(url: string, init: RequestInit = {}) {

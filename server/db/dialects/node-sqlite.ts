@@ -24,6 +24,11 @@ export function openNodeSqlite(file: string): SqliteDatabase & { raw: DatabaseSy
       if (db.isOpen) db.close();
     },
     prepare(sql: string): SqliteStatement {
+      // Kysely begins a transaction with a plain (deferred) BEGIN. Ours all
+      // write, often after reading what they check (the last admins): IMMEDIATE
+      // takes the write lock at once, so another process sharing the file (the
+      // admin:create command) waits instead of changing what was read.
+      if (sql === "begin") sql = "begin immediate";
       let statement = cache.get(sql);
       if (!statement) {
         statement = wrap(db.prepare(sql));

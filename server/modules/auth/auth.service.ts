@@ -21,6 +21,8 @@ import {
 import {
   deleteExpiredSessions,
   deleteSessionByHash,
+  deleteSessionById,
+  deleteSessionsOfUser,
   findSessionUser,
   insertSession,
   touchSession,
@@ -41,7 +43,14 @@ const TOUCH_AFTER_MS = 5 * 60_000;
 export const MAX_FAILED_LOGINS = 10;
 const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
 
-export function createAuthService(db: Db, config: Pick<Config, "sessionTtlDays">) {
+export function createAuthService(
+  db: Db,
+  config: Pick<Config, "sessionIdleHours" | "sessionMaxDays">,
+  { now: clock = () => new Date() }: { now?: () => Date } = {},
+) {
+  const idleMs = config.sessionIdleHours * 3_600_000;
+  const maxMs = config.sessionMaxDays * 86_400_000;
+
   // Failed sign-ins per e-mail address, to slow down password guessing. Kept in
   // memory: one process serves the site, and a restart forgiving them is fine.
   const failures = new Map<string, { count: number; since: number }>();
@@ -85,8 +94,8 @@ export function createAuthService(db: Db, config: Pick<Config, "sessionTtlDays">
     if (row.status !== "active") throw AppError.forbidden(AWAITING_APPROVAL);
 
     const token = generateToken();
-    const now = new Date();
-    const expires = new Date(now.getTime() + config.sessionTtlDays * 86_400_000);
+    const now = clock();
+    const expires = new Date(now.getTime() + maxMs);
     await insertSession(
       db,
       {
@@ -98,7 +107,7 @@ export function createAuthService(db: Db, config: Pick<Config, "sessionTtlDays">
       now.toISOString(),
     );
     await setLastLogin(db, row.id, now.toISOString());
-    if (Math.random() < 0.05) await deleteExpiredSessions(db, now.toISOString());
+    if (Math.random() < 0.05) await deleteStaleSessions(now);
     return { token, user: { ...toUser(row), last_login: now.toISOString() } };
   }
 
@@ -150,14 +159,39 @@ export function createAuthService(db: Db, config: Pick<Config, "sessionTtlDays">
     }
   }
 
-  /** The active user behind a bearer token, or null. */
+  /** Sessions past their absolute limit or unused for the idle limit. */
+  async function deleteStaleSessions(now: Date) {
+    await deleteExpiredSessions(db, {
+      now: now.toISOString(),
+      createdBefore: new Date(now.getTime() - maxMs).toISOString(),
+      usedBefore: new Date(now.getTime() - idleMs).toISOString(),
+    });
+  }
+
+  /**
+   * The active user behind a bearer token, or null. A session that has been
+   * idle too long or is too old is deleted and counts as unknown.
+   */
   async function authenticate(token: string): Promise<SessionUser | null> {
     if (!token || token.length > 200) return null;
-    const now = new Date();
-    const row = await findSessionUser(db, hashToken(token), now.toISOString());
+    const now = clock();
+    const row = await findSessionUser(db, hashToken(token));
+    if (!row) return null;
+    const at = now.getTime();
+    const lastUsed = new Date(row.last_used_at).getTime();
+    // The absolute limit is checked against both the stored expiry and the
+    // current setting, so lowering SESSION_MAX_DAYS shortens existing sessions.
+    const over =
+      at >= new Date(row.expires_at).getTime() ||
+      at - new Date(row.session_created_at).getTime() >= maxMs ||
+      at - lastUsed >= idleMs;
+    if (over) {
+      await deleteSessionById(db, row.session_id);
+      return null;
+    }
     // Inactive accounts lose access at once.
-    if (row?.status !== "active") return null;
-    if (now.getTime() - new Date(row.last_used_at).getTime() > TOUCH_AFTER_MS) {
+    if (row.status !== "active") return null;
+    if (at - lastUsed > TOUCH_AFTER_MS) {
       await touchSession(db, row.session_id, now.toISOString());
     }
     return toUser(row);
@@ -167,7 +201,12 @@ export function createAuthService(db: Db, config: Pick<Config, "sessionTtlDays">
     if (token) await deleteSessionByHash(db, hashToken(token));
   }
 
-  return { login, register, authenticate, logout };
+  /** Sign out everywhere: every session of the token's user ends, this one too. */
+  async function logoutEverywhere(userId: number): Promise<number> {
+    return deleteSessionsOfUser(db, userId);
+  }
+
+  return { login, register, authenticate, logout, logoutEverywhere };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

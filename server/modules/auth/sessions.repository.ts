@@ -12,18 +12,19 @@ export async function insertSession(
     .execute();
 }
 
-/** The user behind an unexpired session token hash. */
-export async function findSessionUser(db: Db, tokenHash: string, now: string) {
+/** The session behind a token hash and its user; the caller judges its age. */
+export async function findSessionUser(db: Db, tokenHash: string) {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select([
       ...userColumns.map((c) => `users.${c}` as const),
       "sessions.id as session_id",
+      "sessions.created_at as session_created_at",
       "sessions.last_used_at",
+      "sessions.expires_at",
     ])
     .where("sessions.token_hash", "=", tokenHash)
-    .where("sessions.expires_at", ">", now)
     .executeTakeFirst();
 }
 
@@ -35,10 +36,31 @@ export async function deleteSessionByHash(db: Db, tokenHash: string) {
   await db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
 }
 
-export async function deleteSessionsOfUser(db: Db, userId: number) {
-  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+export async function deleteSessionById(db: Db, sessionId: number) {
+  await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
 
-export async function deleteExpiredSessions(db: Db, now: string) {
-  await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
+/** Ends the user's sessions, except the one with `keepTokenHash`; answers how many. */
+export async function deleteSessionsOfUser(db: Db, userId: number, keepTokenHash?: string) {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepTokenHash) query = query.where("token_hash", "!=", keepTokenHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Sessions past their expiry, created before the absolute limit, or idle too long. */
+export async function deleteExpiredSessions(
+  db: Db,
+  cutoffs: { now: string; createdBefore: string; usedBefore: string },
+) {
+  await db
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", cutoffs.now),
+        eb("created_at", "<=", cutoffs.createdBefore),
+        eb("last_used_at", "<=", cutoffs.usedBefore),
+      ]),
+    )
+    .execute();
 }

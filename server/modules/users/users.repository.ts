@@ -144,7 +144,19 @@ export async function deleteUsers(db: Db, ids: number[]) {
   await db.deleteFrom("users").where("id", "in", ids).execute();
 }
 
-/** Admin ids, and which of them are active. */
-export async function findAdmins(db: Db) {
-  return db.selectFrom("users").select(["id", "status"]).where("role", "=", "admin").execute();
+/**
+ * Admin ids, and which of them are active. Inside a transaction on PostgreSQL
+ * the rows stay locked until it ends, so a second check of the last admins
+ * waits for the first change and then sees it. SQLite needs no lock: its one
+ * connection runs one transaction at a time (and BEGIN IMMEDIATE holds the
+ * file's write lock, see db/dialects/node-sqlite.ts).
+ */
+export async function lockAdmins(db: Db) {
+  const query = db
+    .selectFrom("users")
+    .select(["id", "status"])
+    .where("role", "=", "admin")
+    .orderBy("id");
+  const rowLocks = db.getExecutor().adapter.supportsMultipleConnections !== false;
+  return (rowLocks ? query.forUpdate() : query).execute();
 }

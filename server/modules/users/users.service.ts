@@ -8,6 +8,7 @@ import type { User } from "../../../common/types.ts";
 import { requireUncommonPassword } from "../../auth/common-passwords.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import { requirePermission } from "../../auth/policy.ts";
+import { hashToken } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
@@ -16,13 +17,13 @@ import { parseInput } from "../../http/validation.ts";
 import { deleteSessionsOfUser } from "../auth/sessions.repository.ts";
 import {
   deleteUsers,
-  findAdmins,
   findUserById,
   findUserIdByEmail,
   findUserIdByUsername,
   findUsers,
   findUsersByIds,
   insertUser,
+  lockAdmins,
   setUsersStatus,
   type UserUpdate,
   updateUser,
@@ -62,10 +63,15 @@ export function createUsersService(db: Db) {
 
   /**
    * At least one active admin must remain. `change` describes the users that
-   * would stop being (active) admins.
+   * would stop being (active) admins. `admins` come from `lockAdmins` inside
+   * the transaction that makes the change: those rows stay locked until it
+   * commits, so two requests each removing the other of the last two admins
+   * cannot both pass.
    */
-  async function requireAdminsRemain(change: { removed: number[]; deactivated: number[] }) {
-    const admins = await findAdmins(db);
+  function requireAdminsRemain(
+    admins: { id: number; status: string }[],
+    change: { removed: number[]; deactivated: number[] },
+  ) {
     const removed = new Set(change.removed);
     const deactivated = new Set(change.deactivated);
     const touchesAdmin = admins.some((a) => removed.has(a.id) || deactivated.has(a.id));
@@ -118,32 +124,51 @@ export function createUsersService(db: Db) {
     }
   }
 
-  async function updateUserById(actor: Actor | null, id: number, input: unknown): Promise<User> {
+  /**
+   * `session.token` is the caller's own bearer token: changing your own
+   * password keeps that sign-in and ends every other one.
+   */
+  async function updateUserById(
+    actor: Actor | null,
+    id: number,
+    input: unknown,
+    session: { token?: string } = {},
+  ): Promise<User> {
     requirePermission(actor, "users:manage");
     const data: UserUpdateInput = parseInput(UserUpdateSchema, input);
     requireUncommonPassword(data.password);
-    const current = await findUserById(db, id);
-    if (!current) throw AppError.notFound("User not found");
+    if (!(await findUserById(db, id))) throw AppError.notFound("User not found");
     await requireUniqueIdentity({ username: data.username, email: data.email }, id);
-    const losesAdmin =
-      current.role === "admin" &&
-      ((data.role !== undefined && data.role !== "admin") ||
-        (data.status === "inactive" && current.status === "active"));
-    if (losesAdmin) await requireAdminsRemain({ removed: [], deactivated: [id] });
 
     const values: UserUpdate = {};
     for (const key of ["username", "email", "first_name", "last_name", "role", "status"] as const) {
       if (data[key] !== undefined) Object.assign(values, { [key]: data[key] });
     }
+    // Hashing is slow: done before the transaction, which holds locks.
     if (data.password) values.password_hash = await hashPassword(data.password);
     try {
-      const updated = await updateUser(db, id, values, nowIso());
-      if (!updated) throw AppError.notFound("User not found");
-      // A deactivated account or a new password ends the user's sign-ins.
-      if (values.status === "inactive" || values.password_hash) {
-        await deleteSessionsOfUser(db, id);
-      }
-      return updated;
+      return await db.transaction().execute(async (trx) => {
+        if ((data.role !== undefined && data.role !== "admin") || data.status === "inactive") {
+          const admins = await lockAdmins(trx);
+          const current = admins.find((admin) => admin.id === id);
+          const losesAdmin =
+            current !== undefined &&
+            ((data.role !== undefined && data.role !== "admin") ||
+              (data.status === "inactive" && current.status === "active"));
+          if (losesAdmin) requireAdminsRemain(admins, { removed: [], deactivated: [id] });
+        }
+        const updated = await updateUser(trx, id, values, nowIso());
+        if (!updated) throw AppError.notFound("User not found");
+        // A deactivated account ends all of the user's sign-ins; a new
+        // password ends them all but the caller's own current one.
+        if (values.status === "inactive") {
+          await deleteSessionsOfUser(trx, id);
+        } else if (values.password_hash) {
+          const keep = actor.id === id && session.token ? hashToken(session.token) : undefined;
+          await deleteSessionsOfUser(trx, id, keep);
+        }
+        return updated;
+      });
     } catch (error) {
       uniqueConflict(error);
     }
@@ -151,10 +176,13 @@ export function createUsersService(db: Db) {
 
   async function deleteUser(actor: Actor | null, id: number): Promise<void> {
     requirePermission(actor, "users:manage");
-    const user = await findUserById(db, id);
-    if (!user) throw AppError.notFound("User not found");
-    await requireAdminsRemain({ removed: [id], deactivated: [] });
-    await deleteUsers(db, [id]);
+    await db.transaction().execute(async (trx) => {
+      // The lock first, so a concurrent change is seen whole.
+      const admins = await lockAdmins(trx);
+      if (!(await findUserById(trx, id))) throw AppError.notFound("User not found");
+      requireAdminsRemain(admins, { removed: [id], deactivated: [] });
+      await deleteUsers(trx, [id]);
+    });
   }
 
   async function bulkUsers(
@@ -164,22 +192,32 @@ export function createUsersService(db: Db) {
   ) {
     requirePermission(actor, "users:manage");
     const unique = [...new Set(ids)];
-    const users = await findUsersByIds(db, unique);
-    if (users.length !== unique.length)
-      throw AppError.notFound("Some of the selected users do not exist");
-    if (action === "delete") {
-      await requireAdminsRemain({ removed: unique, deactivated: [] });
-      await deleteUsers(db, unique);
-      return { deleted: unique.length };
-    }
-    if (action === "deactivate") {
-      await requireAdminsRemain({ removed: [], deactivated: unique });
-      await setUsersStatus(db, unique, "inactive", nowIso());
-      for (const id of unique) await deleteSessionsOfUser(db, id);
-    } else {
-      await setUsersStatus(db, unique, "active", nowIso());
-    }
-    return { updated: unique.length };
+    return db.transaction().execute(async (trx) => {
+      // The lock first, so a concurrent change is seen whole.
+      const admins = action === "activate" ? [] : await lockAdmins(trx);
+      const users = await findUsersByIds(trx, unique);
+      if (users.length !== unique.length)
+        throw AppError.notFound("Some of the selected users do not exist");
+      if (action !== "activate") {
+        requireAdminsRemain(
+          admins,
+          action === "delete"
+            ? { removed: unique, deactivated: [] }
+            : { removed: [], deactivated: unique },
+        );
+      }
+      if (action === "delete") {
+        await deleteUsers(trx, unique);
+        return { deleted: unique.length };
+      }
+      if (action === "deactivate") {
+        await setUsersStatus(trx, unique, "inactive", nowIso());
+        for (const id of unique) await deleteSessionsOfUser(trx, id);
+      } else {
+        await setUsersStatus(trx, unique, "active", nowIso());
+      }
+      return { updated: unique.length };
+    });
   }
 
   return { listUsers, getUser, createUser, updateUser: updateUserById, deleteUser, bulkUsers };
