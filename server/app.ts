@@ -250,6 +250,7 @@ export function createApp({
   );
   app.route("/api", api);
 
+      license: { name: "Proprietary", identifier: "LicenseRef-Beranda-Proprietary" },
   const feedHeaders = (type: string) => ({
     "content-type": type,
     "cache-control": "public, max-age=300",

@@ -104,7 +104,7 @@ function ViewCount({ postId, initial }: { postId: number; initial: number }) {
   const [views, setViews] = useState(initial);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`/api/blog/posts/${postId}/views`, { signal: controller.signal })
+    fetch(`/api/blog/posts/views/${postId}`, { signal: controller.signal })
       .then((response) => (response.ok ? response.json() : null))
       .then((body: { data?: { views?: unknown } } | null) => {
         if (typeof body?.data?.views === "number") setViews(body.data.views);

@@ -30,6 +30,7 @@ const ListQuery = z.object({
 const listPosts = createRoute({
   method: "get",
   path: "/blog/posts",
+  operationId: "listPosts",
   tags: ["Blog"],
   summary: "List posts (public: live posts only; staff may filter by status)",
   request: { query: ListQuery },
@@ -39,6 +40,7 @@ const listPosts = createRoute({
 const featured = createRoute({
   method: "get",
   path: "/blog/posts/featured",
+  operationId: "listFeaturedPosts",
   tags: ["Blog"],
   summary: "Featured live posts",
   request: { query: z.object({ limit: pagingQuery().limit }) },
@@ -48,6 +50,7 @@ const featured = createRoute({
 const related = createRoute({
   method: "get",
   path: "/blog/posts/related",
+  operationId: "listRelatedPosts",
   tags: ["Blog"],
   summary: "Live posts sharing a category with a post",
   request: {
@@ -65,6 +68,7 @@ const related = createRoute({
 const byId = createRoute({
   method: "get",
   path: "/blog/posts/id/{id}",
+  operationId: "getPostById",
   tags: ["Blog"],
   summary: "A post by id (drafts for staff who may manage them)",
   request: { params: z.object({ id: z.string().max(100) }) },
@@ -73,16 +77,24 @@ const byId = createRoute({
 
 const bySlug = createRoute({
   method: "get",
-  path: "/blog/posts/{slug}",
+  path: "/blog/posts/{id}",
+  operationId: "getPostBySlug",
   tags: ["Blog"],
   summary: "A live post by slug (counts a view)",
-  request: { params: z.object({ slug: z.string().max(200) }) },
+  description:
+    "The path segment is the post's slug here (the spec's URL); a post by id is GET /blog/posts/id/{id}. PUT and DELETE on the same path take the id.",
+  request: {
+    params: z.object({
+      id: z.string().max(200).openapi({ description: "The post's slug", example: "hello-world" }),
+    }),
+  },
   responses: dataResponses("The post", [404]),
 });
 
 const views = createRoute({
   method: "get",
-  path: "/blog/posts/{id}/views",
+  path: "/blog/posts/views/{id}",
+  operationId: "getPostViews",
   tags: ["Blog"],
   summary: "A live post's view count now (counts nothing; never cached)",
   request: { params: IdParams },
@@ -92,6 +104,7 @@ const views = createRoute({
 const create = createRoute({
   method: "post",
   path: "/blog/posts",
+  operationId: "createPost",
   tags: ["Blog"],
   summary: "Create a post",
   ...signedIn("posts:create"),
@@ -102,6 +115,7 @@ const create = createRoute({
 const update = createRoute({
   method: "put",
   path: "/blog/posts/{id}",
+  operationId: "updatePost",
   tags: ["Blog"],
   summary: "Update a post (fields left out stay as they are)",
   ...signedIn(),
@@ -112,6 +126,7 @@ const update = createRoute({
 const remove = createRoute({
   method: "delete",
   path: "/blog/posts/{id}",
+  operationId: "deletePost",
   tags: ["Blog"],
   summary: "Delete a post",
   ...signedIn(),
@@ -122,6 +137,7 @@ const remove = createRoute({
 const bulk = createRoute({
   method: "post",
   path: "/blog/posts/bulk",
+  operationId: "bulkUpdatePosts",
   tags: ["Blog"],
   summary: "Publish, move to draft or delete several posts at once",
   ...signedIn("posts:create"),
@@ -132,17 +148,19 @@ const bulk = createRoute({
 const listCategories = createRoute({
   method: "get",
   path: "/blog/categories",
+  operationId: "listCategories",
   tags: ["Blog"],
   summary: "All categories with live post counts",
-  responses: dataResponses("`{success, categories, data}`"),
+  responses: dataResponses("`{success, categories, data}`", [400]),
 });
 
 const listTags = createRoute({
   method: "get",
   path: "/blog/tags",
+  operationId: "listTags",
   tags: ["Blog"],
   summary: "All tags with live post counts",
-  responses: dataResponses("`{success, tags, data}`"),
+  responses: dataResponses("`{success, tags, data}`", [400]),
 });
 
 const writeErrors = [400, 401, 403, 404, 409] as const;
@@ -150,6 +168,7 @@ const writeErrors = [400, 401, 403, 404, 409] as const;
 const createCategory = createRoute({
   method: "post",
   path: "/blog/categories",
+  operationId: "createCategory",
   tags: ["Blog"],
   summary: "Create a category",
   ...signedIn("categories:manage"),
@@ -159,6 +178,7 @@ const createCategory = createRoute({
 const updateCategory = createRoute({
   method: "put",
   path: "/blog/categories/{id}",
+  operationId: "updateCategory",
   tags: ["Blog"],
   summary: "Rename a category",
   ...signedIn("categories:manage"),
@@ -168,6 +188,7 @@ const updateCategory = createRoute({
 const deleteCategory = createRoute({
   method: "delete",
   path: "/blog/categories/{id}",
+  operationId: "deleteCategory",
   tags: ["Blog"],
   summary: "Delete a category (its posts stay)",
   ...signedIn("categories:manage"),
@@ -177,6 +198,7 @@ const deleteCategory = createRoute({
 const createTag = createRoute({
   method: "post",
   path: "/blog/tags",
+  operationId: "createTag",
   tags: ["Blog"],
   summary: "Create a tag",
   ...signedIn("tags:manage"),
@@ -186,6 +208,7 @@ const createTag = createRoute({
 const updateTag = createRoute({
   method: "put",
   path: "/blog/tags/{id}",
+  operationId: "updateTag",
   tags: ["Blog"],
   summary: "Rename a tag",
   ...signedIn("tags:manage"),
@@ -195,6 +218,7 @@ const updateTag = createRoute({
 const deleteTag = createRoute({
   method: "delete",
   path: "/blog/tags/{id}",
+  operationId: "deleteTag",
   tags: ["Blog"],
   summary: "Delete a tag",
   ...signedIn("tags:manage"),
@@ -234,7 +258,7 @@ export const blogApi = createRouter()
     return c.json({ success: true as const, data }, 200);
   })
   .openapi(bySlug, async (c) => {
-    const data = await c.var.services.posts.getPublicPostBySlug(c.req.valid("param").slug, {
+    const data = await c.var.services.posts.getPublicPostBySlug(c.req.valid("param").id, {
       countView: true,
     });
     if (!data) throw AppError.notFound("Post not found");

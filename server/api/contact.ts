@@ -15,6 +15,7 @@ const tags = ["Contact"];
 const submit = createRoute({
   method: "post",
   path: "/contact",
+  operationId: "sendContactMessage",
   tags,
   summary: "Send a message from the contact form",
   request: jsonBody(ContactSchema),
@@ -23,6 +24,7 @@ const submit = createRoute({
 const list = createRoute({
   method: "get",
   path: "/contact/messages",
+  operationId: "listContactMessages",
   tags,
   summary: "Contact messages, newest first",
   ...signedIn("messages:manage"),
@@ -37,6 +39,7 @@ const list = createRoute({
 const mark = createRoute({
   method: "patch",
   path: "/contact/messages/{id}",
+  operationId: "markContactMessage",
   tags,
   summary: "Mark a message read or unread",
   ...signedIn("messages:manage"),
@@ -46,6 +49,7 @@ const mark = createRoute({
 const remove = createRoute({
   method: "delete",
   path: "/contact/messages/{id}",
+  operationId: "deleteContactMessage",
   tags,
   summary: "Delete a message",
   ...signedIn("messages:manage"),

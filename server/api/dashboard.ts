@@ -4,6 +4,7 @@ import { createRouter, dataResponses, signedIn } from "../http/router.ts";
 const get = createRoute({
   method: "get",
   path: "/dashboard",
+  operationId: "getDashboard",
   tags: ["Dashboard"],
   summary: "Counts, recent posts and recent messages for the signed-in staff member",
   ...signedIn("admin:access"),

@@ -6,6 +6,7 @@ import { AnyData, createRouter, errorResponses, jsonContent } from "../http/rout
 const demoSignIn = createRoute({
   method: "post",
   path: "/auth/demo",
+  operationId: "demoLogin",
   tags: ["Auth"],
   summary: "Demo mode only: sign in as the demo admin (the sign-in page's demo button)",
   responses: {

@@ -11,21 +11,24 @@ const tags = ["Gallery"];
 const listImages = createRoute({
   method: "get",
   path: "/gallery/images",
+  operationId: "listGalleryImages",
   tags,
   summary: "Gallery images in display order",
   request: { query: z.object({ category: z.string().max(200).optional() }) },
-  responses: dataResponses("Images"),
+  responses: dataResponses("Images", [400]),
 });
 const listCategories = createRoute({
   method: "get",
   path: "/gallery/categories",
+  operationId: "listGalleryCategories",
   tags,
   summary: "Gallery categories",
-  responses: dataResponses("Categories"),
+  responses: dataResponses("Categories", [400]),
 });
 const createImage = createRoute({
   method: "post",
   path: "/gallery/images",
+  operationId: "createGalleryImage",
   tags,
   summary: "Add an image to the gallery",
   ...signedIn("gallery:manage"),
@@ -35,6 +38,7 @@ const createImage = createRoute({
 const reorder = createRoute({
   method: "put",
   path: "/gallery/images/reorder",
+  operationId: "reorderGalleryImages",
   tags,
   summary: "Set the display order",
   ...signedIn("gallery:manage"),
@@ -44,6 +48,7 @@ const reorder = createRoute({
 const updateImage = createRoute({
   method: "put",
   path: "/gallery/images/{id}",
+  operationId: "updateGalleryImage",
   tags,
   summary: "Update an image",
   ...signedIn("gallery:manage"),
@@ -53,6 +58,7 @@ const updateImage = createRoute({
 const deleteImage = createRoute({
   method: "delete",
   path: "/gallery/images/{id}",
+  operationId: "deleteGalleryImage",
   tags,
   summary: "Remove an image from the gallery",
   ...signedIn("gallery:manage"),
@@ -62,6 +68,7 @@ const deleteImage = createRoute({
 const createCategory = createRoute({
   method: "post",
   path: "/gallery/categories",
+  operationId: "createGalleryCategory",
   tags,
   summary: "Create a gallery category",
   ...signedIn("gallery:manage"),
@@ -71,6 +78,7 @@ const createCategory = createRoute({
 const updateCategory = createRoute({
   method: "put",
   path: "/gallery/categories/{id}",
+  operationId: "updateGalleryCategory",
   tags,
   summary: "Update a gallery category",
   ...signedIn("gallery:manage"),
@@ -80,6 +88,7 @@ const updateCategory = createRoute({
 const deleteCategory = createRoute({
   method: "delete",
   path: "/gallery/categories/{id}",
+  operationId: "deleteGalleryCategory",
   tags,
   summary: "Delete a gallery category (its images stay, uncategorised)",
   ...signedIn("gallery:manage"),

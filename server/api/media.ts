@@ -6,6 +6,7 @@ const tags = ["Media"];
 const list = createRoute({
   method: "get",
   path: "/media",
+  operationId: "listMedia",
   tags,
   summary: "The media library: uploads with sizes, alt text and where each is used",
   ...signedIn("uploads:create"),
@@ -21,6 +22,7 @@ const AltSchema = z.strictObject({
 const update = createRoute({
   method: "patch",
   path: "/media/{id}",
+  operationId: "updateMedia",
   tags,
   summary: "Set an image's alt text",
   ...signedIn("uploads:create"),
@@ -31,6 +33,7 @@ const update = createRoute({
 const remove = createRoute({
   method: "delete",
   path: "/media/{id}",
+  operationId: "deleteMedia",
   tags,
   summary: "Delete an image and its variants (refused while it is in use)",
   ...signedIn("uploads:create"),

@@ -6,23 +6,33 @@ import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../ht
 const list = createRoute({
   method: "get",
   path: "/services",
+  operationId: "listServices",
   tags: ["Services"],
   summary: "All services in display order",
-  responses: dataResponses("Services"),
+  responses: dataResponses("Services", [400]),
 });
 
 const get = createRoute({
   method: "get",
-  path: "/services/{idOrSlug}",
+  path: "/services/{id}",
+  operationId: "getService",
   tags: ["Services"],
   summary: "A service by id or slug",
-  request: { params: z.object({ idOrSlug: z.string().max(200) }) },
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .max(200)
+        .openapi({ description: "The service's id or slug", example: "web-development" }),
+    }),
+  },
   responses: dataResponses("The service", [404]),
 });
 
 const create = createRoute({
   method: "post",
   path: "/services",
+  operationId: "createService",
   tags: ["Services"],
   summary: "Create a service",
   ...signedIn("services:manage"),
@@ -33,6 +43,7 @@ const create = createRoute({
 const update = createRoute({
   method: "put",
   path: "/services/{id}",
+  operationId: "updateService",
   tags: ["Services"],
   summary: "Update a service",
   ...signedIn("services:manage"),
@@ -43,6 +54,7 @@ const update = createRoute({
 const remove = createRoute({
   method: "delete",
   path: "/services/{id}",
+  operationId: "deleteService",
   tags: ["Services"],
   summary: "Delete a service",
   ...signedIn("services:manage"),
@@ -56,7 +68,7 @@ export const servicesApi = createRouter()
     return c.json({ success: true as const, data }, 200);
   })
   .openapi(get, async (c) => {
-    const data = await c.var.services.services.getService(c.req.valid("param").idOrSlug);
+    const data = await c.var.services.services.getService(c.req.valid("param").id);
     if (!data) throw AppError.notFound("Service not found");
     return c.json({ success: true as const, data }, 200);
   })

@@ -9,14 +9,16 @@ const SectionParam = z.object({
 const getAll = createRoute({
   method: "get",
   path: "/settings",
+  operationId: "getSettings",
   tags: ["Settings"],
   summary: "All settings sections",
-  responses: dataResponses("`{general, appearance, homepage, social, seo}`"),
+  responses: dataResponses("`{general, appearance, homepage, social, seo}`", [400]),
 });
 
 const getSection = createRoute({
   method: "get",
   path: "/settings/{section}",
+  operationId: "getSettingsSection",
   tags: ["Settings"],
   summary: "One settings section",
   request: { params: SectionParam },
@@ -26,6 +28,7 @@ const getSection = createRoute({
 const putSection = createRoute({
   method: "put",
   path: "/settings/{section}",
+  operationId: "updateSettingsSection",
   tags: ["Settings"],
   summary: "Save one section (any subset of its fields)",
   ...signedIn("settings:manage"),

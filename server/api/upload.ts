@@ -16,6 +16,7 @@ const ImageForm = z.object({
 const upload = createRoute({
   method: "post",
   path: "/upload",
+  operationId: "uploadImage",
   tags: ["Uploads"],
   summary: "Upload an image (multipart field `image`)",
   ...signedIn("uploads:create"),

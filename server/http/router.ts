@@ -43,7 +43,9 @@ const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
  * The order every call keeps: who is calling (401), may they (403), then the
  * body (NUL check, then the schema's validation, 400).
  */
-function guarded<R extends GuardedRoute>(route: R): R {
+function guarded<R extends GuardedRoute>(declared: R): R {
+  // A call without a declared security is public, and says so in the document.
+  const route = declared.security ? declared : { ...declared, security: [] };
   const guards: MiddlewareHandler<AppEnv>[] = [];
   if (route.security?.some((entry) => Object.keys(entry).length > 0)) {
     const permission = route["x-permission"];

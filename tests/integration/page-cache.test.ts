@@ -162,17 +162,17 @@ describe("page cache", () => {
     const created = await createPost(t, a.admin.token, { title: "Live Count" });
     await t.request(`/blog/${created.slug}`);
     await t.request(`/blog/${created.slug}`);
-    const first = await t.json(`/api/blog/posts/${created.id}/views`);
+    const first = await t.json(`/api/blog/posts/views/${created.id}`);
     expect(first.status).toBe(200);
     expect(first.body.data.views).toBe(2);
     expect(first.response.headers.get("cache-control")).toBe("no-store");
     await t.request(`/blog/${created.slug}`);
-    const second = await t.json(`/api/blog/posts/${created.id}/views`);
+    const second = await t.json(`/api/blog/posts/views/${created.id}`);
     expect(second.body.data.views).toBe(3);
     expect(cacheState(second.response)).toBeNull();
     const draft = await createPost(t, a.admin.token, { status: "draft" });
-    expect((await t.json(`/api/blog/posts/${draft.id}/views`)).status).toBe(404);
-    expect((await t.json("/api/blog/posts/99999999/views")).status).toBe(404);
+    expect((await t.json(`/api/blog/posts/views/${draft.id}`)).status).toBe(404);
+    expect((await t.json("/api/blog/posts/views/99999999")).status).toBe(404);
   });
 
   it("never answers staff from the cache and never stores what staff get", async () => {

@@ -83,7 +83,7 @@ describe("ids are range-checked everywhere (400 naming the field, never a 500)",
   it.each(BAD_IDS)("path ids of every call: %s", async (bad) => {
     const id = encodeURIComponent(bad);
     const calls: [string, string, unknown][] = [
-      ["GET", `/blog/posts/${id}/views`, undefined],
+      ["GET", `/blog/posts/views/${id}`, undefined],
       ["PUT", `/blog/posts/${id}`, { title: "x" }],
       ["DELETE", `/blog/posts/${id}`, undefined],
       ["PUT", `/blog/categories/${id}`, { name: "x" }],
@@ -141,7 +141,7 @@ describe("ids are range-checked everywhere (400 naming the field, never a 500)",
 
   it("the largest id is a valid id: 404 where nothing has it, never a 400 or a 500", async () => {
     expectError(await get(t, `/blog/posts/id/${MAX}`), 404, `Post with ID ${MAX} not found.`);
-    expectError(await get(t, `/blog/posts/${MAX}/views`), 404);
+    expectError(await get(t, `/blog/posts/views/${MAX}`), 404);
     expectError(await call(t, "DELETE", `/blog/posts/${MAX}`, { token: a.admin.token }), 404);
     expectError(await call(t, "DELETE", `/users/${MAX}`, { token: a.admin.token }), 404);
     expectError(
