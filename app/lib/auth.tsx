@@ -20,6 +20,11 @@ type AuthState = {
   /** Demo mode: signs in as the demo admin (the server knows the password, the page does not). */
   demoLogin(): Promise<User>;
   logout(): Promise<void>;
+  /**
+   * Ends every session of this user on the server, this one included, then
+   * signs out here. Throws (and stays signed in) when the server did not do it.
+   */
+  logoutEverywhere(): Promise<void>;
   setUser(user: User): void;
 };
 
@@ -133,14 +138,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     reset();
   }, [reset]);
 
+  const logoutEverywhere = useCallback(async () => {
+    try {
+      await api("/auth/logout-all", { method: "POST" });
+    } catch (e) {
+      // A 401: this session had already ended, and the API client signed us out.
+      if (!(e instanceof ApiError && e.status === 401)) throw e;
+    }
+    reset();
+  }, [reset]);
+
   const setUser = useCallback((next: User) => {
     store(null, next);
     setUserState(next);
   }, []);
 
   const value = useMemo(
-    () => ({ status, user, error, login, demoLogin, logout, setUser }),
-    [status, user, error, login, demoLogin, logout, setUser],
+    () => ({ status, user, error, login, demoLogin, logout, logoutEverywhere, setUser }),
+    [status, user, error, login, demoLogin, logout, logoutEverywhere, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -40,11 +40,19 @@ export const ADMIN_NAV: { to: string; label: string; permission: Permission }[] 
   { to: "/admin/users", label: "Users", permission: "users:manage" },
 ];
 
+const SIGN_OUT_EVERYWHERE = {
+  button: "Sign out everywhere",
+  confirm: "Sign out on every browser and device where you are signed in, including this one?",
+  failed: "Could not sign out everywhere. Please try again.",
+};
+
 function Sidebar() {
-  const { user, logout } = useAuth();
+  const { user, logout, logoutEverywhere } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
   const menuId = useId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on navigation
   useEffect(() => setOpen(false), [location.pathname]);
@@ -104,6 +112,30 @@ function Sidebar() {
               Logout
             </button>
           </div>
+          <button
+            type="button"
+            className="mt-3 text-left text-slate-200 underline underline-offset-2 hover:text-white disabled:opacity-60"
+            disabled={signingOut}
+            onClick={async () => {
+              if (!window.confirm(SIGN_OUT_EVERYWHERE.confirm)) return;
+              setSignOutError(null);
+              setSigningOut(true);
+              try {
+                await logoutEverywhere();
+                navigate("/login", { replace: true });
+              } catch {
+                setSignOutError(SIGN_OUT_EVERYWHERE.failed);
+                setSigningOut(false);
+              }
+            }}
+          >
+            {SIGN_OUT_EVERYWHERE.button}
+          </button>
+          {signOutError ? (
+            <p role="alert" className="mt-2 text-xs text-red-200">
+              {signOutError}
+            </p>
+          ) : null}
         </div>
       </nav>
     </aside>
