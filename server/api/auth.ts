@@ -60,6 +60,7 @@ const logout = createRoute({
 const logoutAll = createRoute({
   method: "post",
   path: "/auth/logout-all",
+  operationId: "logoutEverywhere",
   tags: ["Auth"],
   summary: "Sign out everywhere: every session of the caller ends, this one included",
   security: [{ bearer: [] }],
