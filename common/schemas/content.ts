@@ -6,6 +6,7 @@ import {
   idNumber,
   imageUrlField,
   optionalText,
+  readOnlyFields,
   requiredText,
   slugField,
   textField,
@@ -19,11 +20,7 @@ export const ContactSchema = z.strictObject({
   message: textField(CONTACT_RULES.message),
 });
 
-const echoed = {
-  id: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-};
+const echoed = readOnlyFields("id", "created_at", "updated_at");
 
 export const ServiceInputSchema = z.strictObject({
   title: requiredText("Title is required", 200),
@@ -42,12 +39,14 @@ export const CategoryInputSchema = z.strictObject({
   slug: slugField().optional(),
   description: optionalText("Description", 1000).optional(),
   ...echoed,
+  ...readOnlyFields("postCount"),
 });
 
 export const TagInputSchema = z.strictObject({
   name: requiredText("Name is required", 100),
   slug: slugField().optional(),
   ...echoed,
+  ...readOnlyFields("postCount"),
 });
 
 export const GalleryImageInputSchema = z.strictObject({
@@ -59,6 +58,8 @@ export const GalleryImageInputSchema = z.strictObject({
   category_id: idField("Category").nullable().optional(),
   sort_order: z.number({ error: "Order must be a number" }).int().min(0).max(100_000).optional(),
   ...echoed,
+  // Read from the picture itself, and the category object of category_id.
+  ...readOnlyFields("width", "height", "category"),
 });
 
 export const GalleryCategoryInputSchema = z.strictObject({

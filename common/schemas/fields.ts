@@ -135,3 +135,14 @@ export const idField = (label = "id") =>
     }
     return checked.id;
   });
+
+/**
+ * Fields a response carries that a client may send back with its changes
+ * (ids, authors, dates, views, counts): accepted on write and ignored. A
+ * changed id or author is refused where the call knows the stored value.
+ */
+export function readOnlyFields<const K extends string>(...names: K[]) {
+  return Object.fromEntries(names.map((name) => [name, z.unknown().optional()])) as {
+    [P in K]: z.ZodOptional<z.ZodUnknown>;
+  };
+}

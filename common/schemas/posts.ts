@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { EXCERPT_MAX } from "../limits.ts";
-import { idNumber, imageUrlField, optionalText, requiredText, slugField } from "./fields.ts";
+import {
+  idNumber,
+  imageUrlField,
+  optionalText,
+  readOnlyFields,
+  requiredText,
+  slugField,
+} from "./fields.ts";
 
 const nameList = (label: string) =>
   z
@@ -59,6 +66,18 @@ export const PostInputSchema = z.strictObject({
   meta_title: optionalText("Meta title", 200).optional(),
   meta_description: optionalText("Meta description", 500).optional(),
   og_image: imageUrlField("Social image").optional(),
+  // What GET answers besides the fields above, accepted back and ignored; a
+  // changed id or author is refused (posts.service.ts, the router).
+  ...readOnlyFields(
+    "id",
+    "author",
+    "author_id",
+    "created_at",
+    "createdAt",
+    "updated_at",
+    "updatedAt",
+    "views",
+  ),
 });
 
 export type PostInput = z.infer<typeof PostInputSchema>;

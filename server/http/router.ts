@@ -21,6 +21,8 @@ export function signedIn(permission?: Permission) {
 }
 
 type GuardedRoute = {
+  method: string;
+  path: string;
   security?: Record<string, string[]>[];
   "x-permission"?: Permission;
   request?: { body?: { content?: Record<string, unknown> } };
@@ -35,6 +37,21 @@ const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
       const message = "Text must not contain NUL characters";
       return c.json({ success: false, message, errors: { body: message } }, 400);
     }
+  }
+  await next();
+};
+
+export const ID_UNCHANGEABLE = "id cannot be changed";
+
+/**
+ * A client may send back the object it read, id included (round trip); an
+ * id other than the one in the path is refused rather than ignored.
+ */
+const keepId: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const body = await c.req.json().catch(() => undefined);
+  const sent = body && typeof body === "object" ? (body as { id?: unknown }).id : undefined;
+  if (sent !== undefined && sent !== null && String(sent) !== c.req.param("id")) {
+    throw AppError.validation({ id: ID_UNCHANGEABLE });
   }
   await next();
 };
@@ -55,7 +72,10 @@ function guarded<R extends GuardedRoute>(declared: R): R {
       await next();
     });
   }
-  if (route.request?.body?.content?.["application/json"]) guards.push(refuseNul);
+  if (route.request?.body?.content?.["application/json"]) {
+    guards.push(refuseNul);
+    if (/\{id\}$/.test(route.path) && /^(put|patch)$/i.test(route.method)) guards.push(keepId);
+  }
   if (guards.length === 0) return route;
   const own = route.middleware ? [route.middleware].flat() : [];
   return { ...route, middleware: [...guards, ...own] };

@@ -74,6 +74,8 @@ function isLive(post: Pick<Post, "status">) {
   return post.status === "published";
 }
 
+export const AUTHOR_UNCHANGEABLE = "author cannot be changed";
+
 export function createPostsService(db: Db) {
   // Views are counted in memory (a page served from a cache counts too) and
   // written in batches: one transaction, `views = views + n` per post. A count
@@ -461,6 +463,19 @@ export function createPostsService(db: Db) {
   }
 
   /** Fields left out of the body stay as they are. */
+  /** The author a client sent back (round trip) must be the post's own: it is read-only. */
+  function requireSameAuthor(data: PostInput, authorId: number | null) {
+    const sentAuthor = data.author as { id?: unknown } | null | undefined;
+    for (const [field, sent] of [
+      ["author_id", data.author_id],
+      ["author", sentAuthor && typeof sentAuthor === "object" ? sentAuthor.id : sentAuthor],
+    ] as const) {
+      if (sent !== undefined && String(sent ?? "") !== String(authorId ?? "")) {
+        throw AppError.validation({ [field]: AUTHOR_UNCHANGEABLE });
+      }
+    }
+  }
+
   async function updatePost(actor: Actor | null, id: number, input: unknown): Promise<Post> {
     requireActor(actor);
     const current = await loadManaged(actor, id);
@@ -473,6 +488,7 @@ export function createPostsService(db: Db) {
       ...body,
     };
     const data = parseInput(PostInputSchema, merged);
+    requireSameAuthor(data, current.author_id);
     const now = nowIso();
     const content = sanitizePostHtml(data.content);
     if (!content) throw AppError.validation({ content: "Content is required" });

@@ -241,17 +241,21 @@ describe("upload limits: pixels, stored size, re-encoding, queue, disk errors", 
   });
 
   it("parallel uploads wait their turn; past the line they get 429 with Retry-After", async () => {
-    const noisy = Buffer.alloc(1500 * 1500 * 3);
+    // JPEG: quick to encode, yet slow enough that the others queue up behind the first.
+    const side = 500;
+    const noisy = Buffer.alloc(side * side * 3);
     for (let i = 0; i < noisy.length; i++) noisy[i] = (i * 7919 + (i >> 5) * 104729) % 256;
     const images = await Promise.all(
       Array.from({ length: 14 }, (_, i) =>
-        sharp(noisy, { raw: { width: 1500, height: 1500, channels: 3 } })
+        sharp(noisy, { raw: { width: side, height: side, channels: 3 } })
           .modulate({ hue: i * 20 })
-          .png({ compressionLevel: 1 })
+          .jpeg({ quality: 90 })
           .toBuffer(),
       ),
     );
-    const results = await Promise.all(images.map((bytes, i) => upload(bytes, `p${i}.png`)));
+    const results = await Promise.all(
+      images.map((bytes, i) => upload(bytes, `p${i}.jpg`, "image/jpeg")),
+    );
     const busy = results.filter((r) => r.status === 429);
     const done = results.filter((r) => r.status === 201);
     expect(busy.length + done.length, JSON.stringify(results.map((r) => r.status))).toBe(14);
@@ -262,7 +266,7 @@ describe("upload limits: pixels, stored size, re-encoding, queue, disk errors", 
       expect(r.response.headers.get("retry-after")).toBe("5");
     }
     expect(t.services.uploads.queueStats()).toEqual({ running: 0, waiting: 0 });
-  });
+  }, 120_000);
 
   it("a disk error is a logged 500, not a damaged image, and records nothing", async () => {
     const dir = t.config.uploadsDir;
