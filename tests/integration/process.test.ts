@@ -96,4 +96,40 @@ describe("the server process", () => {
       if (TEST_DB === "postgres") await dropSchema(schema).catch(() => {});
     }
   });
+
+  it("npm start hands SIGTERM to the server: it drains, stops, and npm exits 0", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-npm-"));
+    // SQLite on both runs: this is about the process, not the database.
+    const child = spawn("npm", ["start"], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        PORT: "0",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+      },
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", () => {});
+    const exited = new Promise<number | null>((resolve) =>
+      child.on("exit", (code) => resolve(code)),
+    );
+    try {
+      await waitFor(() => /running at (http:\/\/\S+)/.test(stdout), 60_000);
+      const url = /running at (http:\/\/\S+)/.exec(stdout)![1]!;
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      child.kill("SIGTERM"); // to npm, as Docker, systemd and process managers do
+      expect(await exited).toBe(0);
+      expect(stdout).toContain('"msg":"stopped"');
+      // No server left behind: the port no longer answers.
+      await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    } finally {
+      child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
