@@ -10,12 +10,37 @@ export const UNAUTHORIZED_EVENT = "beranda:unauthorized";
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
-  constructor(message: string, status: number, errors: Record<string, string> = {}) {
+  /**
+   * The server's own `message`, trimmed; "" when it sent none (no JSON body, no
+   * `message`, or no answer at all). `message` is this, else a generic text
+   * ("Server responded with status 500.", "Could not reach the server. …").
+   */
+  readonly serverMessage: string;
+  constructor(
+    message: string,
+    status: number,
+    errors: Record<string, string> = {},
+    serverMessage = "",
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.errors = errors;
+    this.serverMessage = serverMessage;
   }
+}
+
+/**
+ * The reason a screen may show for a failure: the server's own message, the
+ * connection text when the server could not be reached, or the message of an
+ * error the screen raised itself. "" when the server answered without a
+ * message: the screen then shows its own text from the spec's error catalogue
+ * (`failureReason(e) || "Failed to save service. Please try again."`).
+ */
+export function failureReason(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 0 ? error.message : error.serverMessage;
+  if (error instanceof Error && error.name !== "AbortError") return error.message.trim();
+  return "";
 }
 
 export function getStoredToken(): string | null {
@@ -59,12 +84,13 @@ export async function api<T = unknown>(path: string, options: Options = {}): Pro
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError("Could not reach the server. Please check your connection.", 0);
   }
-  let json: { success?: boolean; message?: string; errors?: Record<string, string> } & Record<
+  let json: { success?: boolean; message?: unknown; errors?: Record<string, string> } & Record<
     string,
     unknown
   >;
   try {
-    json = await response.json();
+    const parsed: unknown = await response.json();
+    json = parsed && typeof parsed === "object" ? (parsed as typeof json) : {};
   } catch {
     throw new ApiError(`Server responded with status ${response.status}.`, response.status);
   }
@@ -73,10 +99,13 @@ export async function api<T = unknown>(path: string, options: Options = {}): Pro
     window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   }
   if (!response.ok || json.success !== true) {
+    const serverMessage = typeof json.message === "string" ? json.message.trim() : "";
+    const errors = json.errors && typeof json.errors === "object" ? json.errors : {};
     throw new ApiError(
-      json.message || `Server responded with status ${response.status}.`,
+      serverMessage || `Server responded with status ${response.status}.`,
       response.status,
-      json.errors ?? {},
+      errors,
+      serverMessage,
     );
   }
   return json as T;

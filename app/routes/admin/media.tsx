@@ -9,7 +9,7 @@ import {
   PageHeader,
   smallButton,
 } from "../../features/admin/ui.tsx";
-import { ApiError, api, apiData } from "../../lib/api.ts";
+import { api, apiData, failureReason } from "../../lib/api.ts";
 
 type MediaItem = {
   id: number;
@@ -50,7 +50,7 @@ function MediaCard({
       await api(`/media/${item.id}`, { method: "PATCH", body: { alt } });
       onChanged();
     } catch (e) {
-      onError((e as Error).message);
+      onError(failureReason(e) || "Failed to save the alt text. Please try again.");
     } finally {
       setSaving(false);
     }
@@ -62,7 +62,7 @@ function MediaCard({
       await api(`/media/${item.id}`, { method: "DELETE" });
       onChanged();
     } catch (e) {
-      onError(e instanceof ApiError ? e.message : "Failed to delete image. Please try again.");
+      onError(failureReason(e) || "Failed to delete image. Please try again.");
     }
   }
 
@@ -178,7 +178,7 @@ export default function MediaLibrary() {
       try {
         await api("/upload", { form });
       } catch (e) {
-        failures.push(`${file.name}: ${(e as Error).message}`);
+        failures.push(`${file.name}: ${failureReason(e) || "Upload failed. Please try again."}`);
       }
     }
     setUploading(false);

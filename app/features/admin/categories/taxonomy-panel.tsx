@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { CategoryInputSchema, TagInputSchema } from "../../../../common/schemas/content.ts";
 import { formatNumber } from "../../../../common/text.ts";
 import { FieldError, fieldErrors, Spinner, TextField } from "../../../components/ui/form.tsx";
-import { ApiError, apiData } from "../../../lib/api.ts";
+import { ApiError, apiData, failureReason } from "../../../lib/api.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
 import {
   Card,
@@ -48,6 +48,9 @@ function validate(schema: Kind["schema"], values: Values) {
     ? { body, errors: null }
     : { body, errors: fieldErrors(parsed.error.issues) };
 }
+
+/** The failure text's end when the server gave no message. */
+const TRY_AGAIN = "Please try again.";
 
 function apiFieldErrors(error: unknown): Record<string, string> {
   return error instanceof ApiError ? error.errors : {};
@@ -109,7 +112,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
       flash.showSuccess(`${label} "${created.name}" added`);
     } catch (error) {
       setDraftErrors(apiFieldErrors(error));
-      flash.showError(`Failed to add ${singular}. ${(error as Error).message}`);
+      flash.showError(`Failed to add ${singular}. ${failureReason(error) || TRY_AGAIN}`);
     } finally {
       setAdding(false);
     }
@@ -142,7 +145,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
       requestAnimationFrame(() => document.getElementById(`${baseId}-rename-${saved.id}`)?.focus());
     } catch (error) {
       setEditErrors(apiFieldErrors(error));
-      flash.showError(`Failed to update ${singular}. ${(error as Error).message}`);
+      flash.showError(`Failed to update ${singular}. ${failureReason(error) || TRY_AGAIN}`);
     } finally {
       setBusyId(null);
     }
@@ -157,7 +160,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
       if (editing?.id === item.id) setEditing(null);
       flash.showSuccess(`${label} "${item.name}" deleted`);
     } catch (error) {
-      flash.showError(`Failed to delete ${singular}. ${(error as Error).message}`);
+      flash.showError(`Failed to delete ${singular}. ${failureReason(error) || TRY_AGAIN}`);
     } finally {
       setBusyId(null);
     }

@@ -13,7 +13,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../../components/ui/form.tsx";
-import { ApiError, api, apiData } from "../../../lib/api.ts";
+import { ApiError, api, apiData, failureReason } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
 import {
   FALLBACK_CATEGORIES,
@@ -149,6 +149,20 @@ async function loadPost(id: string): Promise<Post> {
   return post;
 }
 
+/**
+ * The spec's load failure: "Post with ID {id} not found." for a 404, else
+ * "Failed to load post." and the reason: the server's message, else
+ * "Server responded with status {code}.", else "Please try again later.".
+ */
+function loadFailure(id: string, error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return `Post with ID ${id} not found.`;
+  const status =
+    error instanceof ApiError && error.status > 0
+      ? `Server responded with status ${error.status}.`
+      : "";
+  return `Failed to load post. ${failureReason(error) || status || "Please try again later."}`;
+}
+
 /** The post editor: create when `postId` is null, else edit that post. */
 export function PostEditor({ postId }: { postId: string | null }) {
   const isEdit = postId !== null;
@@ -165,11 +179,7 @@ export function PostEditor({ postId }: { postId: string | null }) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        const message =
-          error instanceof ApiError && error.status === 404
-            ? `Post with ID ${postId} not found.`
-            : `Failed to load post. ${(error as Error).message || "Please try again later."}`;
-        setLoad({ kind: "error", message });
+        setLoad({ kind: "error", message: loadFailure(postId, error) });
       });
     return () => controller.abort();
   }, [postId]);
@@ -364,12 +374,13 @@ function PostForm({ post }: { post: Post | null }) {
       });
     } catch (error) {
       setSaving(false);
-      const reason = error instanceof Error && error.message ? error.message : "";
-      setBanner(`Failed to save post: ${reason || "Please try again."}`);
+      setBanner(`Failed to save post: ${failureReason(error) || "Please try again."}`);
       if (error instanceof ApiError) {
         const found: Record<string, string> = {};
         for (const [key, message] of Object.entries(error.errors)) found[fieldKey(key)] = message;
-        if (error.status === 409 && !found.slug) found.slug = error.message;
+        if (error.status === 409 && !found.slug) {
+          found.slug = error.serverMessage || "A post with this slug already exists";
+        }
         if (Object.keys(found).length) {
           setErrors(found);
           requestAnimationFrame(() => focusFirstError(found));

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { GalleryCategoryInputSchema } from "../../../../common/schemas/content.ts";
 import type { GalleryCategory } from "../../../../common/types.ts";
 import { TextField } from "../../../components/ui/form.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { ApiError, failureReason } from "../../../lib/api.ts";
 import { Card, dangerButton } from "../ui.tsx";
 import { createCategory, deleteCategory, IMAGE_TEXT } from "./gallery-api.ts";
 
@@ -36,11 +36,8 @@ export function CategoryPanel({
       setError(undefined);
       onMessage("success", `Gallery category "${created.name}" added`);
     } catch (e) {
-      const message =
-        e instanceof ApiError
-          ? (e.errors.name ?? e.errors.slug ?? e.message)
-          : (e as Error).message;
-      setError(message);
+      const field = e instanceof ApiError ? (e.errors.name ?? e.errors.slug) : undefined;
+      setError(field || failureReason(e) || IMAGE_TEXT.addCategoryFailed);
     } finally {
       setBusy(false);
     }
@@ -54,7 +51,10 @@ export function CategoryPanel({
       onChange(categories.filter((c) => c.id !== category.id));
       onMessage("success", `Gallery category "${category.name}" deleted`);
     } catch (e) {
-      onMessage("error", `Failed to delete the gallery category. ${(e as Error).message}`);
+      onMessage(
+        "error",
+        `Failed to delete the gallery category. ${failureReason(e) || "Please try again."}`,
+      );
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
-import { ApiError, apiData } from "../../../lib/api.ts";
+import { ApiError, apiData, failureReason } from "../../../lib/api.ts";
 
 export type ImageValues = {
   title: string;
@@ -13,6 +13,9 @@ export const IMAGE_TEXT = {
   confirmDeleteCategory:
     "Are you sure you want to delete this gallery category? Its images stay in the gallery.",
   loadFailed: "Failed to load gallery data. Please try again later.",
+  uploadFailed: "Upload failed. Please try again.",
+  saveFailed: "Failed to save the image. Please try again.",
+  addCategoryFailed: "Failed to add the gallery category. Please try again.",
   tooLarge: "File is too large (max 10 MB)",
   wrongType: "Only PNG, JPEG, WebP, GIF, AVIF and ICO images are accepted",
 } as const;
@@ -28,15 +31,14 @@ export function titleFromFileName(name: string): string {
   return base ? base.charAt(0).toUpperCase() + base.slice(1) : "Untitled image";
 }
 
-/** The message to show for a failed upload of one file. */
+/** The message to show for a failed upload of one file: the server's, else ours. */
 export function uploadErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const generic = error.message.startsWith("Server responded with status");
-    if (error.status === 413 && generic) return IMAGE_TEXT.tooLarge;
-    if (error.status === 415 && generic) return IMAGE_TEXT.wrongType;
-    return error.errors.image ?? error.message;
+  if (error instanceof ApiError && !error.serverMessage) {
+    if (error.status === 413) return IMAGE_TEXT.tooLarge;
+    if (error.status === 415) return IMAGE_TEXT.wrongType;
   }
-  return (error as Error).message || "Upload failed. Please try again.";
+  const field = error instanceof ApiError ? error.errors.image : undefined;
+  return field || failureReason(error) || IMAGE_TEXT.uploadFailed;
 }
 
 type Upload = { url: string; width: number | null; height: number | null };

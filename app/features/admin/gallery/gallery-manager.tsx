@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
+import { failureReason } from "../../../lib/api.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
 import { PageHeader } from "../ui.tsx";
 import { CategoryPanel } from "./category-panel.tsx";
@@ -84,7 +85,9 @@ export function GalleryManager() {
       setAnnouncement(`${image.title} moved to position ${position} of ${saved.length}`);
     } catch (error) {
       setImages(previous);
-      flash.showError(`Failed to save the new order. ${(error as Error).message}`);
+      flash.showError(
+        `Failed to save the new order. ${failureReason(error) || "Please try again."}`,
+      );
     } finally {
       setBusy(false);
       // Keep the keyboard where it was (see the effect below).
@@ -106,7 +109,7 @@ export function GalleryManager() {
       setImages((list) => list.filter((i) => i.id !== image.id));
       flash.showSuccess(`Image "${image.title}" deleted`);
     } catch (error) {
-      flash.showError(`Failed to delete the image. ${(error as Error).message}`);
+      flash.showError(`Failed to delete the image. ${failureReason(error) || "Please try again."}`);
     } finally {
       setBusy(false);
     }

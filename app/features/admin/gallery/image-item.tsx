@@ -2,9 +2,9 @@ import { type FormEvent, useState } from "react";
 import { GalleryImageInputSchema } from "../../../../common/schemas/content.ts";
 import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
 import { fieldErrors, TextAreaField, TextField } from "../../../components/ui/form.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { ApiError, failureReason } from "../../../lib/api.ts";
 import { dangerButton, inputClass, smallButton } from "../ui.tsx";
-import type { ImageValues } from "./gallery-api.ts";
+import { IMAGE_TEXT, type ImageValues } from "./gallery-api.ts";
 
 /** One image of the ordered gallery list: view, inline edit, move and delete. */
 export function ImageItem({
@@ -63,7 +63,7 @@ export function ImageItem({
       setErrors(
         error instanceof ApiError && Object.keys(error.errors).length
           ? error.errors
-          : { form: (error as Error).message },
+          : { form: failureReason(error) || IMAGE_TEXT.saveFailed },
       );
     } finally {
       setSaving(false);

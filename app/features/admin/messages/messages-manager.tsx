@@ -3,7 +3,7 @@ import { mailtoHref } from "../../../../common/email.ts";
 import { formatDate, truncate } from "../../../../common/text.ts";
 import type { ContactMessage } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
-import { apiData } from "../../../lib/api.ts";
+import { apiData, failureReason } from "../../../lib/api.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
 import { Badge, dangerButton, PageHeader, smallButton } from "../ui.tsx";
 
@@ -99,7 +99,9 @@ export function MessagesManager() {
       });
       replace(saved);
     } catch (error) {
-      flash.showError(`Failed to update the message. ${(error as Error).message}`);
+      flash.showError(
+        `Failed to update the message. ${failureReason(error) || "Please try again."}`,
+      );
     } finally {
       setBusyId(null);
     }
@@ -123,7 +125,9 @@ export function MessagesManager() {
       flash.showSuccess("Message deleted successfully");
       setReloadKey((k) => k + 1);
     } catch (error) {
-      flash.showError(`Failed to delete the message. ${(error as Error).message}`);
+      flash.showError(
+        `Failed to delete the message. ${failureReason(error) || "Please try again."}`,
+      );
     } finally {
       setBusyId(null);
     }

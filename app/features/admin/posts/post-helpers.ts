@@ -1,4 +1,5 @@
 import type { Category, PostAuthor } from "../../../../common/types.ts";
+import { failureReason } from "../../../lib/api.ts";
 
 /** Shown as choices when the categories cannot be loaded (spec section 3). */
 export const FALLBACK_CATEGORIES: Category[] = [
@@ -69,8 +70,10 @@ export function splitTags(value: string): string[] {
   ];
 }
 
-/** The reason without a trailing full stop, so it can sit inside a sentence. */
+/**
+ * The failure's reason (the server's message; "" when it gave none, see
+ * `failureReason`) without a trailing full stop, so it can sit inside a sentence.
+ */
 export function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : "";
-  return message.trim().replace(/\.$/, "");
+  return failureReason(error).replace(/\.$/, "");
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Service } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { Icon } from "../../../components/ui/icons.tsx";
-import { ApiError, apiData } from "../../../lib/api.ts";
+import { ApiError, apiData, failureReason } from "../../../lib/api.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
 import { dangerButton, PageHeader, smallButton, tableClass, tdClass, thClass } from "../ui.tsx";
 import { iconLabel, ServiceForm, type ServiceValues } from "./service-form.tsx";
@@ -85,11 +85,9 @@ export function ServicesManager() {
     } catch (error) {
       const fields = error instanceof ApiError ? error.errors : {};
       setServerErrors(fields);
-      const detail =
-        error instanceof ApiError && error.message && Object.keys(fields).length === 0
-          ? ` ${error.message}`
-          : "";
-      flash.showError(`${SERVICE_TEXT.saveFailed}${detail}`);
+      // The spec's text, with the server's message when it gave one (and no field errors).
+      const reason = Object.keys(fields).length === 0 ? failureReason(error) : "";
+      flash.showError(reason ? `${SERVICE_TEXT.saveFailed} ${reason}` : SERVICE_TEXT.saveFailed);
     } finally {
       setSaving(false);
     }

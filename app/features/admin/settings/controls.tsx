@@ -201,8 +201,10 @@ export function ImageUpload({
     } catch (e) {
       console.warn("settings: upload failed", e);
       // The server names what was wrong (type, size); keep it next to the field.
+      // Without its message only the spec's alert says the upload failed.
       if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401) {
-        setUploadError(e.message);
+        const reason = e.errors.image || e.serverMessage;
+        if (reason) setUploadError(reason);
       }
       window.alert(UPLOAD_FAILED);
     } finally {
