@@ -21,13 +21,37 @@ try {
 
 const logger = createLogger(config.logLevel);
 
+// The port first: a port in use is reported before migrations and seeding
+// touch the database. Until the site is ready it answers 503.
+let handleRequest: ((request: Request, env: unknown) => Response | Promise<Response>) | null = null;
+const starting = () =>
+  Response.json(
+    { success: false, message: "The site is starting. Please try again in a moment." },
+    { status: 503, headers: { "retry-after": "2" } },
+  );
+const server = serve({
+  fetch: (request, env) => (handleRequest ? handleRequest(request, env) : starting()),
+  port: config.port,
+  hostname: config.host,
+});
+await new Promise<void>((resolve) => {
+  server.once("listening", resolve);
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    fail(
+      error.code === "EADDRINUSE"
+        ? `port ${config.port} is already in use (set PORT to another port)`
+        : error.message,
+    );
+  });
+});
+
 const prepared = await prepareDatabase(config, logger).catch((error: Error) =>
   fail(
     `cannot open the ${config.database.kind === "postgres" ? "PostgreSQL" : "SQLite"} database: ${error.message}`,
   ),
 );
 const pages = await loadPageHandler().catch((error: Error) => fail(error.message));
-const { fetch: handleRequest, services } = createApp({
+const { fetch, services } = createApp({
   config,
   db: prepared.handle.db,
   writes: prepared.handle.writes,
@@ -41,8 +65,9 @@ const setupToken =
     ? services.setup.issueSetupToken()
     : null;
 
-const server = serve({ fetch: handleRequest, port: config.port, hostname: config.host }, (info) => {
-  const { port } = info as AddressInfo;
+handleRequest = fetch;
+{
+  const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   logger.info({ url, database: config.database.kind, demoMode: config.demoMode }, "listening");
@@ -62,15 +87,7 @@ const server = serve({ fetch: handleRequest, port: config.port, hostname: config
   }
   if (prepared.seed.createdAdmin) lines.push(`Created admin account ${prepared.seed.createdAdmin}`);
   console.log(`\n  ${lines.join("\n  ")}\n`);
-});
-
-server.on("error", (error: NodeJS.ErrnoException) => {
-  fail(
-    error.code === "EADDRINUSE"
-      ? `port ${config.port} is already in use (set PORT to another port)`
-      : error.message,
-  );
-});
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -52,6 +53,25 @@ describe("the server process", () => {
     const lines = run.output().stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^beranda: Invalid ${name} `));
+  });
+
+  it("reports a port in use before it touches the database", async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "localhost", resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-port-"));
+    try {
+      const run = runServer({ PORT: String(port), DATA_DIR: dataDir });
+      expect(await run.exited).toBe(1);
+      expect(run.output().stderr.trim()).toBe(
+        `beranda: port ${port} is already in use (set PORT to another port)`,
+      );
+      // No database file, no migrations, no seed.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      blocker.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("serves, then shuts down gracefully on SIGTERM", async () => {
