@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -25,6 +26,7 @@ import type { Db } from "./db/client.ts";
 import { nowIso } from "./db/normalize.ts";
 import type { WriteEvents } from "./db/write-tracking.ts";
 import { compression } from "./http/compression.ts";
+import { resolveClientAddress } from "./http/client-address.ts";
 import type { AppEnv } from "./http/context.ts";
 import { isAppError } from "./http/errors.ts";
 import { createOriginResolver } from "./http/origin.ts";
@@ -111,6 +113,16 @@ export function createApp({
     https: config.publicUrl?.startsWith("https://") ?? false,
   });
   app.use(requestContext({ logger, services, stamp }));
+  // Who is asking, for per-client limits: the socket's address, or a trusted
+  // proxy's header (TRUST_PROXY; server/http/client-address.ts).
+  app.use(async (c, next) => {
+    const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+    c.set(
+      "client",
+      resolveClientAddress(config.trustProxy, socket?.remoteAddress, c.req.raw.headers),
+    );
+    await next();
+  });
   // Before the other middleware: a load balancer's probe costs nothing more.
   app.get("/healthz", (c) => c.json({ ok: true }));
   // NUL characters are never meaningful here and PostgreSQL refuses them in text.
@@ -151,6 +163,7 @@ export function createApp({
 
   app.onError((error, c) => {
     if (isAppError(error)) {
+      if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
       return c.json(
         {
           success: false,
@@ -237,6 +250,7 @@ export function createApp({
       title: "Beranda API",
       version: "1.0.0",
       description: "Company website and blog CMS. See docs/api.md for roles and messages.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Beranda-Proprietary" },
     },
   };
   api.doc31("/openapi.json", openApiConfig);
@@ -250,7 +264,6 @@ export function createApp({
   );
   app.route("/api", api);
 
-      license: { name: "Proprietary", identifier: "LicenseRef-Beranda-Proprietary" },
   const feedHeaders = (type: string) => ({
     "content-type": type,
     "cache-control": "public, max-age=300",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword } from "./auth/common-passwords.ts";
+import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./http/client-address.ts";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -103,6 +104,17 @@ const EnvSchema = z.object({
     .refine((value) => value === undefined || !isCommonPassword(value), {
       message: "is too common; choose another",
     }),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Config = {
@@ -126,6 +138,8 @@ export type Config = {
   /** Anonymous GETs of public pages and the read API answered from memory; null: off. */
   pageCache: { maxBytes: number } | null;
   production: boolean;
+  /** Proxies whose X-Forwarded-For / X-Real-IP are believed (TRUST_PROXY); null: none. */
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
@@ -190,5 +204,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ],
     pageCache: e.PAGE_CACHE ? { maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024 } : null,
     production: env.NODE_ENV !== "development",
+    trustProxy: e.TRUST_PROXY,
   };
 }

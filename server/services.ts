@@ -1,7 +1,9 @@
 import type { SiteServices } from "../common/site-context.ts";
+import { createLoginThrottle } from "./auth/login-throttle.ts";
 import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import { createMemoryRateLimitStore } from "./http/rate-limit.ts";
 import type { Logger } from "./logger.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createCategoriesService } from "./modules/categories/categories.service.ts";
@@ -35,12 +37,16 @@ export function createServices({
   changes = createContentChanges(),
   now,
 }: ServiceDeps) {
+  // One store for the sign-in throttle and every rate limit (in memory; see
+  // server/http/rate-limit.ts for sharing it between instances).
+  const clock = now ? () => now().getTime() : Date.now;
+  const limits = createMemoryRateLimitStore({ now: clock });
   const posts = createPostsService(db);
   const contact = createContactService(db);
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
   return {
-    auth: createAuthService(db, config, { now }),
+    auth: createAuthService(db, config, { now }, { throttle: createLoginThrottle(limits, clock) }),
     users: createUsersService(db),
     settings,
     services,

@@ -81,6 +81,7 @@ export const authApi = createRouter()
   .openapi(login, async (c) => {
     const { token, user } = await c.var.services.auth.login(c.req.valid("json"), {
       userAgent: c.req.header("user-agent"),
+      client: c.var.client,
     });
     return c.json({ success: true as const, token, data: user }, 200);
   })

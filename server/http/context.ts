@@ -11,5 +11,7 @@ export type AppEnv = {
     /** The signed-in user (from the bearer token), or null. */
     user: User | null;
     token: string;
+    /** The client's address as a limit key (http/client-address.ts); "unknown" in-process. */
+    client: string;
   };
 };

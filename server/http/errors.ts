@@ -28,6 +28,8 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string> | undefined;
+  /** Seconds until a refused caller may try again (a 429's Retry-After header). */
+  retryAfter: number | undefined;
 
   constructor(code: ErrorCode, message: string, errors?: Record<string, string>) {
     super(message);
@@ -58,6 +60,11 @@ export class AppError extends Error {
   }
   static conflict(message: string, errors?: Record<string, string>) {
     return new AppError("CONFLICT", message, errors);
+  }
+  static tooManyRequests(message: string, retryAfterSeconds: number) {
+    const error = new AppError("TOO_MANY_REQUESTS", message);
+    error.retryAfter = retryAfterSeconds;
+    return error;
   }
 }
 

@@ -2,13 +2,16 @@ import type { Actor } from "../../../common/permissions.ts";
 import { LoginSchema, RegisterSchema } from "../../../common/schemas/users.ts";
 import type { User } from "../../../common/types.ts";
 import { requireUncommonPassword } from "../../auth/common-passwords.ts";
+import { createLoginThrottle, type LoginThrottle } from "../../auth/login-throttle.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../auth/passwords.ts";
 import { generateToken, hashToken } from "../../auth/tokens.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
+import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
 import { AppError } from "../../http/errors.ts";
+import { createMemoryRateLimitStore } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
 import {
   findUserByEmail,
@@ -40,57 +43,35 @@ export type RegistrationReceipt = Pick<
 >;
 
 const TOUCH_AFTER_MS = 5 * 60_000;
-export const MAX_FAILED_LOGINS = 10;
-const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
+
+/** The counters that guard sign-in and registration (server/services.ts shares one store). */
+export type AuthGuards = { throttle?: LoginThrottle };
 
 export function createAuthService(
   db: Db,
   config: Pick<Config, "sessionIdleHours" | "sessionMaxDays">,
   { now: clock = () => new Date() }: { now?: () => Date } = {},
+  guards: AuthGuards = {},
 ) {
   const idleMs = config.sessionIdleHours * 3_600_000;
   const maxMs = config.sessionMaxDays * 86_400_000;
 
-  // Failed sign-ins per e-mail address, to slow down password guessing. Kept in
-  // memory: one process serves the site, and a restart forgiving them is fine.
-  const failures = new Map<string, { count: number; since: number }>();
+  // Sign-in throttling: per account and per client address, counted before
+  // the password is checked (server/auth/login-throttle.ts).
+  const throttle = guards.throttle ?? createLoginThrottle(createMemoryRateLimitStore());
 
-  function requireNotLocked(email: string) {
-    const entry = failures.get(email);
-    if (!entry) return;
-    const left = entry.since + FAILED_LOGIN_WINDOW_MS - Date.now();
-    if (left <= 0) {
-      failures.delete(email);
-      return;
-    }
-    if (entry.count >= MAX_FAILED_LOGINS) {
-      const minutes = Math.ceil(left / 60_000);
-      throw new AppError(
-        "TOO_MANY_REQUESTS",
-        `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      );
-    }
-  }
-
-  function recordFailure(email: string) {
-    const entry = failures.get(email);
-    if (entry) entry.count++;
-    else failures.set(email, { count: 1, since: Date.now() });
-    if (failures.size > 10_000) failures.delete(failures.keys().next().value!);
-  }
-
-  async function login(input: unknown, meta: { userAgent?: string } = {}) {
+  async function login(input: unknown, meta: { userAgent?: string; client?: string } = {}) {
     const { email, password } = parseInput(LoginSchema, input);
-    requireNotLocked(email);
+    const attempt = await throttle.begin(email, meta.client ?? UNKNOWN_CLIENT);
     const row = await findUserByEmail(db, email);
     // Verify against a dummy hash when no user matches, so timing does not
     // tell which e-mail addresses have accounts.
     const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
     if (!row || !ok) {
-      recordFailure(email);
+      await throttle.failed(attempt);
       throw AppError.unauthorized(INVALID_CREDENTIALS);
     }
-    failures.delete(email);
+    await throttle.succeeded(attempt);
     if (row.status !== "active") throw AppError.forbidden(AWAITING_APPROVAL);
 
     const token = generateToken();
