@@ -21,15 +21,46 @@ const LAST_ACTIVE = "Cannot demote or deactivate the last active admin user";
  */
 describe("the last-admin check holds under concurrency", () => {
   let t: TestApp;
+  // Both requests of a round are let into the users service together, once
+  // both are past authentication: the race is then inside the service, where
+  // the check and the change are, whichever request the machine runs first.
+  let arrive: () => Promise<void> = async () => {};
+  function barrier() {
+    let waiting = 0;
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    arrive = async () => {
+      waiting += 1;
+      if (waiting === 2) open();
+      await opened;
+    };
+  }
+
   beforeAll(async () => {
     t = await createTestApp();
+    const users = t.services.users as Record<string, unknown>;
+    for (const name of ["updateUser", "deleteUser", "bulkUsers"]) {
+      const original = users[name] as (...args: unknown[]) => Promise<unknown>;
+      users[name] = async (...args: unknown[]) => {
+        await arrive();
+        return original(...args);
+      };
+    }
   });
   afterAll(() => t?.close());
 
   /** Makes every admin there is an editor, so each round starts with exactly two. */
   async function twoAdmins(): Promise<[Account, Account]> {
+    arrive = async () => {};
     await t.db.updateTable("users").set({ role: "editor" }).where("role", "=", "admin").execute();
-    return [await createAccount(t, "admin"), await createAccount(t, "admin")];
+    const admins: [Account, Account] = [
+      await createAccount(t, "admin"),
+      await createAccount(t, "admin"),
+    ];
+    barrier();
+    return admins;
   }
 
   async function activeAdmins() {
