@@ -8,11 +8,13 @@ import {
   errorResponses,
   jsonBody,
   jsonContent,
+  signedIn,
 } from "../http/router.ts";
 
 const login = createRoute({
   method: "post",
   path: "/auth/login",
+  operationId: "login",
   tags: ["Auth"],
   summary: "Sign in with e-mail and password",
   request: jsonBody(LoginSchema),
@@ -31,6 +33,7 @@ const login = createRoute({
 const register = createRoute({
   method: "post",
   path: "/auth/register",
+  operationId: "register",
   tags: ["Auth"],
   summary: "Register: the new author account awaits approval",
   description:
@@ -44,8 +47,9 @@ const me = createRoute({
   path: "/auth/me",
   tags: ["Auth"],
   summary: "The signed-in user",
-  security: [{ bearer: [] }],
+  ...signedIn(),
   responses: dataResponses("The user", [401]),
+  operationId: "getCurrentUser",
 });
 
 const logout = createRoute({
@@ -53,8 +57,9 @@ const logout = createRoute({
   path: "/auth/logout",
   tags: ["Auth"],
   summary: "Sign out: the token stops working",
-  security: [{ bearer: [] }],
+  ...signedIn(),
   responses: dataResponses("Signed out", [401]),
+  operationId: "logout",
 });
 
 const logoutAll = createRoute({
@@ -63,7 +68,7 @@ const logoutAll = createRoute({
   operationId: "logoutEverywhere",
   tags: ["Auth"],
   summary: "Sign out everywhere: every session of the caller ends, this one included",
-  security: [{ bearer: [] }],
+  ...signedIn(),
   responses: {
     200: jsonContent(
       z.object({

@@ -1,61 +1,66 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { UserBulkSchema, UserCreateSchema, UserUpdateSchema } from "../../common/schemas/users.ts";
-import { createRouter, dataResponses, IdParams, jsonBody } from "../http/router.ts";
+import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../http/router.ts";
 
-const security = [{ bearer: [] }];
 const tags = ["Users"];
 
 const list = createRoute({
   method: "get",
   path: "/users",
+  operationId: "listUsers",
   tags,
   summary: "All users (search matches username, e-mail, name or role)",
-  security,
+  ...signedIn("users:manage"),
   request: { query: z.object({ search: z.string().max(200).optional() }) },
   responses: dataResponses("Users", [401, 403]),
 });
 const get = createRoute({
   method: "get",
   path: "/users/{id}",
+  operationId: "getUser",
   tags,
   summary: "One user",
-  security,
+  ...signedIn("users:manage"),
   request: { params: IdParams },
   responses: dataResponses("The user", [401, 403, 404]),
 });
 const create = createRoute({
   method: "post",
   path: "/users",
+  operationId: "createUser",
   tags,
   summary: "Add a user",
-  security,
+  ...signedIn("users:manage"),
   request: jsonBody(UserCreateSchema),
   responses: dataResponses("The new user", [400, 401, 403, 409], 201),
 });
 const bulk = createRoute({
   method: "post",
   path: "/users/bulk",
+  operationId: "bulkUpdateUsers",
   tags,
   summary: "Activate, deactivate or delete several users",
-  security,
+  ...signedIn("users:manage"),
   request: jsonBody(UserBulkSchema),
   responses: dataResponses("How many users changed", [400, 401, 403, 404, 409]),
 });
 const update = createRoute({
   method: "put",
   path: "/users/{id}",
+  operationId: "updateUser",
   tags,
   summary: "Update a user (the whole user or any of its fields)",
-  security,
+  ...signedIn("users:manage"),
   request: { params: IdParams, ...jsonBody(UserUpdateSchema) },
   responses: dataResponses("The user", [400, 401, 403, 404, 409]),
 });
 const remove = createRoute({
   method: "delete",
   path: "/users/{id}",
+  operationId: "deleteUser",
   tags,
   summary: "Delete a user",
-  security,
+  ...signedIn("users:manage"),
   request: { params: IdParams },
   responses: dataResponses("Deleted", [401, 403, 404, 409]),
 });

@@ -23,6 +23,7 @@ export function signedIn(permission?: Permission) {
 type GuardedRoute = {
   method: string;
   path: string;
+  operationId?: string;
   security?: Record<string, string[]>[];
   "x-permission"?: Permission;
   request?: { body?: { content?: Record<string, unknown> } };
@@ -61,6 +62,10 @@ const keepId: MiddlewareHandler<AppEnv> = async (c, next) => {
  * body (NUL check, then the schema's validation, 400).
  */
 function guarded<R extends GuardedRoute>(declared: R): R {
+  // Generated clients name their methods after it: one per call, never derived.
+  if (!declared.operationId) {
+    throw new Error(`${declared.method.toUpperCase()} ${declared.path} needs an operationId`);
+  }
   // A call without a declared security is public, and says so in the document.
   const route = declared.security ? declared : { ...declared, security: [] };
   const guards: MiddlewareHandler<AppEnv>[] = [];

@@ -1,0 +1,146 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../setup/test-app.ts";
+
+/**
+ * The OpenAPI document works with standard tools: Redocly's recommended
+ * rules pass without an error or a warning, and openapi-typescript makes
+ * types from it that a client's call type-checks against.
+ */
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+const node = process.execPath;
+
+async function tool(args: string[], cwd = root) {
+  try {
+    const { stdout, stderr } = await run(node, args, { cwd, maxBuffer: 32 * 1024 * 1024 });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, out: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
+  }
+}
+
+/** Type-checks `source` beside the generated types with our TypeScript (7). */
+async function typecheck(dir: string, source: string) {
+  fs.writeFileSync(path.join(dir, "sample.ts"), source);
+  return tool(
+    [
+      path.join(root, "node_modules/typescript/bin/tsc"),
+      "--noEmit",
+      "--strict",
+      "--target",
+      "es2022",
+      "--module",
+      "nodenext",
+      "--allowImportingTsExtensions",
+      "--skipLibCheck",
+      "sample.ts",
+    ],
+    dir,
+  );
+}
+
+describe("the OpenAPI document with standard tools", () => {
+  let t: TestApp;
+  let dir: string;
+  let doc: { paths: Record<string, Record<string, { operationId?: string }>> };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-openapi-"));
+    const text = await (await t.request("/api/openapi.json")).text();
+    doc = JSON.parse(text);
+    fs.writeFileSync(path.join(dir, "openapi.json"), text);
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("every operation has its own operationId", () => {
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).map((op) => op.operationId),
+    );
+    expect(ids.length).toBeGreaterThan(50);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("passes Redocly's recommended rules without errors or warnings", async () => {
+    const result = await tool([
+      "node_modules/@redocly/cli/bin/cli.js",
+      "lint",
+      path.join(dir, "openapi.json"),
+      "--extends",
+      "recommended",
+      "--format",
+      "stylish",
+    ]);
+    expect(result.out).toContain("Woohoo! Your API description is valid.");
+    expect(result.out).not.toMatch(/warning|error/i);
+    expect(result.code).toBe(0);
+  });
+
+  it("generates TypeScript types a client's calls type-check against", async () => {
+    const generated = await tool([
+      "--import",
+      path.join(root, "tests/setup/typescript5-hook.mjs"),
+      "node_modules/openapi-typescript/bin/cli.js",
+      path.join(dir, "openapi.json"),
+      "--output",
+      path.join(dir, "api.ts"),
+    ]);
+    expect(generated.code, generated.out).toBe(0);
+
+    const preamble = `import type { operations, paths } from "./api.ts";
+type PostBody = NonNullable<operations["createPost"]["requestBody"]>["content"]["application/json"];
+type ListQuery = NonNullable<operations["listPosts"]["parameters"]["query"]>;
+type LoginBody = NonNullable<operations["login"]["requestBody"]>["content"]["application/json"];
+`;
+    const good = await typecheck(
+      dir,
+      `${preamble}
+const list: ListQuery = { page: 2, search: "cloud" };
+const post: PostBody = {
+  title: "Hello",
+  slug: "hello",
+  content: "<p>Hi</p>",
+  categories: ["Technology"],
+  status: "draft",
+};
+const login: LoginBody = { email: "a@example.com", password: "a long password" };
+type PostById = paths["/blog/posts/id/{id}"]["get"]["parameters"]["path"];
+const byId: PostById = { id: "1" };
+export async function createPost(token: string) {
+  const response = await fetch("/api/blog/posts", {
+    method: "POST",
+    headers: { authorization: \`Bearer \${token}\`, "content-type": "application/json" },
+    body: JSON.stringify(post),
+  });
+  return { response, list, login, byId };
+}
+`,
+    );
+    expect(good.out).toBe("");
+    expect(good.code).toBe(0);
+
+    // The types hold: a wrong field or type is refused.
+    const bad = await typecheck(
+      dir,
+      `${preamble}
+const post: PostBody = { title: "Hello", slug: "hello", content: 5 };
+export { post };
+`,
+    );
+    expect(bad.code).not.toBe(0);
+    expect(bad.out).toMatch(
+      /sample\.ts\(\d+,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/,
+    );
+  });
+});
