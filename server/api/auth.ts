@@ -45,21 +45,21 @@ const register = createRoute({
 const me = createRoute({
   method: "get",
   path: "/auth/me",
+  operationId: "getCurrentUser",
   tags: ["Auth"],
   summary: "The signed-in user",
   ...signedIn(),
   responses: dataResponses("The user", [401]),
-  operationId: "getCurrentUser",
 });
 
 const logout = createRoute({
   method: "post",
   path: "/auth/logout",
+  operationId: "logout",
   tags: ["Auth"],
   summary: "Sign out: the token stops working",
   ...signedIn(),
   responses: dataResponses("Signed out", [401]),
-  operationId: "logout",
 });
 
 const logoutAll = createRoute({
