@@ -431,3 +431,84 @@ test.describe("contact form", () => {
     }
   });
 });
+
+test.describe("admin users", () => {
+  async function createUser(page: Page, token: string) {
+    const username = unique("fail");
+    const { status, body } = await apiAs(page, token, "POST", "/users", {
+      username,
+      email: `${username}@example.test`,
+      first_name: "Failure",
+      last_name: "Texts",
+      password: "a-long-password-1",
+      role: "editor",
+    });
+    expect(status, JSON.stringify(body)).toBe(201);
+    return { id: body.data.id as number, username };
+  }
+
+  test("status, delete and add: the spec's texts, or the server's reason", async ({ page }) => {
+    const alerts = collectAlerts(page);
+    const token = await loginAs(page, "admin");
+    const user = await createUser(page, token);
+    await page.goto("/admin/users");
+    const row = page.getByRole("row").filter({ hasText: `@${user.username}` });
+    const toggle = row.getByRole("button", { name: /^Active/ });
+    await expect(toggle).toBeVisible();
+    const one = `**/api/users/${user.id}`;
+
+    // A refusal without a message (409 {}) says the spec's text, not a status line.
+    await fail(page, one, { ...NO_MESSAGE, status: 409 }, "PUT");
+    await toggle.click();
+    await expect.poll(() => alerts.at(-1)).toBe("Failed to update user status. Please try again.");
+    await fail(
+      page,
+      one,
+      withMessage("Cannot demote or deactivate the last active admin user", 409),
+      "PUT",
+    );
+    await toggle.click();
+    await expect
+      .poll(() => alerts.at(-1))
+      .toBe("Cannot demote or deactivate the last active admin user");
+
+    await fail(page, one, NOT_JSON, "DELETE");
+    await row.getByRole("button", { name: /^Delete/ }).click();
+    await expect.poll(() => alerts.at(-1)).toBe("Failed to delete user. Please try again.");
+    await fail(page, one, { ...NO_MESSAGE, status: 404 }, "DELETE");
+    await row.getByRole("button", { name: /^Delete/ }).click();
+    await expect
+      .poll(() => alerts.filter((text) => text.startsWith("Failed to delete user")).length)
+      .toBe(2);
+    await expect(row).toBeVisible();
+
+    await fail(page, "**/api/users", { ...NO_MESSAGE, status: 400 }, "POST");
+    await page.getByRole("button", { name: "Add New User" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New User" });
+    const username = unique("new");
+    await dialog.getByLabel("Username").fill(username);
+    await dialog.getByLabel("Email").fill(`${username}@example.test`);
+    await dialog.getByLabel("First Name").fill("New");
+    await dialog.getByLabel("Last Name").fill("Person");
+    await dialog.getByLabel("Password", { exact: true }).fill("a-long-password-2");
+    await dialog.getByLabel("Confirm Password").fill("a-long-password-2");
+    await dialog.getByRole("button", { name: "Add User" }).click();
+    await expect(dialog).toContainText("Failed to create user. Please try again.");
+    await expect(dialog).not.toContainText("Server responded with status");
+    await fail(
+      page,
+      "**/api/users",
+      withMessage("You do not have permission to do this", 403),
+      "POST",
+    );
+    await dialog.getByRole("button", { name: "Add User" }).click();
+    await expect(dialog).toContainText("You do not have permission to do this");
+  });
+
+  test("the load failure replaces the screen", async ({ page }) => {
+    await loginAs(page, "admin");
+    await fail(page, /\/api\/users(\?|$)/, { ...NO_MESSAGE, status: 400 }, "GET");
+    await page.goto("/admin/users");
+    await says(page.getByRole("alert"), "Failed to load users. Please try again.");
+  });
+});

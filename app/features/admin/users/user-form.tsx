@@ -110,9 +110,11 @@ function serverErrors(error: unknown, fallback: string): Errors {
   if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
     const fields = Object.entries(error.errors).filter(([key]) => key in EMPTY);
     if (fields.length) return Object.fromEntries(fields) as Errors;
-    if (error.message) return { form: error.message };
+    if (error.serverMessage) return { form: error.serverMessage };
   }
-  if (error instanceof ApiError && error.status === 403) return { form: error.message };
+  if (error instanceof ApiError && error.status === 403) {
+    return { form: error.serverMessage || fallback };
+  }
   return { form: fallback };
 }
 

@@ -42,8 +42,8 @@ const STATUS_BADGE: Record<UserStatus, string> = {
 
 /** The server's reason when it gives one (conflicts, refusals), else the fallback. */
 function reason(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && [400, 403, 404, 409].includes(error.status) && error.message) {
-    return error.message;
+  if (error instanceof ApiError && [400, 403, 404, 409].includes(error.status)) {
+    return error.serverMessage || fallback;
   }
   return fallback;
 }
