@@ -89,6 +89,13 @@ export const REGISTER_RULES = {
 } satisfies Record<string, TextRule>;
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+
+/**
+ * The honeypot: a field people never see or fill (components/ui/honeypot.tsx)
+ * on the contact, register and sign-in forms. A request that fills it is
+ * answered as a success (sign-in: as a wrong password) and nothing is stored.
+ */
+export const HONEYPOT_FIELD = "website";
 export const TERMS_REQUIRED = "You must agree to the terms and conditions";
 
 /** Sign-in: both fields required, one message for either. */

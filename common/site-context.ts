@@ -65,8 +65,11 @@ export type SiteServices = {
     completeSetup(input: unknown): Promise<unknown>;
   };
   contact: {
-    /** Validates and stores a message; throws an error with `errors` per field. */
-    submitContactMessage(input: unknown): Promise<unknown>;
+    /**
+     * Validates and stores a message; throws an error with `errors` per field,
+     * or a 429 (`status`, `retryAfter` in seconds) past the client's limit.
+     */
+    submitContactMessage(input: unknown, meta?: { client?: string }): Promise<unknown>;
   };
 };
 
@@ -79,8 +82,11 @@ const registry = globalThis as unknown as Record<symbol, RouterContext<SiteServi
 registry[KEY] ??= createContext<SiteServices>();
 export const siteServicesContext: RouterContext<SiteServices> = registry[KEY];
 
-/** Per-request facts the document needs: the CSP nonce for inline scripts. */
-export type RequestInfo = { nonce: string; requestId: string; origin: string };
+/**
+ * Per-request facts the document needs: the CSP nonce for inline scripts; and
+ * the client's address (a rate-limit key) for the form actions.
+ */
+export type RequestInfo = { nonce: string; requestId: string; origin: string; client: string };
 
 const REQUEST_KEY = Symbol.for("beranda.request-info-context");
 const requestRegistry = globalThis as unknown as Record<
@@ -92,6 +98,7 @@ requestRegistry[REQUEST_KEY] ??= createContext<RequestInfo>({
   nonce: "",
   requestId: "",
   origin: "",
+  client: "unknown",
 });
 export const requestInfoContext: RouterContext<RequestInfo> = requestRegistry[REQUEST_KEY];
 

@@ -327,6 +327,7 @@ export function createApp({
         nonce,
         requestId: c.var.requestId,
         origin: originOf(c.req.url),
+        client: c.var.client,
       });
       const settings = await services.settings.getPublicSettings();
       // A page made with the fallback settings is right for now, not for later.

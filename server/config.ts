@@ -2,12 +2,39 @@ import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword } from "./auth/common-passwords.ts";
 import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./http/client-address.ts";
+import type { RateLimitRule } from "./http/rate-limit.ts";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
     error: "must be true or false",
   })
   .transform((value) => ["true", "1", "yes", "on"].includes(value));
+
+const RATE_UNITS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "5/10m": at most 5 per 10 minutes (units s, m, h, d); "off": no limit. */
+function rateLimitSetting(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default(fallback)
+    .transform((value, ctx): RateLimitRule | null => {
+      if (["off", "false", "no", "0"].includes(value)) return null;
+      const match = /^(\d+)\s*\/\s*(\d+)\s*([smhd])$/.exec(value);
+      const max = Number(match?.[1]);
+      const windowMs =
+        Number(match?.[2]) * RATE_UNITS[(match?.[3] ?? "s") as keyof typeof RATE_UNITS];
+      if (!match || max < 1 || windowMs < 1000) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be off or a count per time, like 5/10m (s, m, h or d)",
+        });
+        return z.NEVER;
+      }
+      return { max, windowMs };
+    });
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce
@@ -115,6 +142,14 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  CONTACT_RATE_LIMIT: rateLimitSetting("5/10m"),
+  REGISTER_RATE_LIMIT: rateLimitSetting("5/1h"),
+  REGISTRATION_PURGE_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (never) or more")
+    .max(3650, "must be at most 3650")
+    .default(30),
 });
 
 export type Config = {
@@ -140,6 +175,10 @@ export type Config = {
   production: boolean;
   /** Proxies whose X-Forwarded-For / X-Real-IP are believed (TRUST_PROXY); null: none. */
   trustProxy: TrustProxy;
+  /** Per client address: contact messages and registrations (null: no limit). */
+  rateLimits: { contact: RateLimitRule | null; register: RateLimitRule | null };
+  /** Registrations nobody approved are deleted after this many days (0: never). */
+  registrationPurgeDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -205,5 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCache: e.PAGE_CACHE ? { maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024 } : null,
     production: env.NODE_ENV !== "development",
     trustProxy: e.TRUST_PROXY,
+    rateLimits: { contact: e.CONTACT_RATE_LIMIT, register: e.REGISTER_RATE_LIMIT },
+    registrationPurgeDays: e.REGISTRATION_PURGE_DAYS,
   };
 }

@@ -41,6 +41,7 @@ const { fetch: handleRequest, services } = createApp({
   development: true,
 });
 const listener = getRequestListener(handleRequest);
+void services.registrations.start();
 const setupToken =
   !config.demoMode && (await services.setup.isSetupNeeded())
     ? services.setup.issueSetupToken()

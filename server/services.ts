@@ -3,11 +3,12 @@ import { createLoginThrottle } from "./auth/login-throttle.ts";
 import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { createMemoryRateLimitStore } from "./http/rate-limit.ts";
+import { createMemoryRateLimitStore, createRateLimit } from "./http/rate-limit.ts";
 import type { Logger } from "./logger.ts";
-import { createAuthService } from "./modules/auth/auth.service.ts";
+import { createAuthService, REGISTER_TOO_MANY } from "./modules/auth/auth.service.ts";
+import { createRegistrationPurge } from "./modules/auth/registration-purge.ts";
 import { createCategoriesService } from "./modules/categories/categories.service.ts";
-import { createContactService } from "./modules/contact/contact.service.ts";
+import { CONTACT_TOO_MANY, createContactService } from "./modules/contact/contact.service.ts";
 import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
 import { createGalleryService } from "./modules/gallery/gallery.service.ts";
 import { createMediaService } from "./modules/media/media.service.ts";
@@ -42,12 +43,33 @@ export function createServices({
   const clock = now ? () => now().getTime() : Date.now;
   const limits = createMemoryRateLimitStore({ now: clock });
   const posts = createPostsService(db);
-  const contact = createContactService(db);
+  const contact = createContactService(db, {
+    limit: createRateLimit(limits, "contact", config.rateLimits.contact, CONTACT_TOO_MANY, clock),
+  });
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
   return {
-    auth: createAuthService(db, config, { now }, { throttle: createLoginThrottle(limits, clock) }),
+    auth: createAuthService(
+      db,
+      config,
+      { now },
+      {
+        throttle: createLoginThrottle(limits, clock),
+        registrations: createRateLimit(
+          limits,
+          "register",
+          config.rateLimits.register,
+          REGISTER_TOO_MANY,
+          clock,
+        ),
+      },
+    ),
     users: createUsersService(db),
+    registrations: createRegistrationPurge(db, {
+      days: config.registrationPurgeDays,
+      logger,
+      now,
+    }),
     settings,
     services,
     posts,

@@ -66,6 +66,8 @@ const setupToken =
     : null;
 
 handleRequest = fetch;
+// Registrations nobody approved within REGISTRATION_PURGE_DAYS: now and every few hours.
+void services.registrations.start();
 {
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -104,6 +106,7 @@ async function shutdown(signal: string) {
     server.close(() => resolve());
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   });
+  services.registrations.stop();
   await services.posts.close(); // views counted in memory
   await prepared.handle.close();
   logger.info("stopped");

@@ -16,7 +16,8 @@ type AuthState = {
   status: AuthStatus;
   user: User | null;
   error: string | null;
-  login(email: string, password: string): Promise<User>;
+  /** `website`: the sign-in form's honeypot, sent only when something filled it. */
+  login(email: string, password: string, website?: string): Promise<User>;
   /** Demo mode: signs in as the demo admin (the server knows the password, the page does not). */
   demoLogin(): Promise<User>;
   logout(): Promise<void>;
@@ -123,8 +124,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(
-    (email: string, password: string) =>
-      signIn("/auth/login", { email: email.trim().toLowerCase(), password }),
+    (email: string, password: string, website?: string) =>
+      signIn("/auth/login", {
+        email: email.trim().toLowerCase(),
+        password,
+        ...(website ? { website } : {}),
+      }),
     [signIn],
   );
   const demoLogin = useCallback(() => signIn("/auth/demo"), [signIn]);

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { siteServicesContext } from "../../common/site-context.ts";
+import { HONEYPOT_FIELD } from "../../common/rules.ts";
+import { requestInfoContext, siteServicesContext } from "../../common/site-context.ts";
 import { Icon } from "../components/ui/icons.tsx";
 import { ContactForm } from "../features/contact/contact-form.tsx";
 import { SocialLinks } from "../features/layout/site-footer.tsx";
@@ -20,15 +21,36 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const input = Object.fromEntries(
-    ["name", "email", "subject", "message"].map((k) => [k, String(form.get(k) ?? "")]),
+    ["name", "email", "subject", "message", HONEYPOT_FIELD].map((k) => [
+      k,
+      String(form.get(k) ?? ""),
+    ]),
   );
+  const { client } = context.get(requestInfoContext);
   try {
-    await context.get(siteServicesContext).contact.submitContactMessage(input);
-    return { status: "success" as const, errors: {} };
+    await context.get(siteServicesContext).contact.submitContactMessage(input, { client });
+    return { status: "success" as const, errors: {}, message: "" };
   } catch (error) {
-    const errors = (error as { errors?: Record<string, string> }).errors ?? {};
-    return data({ status: "error" as const, errors }, { status: 400 });
+    const e = error as {
+      errors?: Record<string, string>;
+      status?: number;
+      message?: string;
+      retryAfter?: number;
+    };
+    if (e.status === 429) {
+      return data(
+        { status: "error" as const, errors: {}, message: e.message ?? "" },
+        { status: 429, headers: { "Retry-After": String(e.retryAfter ?? 60) } },
+      );
+    }
+    return data({ status: "error" as const, errors: e.errors ?? {}, message: "" }, { status: 400 });
   }
+}
+
+/** A refused post says when to try again (Retry-After from the action). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retry = actionHeaders.get("Retry-After");
+  return retry ? { "Retry-After": retry } : new Headers();
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
@@ -46,7 +68,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <h2 id="form-title" className="mb-4 text-2xl font-semibold">
             Send a Message
           </h2>
-          <ContactForm serverErrors={actionData?.errors} serverStatus={actionData?.status} />
+          <ContactForm
+            serverErrors={actionData?.errors}
+            serverStatus={actionData?.status}
+            serverMessage={actionData?.message}
+          />
         </section>
         <aside aria-labelledby="info-title" className="space-y-6">
           <div>

@@ -4,6 +4,7 @@ import { LOGIN_RULES, validateFields } from "../../common/rules.ts";
 import { SETUP_TEXTS } from "../../common/setup.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { Alert, TextField } from "../components/ui/form.tsx";
+import { Honeypot } from "../components/ui/honeypot.tsx";
 import { AuthProvider, useAuth } from "../lib/auth.tsx";
 import { safeRedirect } from "../lib/safe-redirect.ts";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
@@ -32,6 +33,7 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
   );
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [honeypot, setHoneypot] = useState("");
   const [state, setState] = useState<"idle" | "signing-in" | "error">("idle");
   const [error, setError] = useState("");
 
@@ -45,7 +47,7 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
     setError("");
     try {
       if (demo) await auth.demoLogin();
-      else await auth.login(credentials.email, credentials.password);
+      else await auth.login(credentials.email, credentials.password, honeypot);
       navigate(from, { replace: true });
     } catch (e) {
       setState("error");
@@ -95,6 +97,7 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <Honeypot value={honeypot} onChange={setHoneypot} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Signing in..." : "Sign In"}
         </button>

@@ -1,12 +1,14 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
+  HONEYPOT_FIELD,
   PASSWORDS_DO_NOT_MATCH,
   REGISTER_RULES,
   TERMS_REQUIRED,
   validateFields,
 } from "../../common/rules.ts";
 import { Alert, TextField } from "../components/ui/form.tsx";
+import { Honeypot } from "../components/ui/honeypot.tsx";
 import { api } from "../lib/api.ts";
 import { AuthProvider, useAuth } from "../lib/auth.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
@@ -35,6 +37,7 @@ function RegisterScreen() {
   const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
   const [terms, setTerms] = useState(false);
+  const [honeypot, setHoneypot] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<"idle" | "submitting" | "success" | "error">("idle");
   const [message, setMessage] = useState("");
@@ -68,7 +71,7 @@ function RegisterScreen() {
     setState("submitting");
     try {
       const json = await api<{ token?: string; message?: string }>("/auth/register", {
-        body: data,
+        body: honeypot ? { ...data, [HONEYPOT_FIELD]: honeypot } : data,
       });
       setState("success");
       setMessage(json.message ?? "Registration successful!");
@@ -114,6 +117,7 @@ function RegisterScreen() {
         {field("email", "Email", "email", "email")}
         {field("password", "Password", "password", "new-password")}
         {field("confirmPassword", "Confirm password", "password", "new-password")}
+        <Honeypot value={honeypot} onChange={setHoneypot} />
         <div>
           <label className="flex items-start gap-2 text-sm">
             <input

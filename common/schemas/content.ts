@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONTACT_RULES } from "../rules.ts";
 import { SERVICE_ICONS } from "../types.ts";
 import {
+  honeypotField,
   idField,
   idNumber,
   imageUrlField,
@@ -18,6 +19,7 @@ export const ContactSchema = z.strictObject({
   email: textField(CONTACT_RULES.email),
   subject: textField(CONTACT_RULES.subject),
   message: textField(CONTACT_RULES.message),
+  website: honeypotField,
 });
 
 const echoed = readOnlyFields("id", "created_at", "updated_at");

@@ -27,6 +27,9 @@ export const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be ${max} characters or less`);
 
+/** The honeypot field (rules.ts HONEYPOT_FIELD): any text, meant to stay empty. */
+export const honeypotField = z.string({ error: "website must be text" }).optional();
+
 export const emailField = (required = "Email is required") => textField(emailRule(required));
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOGIN_RULES, NEW_PASSWORD_RULE, REGISTER_RULES, USERNAME_RULE } from "../rules.ts";
 import { ROLES, USER_STATUSES } from "../types.ts";
-import { emailField, requiredText, textField } from "./fields.ts";
+import { emailField, honeypotField, requiredText, textField } from "./fields.ts";
 
 const usernameField = textField(USERNAME_RULE);
 
@@ -15,11 +15,13 @@ export const RegisterSchema = z.strictObject({
   username: textField(REGISTER_RULES.username),
   email: textField(REGISTER_RULES.email),
   password: textField(REGISTER_RULES.password),
+  website: honeypotField,
 });
 
 export const LoginSchema = z.strictObject({
   email: textField(LOGIN_RULES.email),
   password: textField(LOGIN_RULES.password),
+  website: honeypotField,
 });
 
 const newPassword = textField(NEW_PASSWORD_RULE);

@@ -39,7 +39,11 @@ const register = createRoute({
   description:
     "The same 201 whether or not the e-mail address already has an account (then nothing is created); `data` echoes the account as sent: `{username, email, first_name, last_name, role, status}`.",
   request: jsonBody(RegisterSchema),
-  responses: dataResponses("Registered (inactive until an admin activates it)", [400, 409], 201),
+  responses: dataResponses(
+    "Registered (inactive until an admin activates it)",
+    [400, 409, 429],
+    201,
+  ),
 });
 
 const me = createRoute({
@@ -91,7 +95,9 @@ export const authApi = createRouter()
     return c.json({ success: true as const, token, data: user }, 200);
   })
   .openapi(register, async (c) => {
-    const user = await c.var.services.auth.register(c.req.valid("json"));
+    const user = await c.var.services.auth.register(c.req.valid("json"), {
+      client: c.var.client,
+    });
     return c.json(
       {
         success: true as const,

@@ -19,7 +19,7 @@ const submit = createRoute({
   tags,
   summary: "Send a message from the contact form",
   request: jsonBody(ContactSchema),
-  responses: dataResponses("Stored", [400], 201),
+  responses: dataResponses("Stored", [400, 429], 201),
 });
 const list = createRoute({
   method: "get",
@@ -59,7 +59,9 @@ const remove = createRoute({
 
 export const contactApi = createRouter()
   .openapi(submit, async (c) => {
-    const data = await c.var.services.contact.submitContactMessage(c.req.valid("json"));
+    const data = await c.var.services.contact.submitContactMessage(c.req.valid("json"), {
+      client: c.var.client,
+    });
     return c.json({ success: true as const, data: { id: data.id }, message: CONTACT_SUCCESS }, 201);
   })
   .openapi(list, async (c) => {

@@ -7,6 +7,7 @@ import * as indexPostsPublishedAt from "./migrations/2026_11_21_0003_index_posts
 import * as postsSearchAndListIndexes from "./migrations/2026_11_23_0001_posts_search_and_list_indexes.ts";
 import * as postsSearchTiers from "./migrations/2026_11_23_0002_posts_search_tiers.ts";
 import * as postsSearchTierTables from "./migrations/2026_11_23_0003_posts_search_tier_tables.ts";
+import * as usersAwaitingApproval from "./migrations/2026_11_23_0004_users_awaiting_approval.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0001_posts_search_and_list_indexes": postsSearchAndListIndexes,
   "2026_11_23_0002_posts_search_tiers": postsSearchTiers,
   "2026_11_23_0003_posts_search_tier_tables": postsSearchTierTables,
+  "2026_11_23_0004_users_awaiting_approval": usersAwaitingApproval,
 };
 
 const provider: MigrationProvider = {

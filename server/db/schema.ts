@@ -15,6 +15,8 @@ export type UsersTable = {
   status: "active" | "inactive";
   password_hash: string;
   last_login: Timestamp | null;
+  /** A self-registration waiting for an admin since then; null once approved (and for others). */
+  awaiting_approval_since: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -210,8 +210,8 @@ test.describe("gallery", () => {
 });
 
 test.describe("sign in and register", () => {
-  // A refused sign-in is a 401/403 response, which the browser logs.
-  test.use({ allowedConsoleErrors: [/status of 40[13]/] });
+  // A refused sign-in is a 401/403 response, a refused password a 400, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 40[013]/] });
 
   test("signing in sends you back to the page you asked for", async ({ page }) => {
     await page.goto("/admin/categories");

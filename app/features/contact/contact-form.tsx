@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Form } from "react-router";
-import { CONTACT_RULES, validateFields } from "../../../common/rules.ts";
+import { CONTACT_RULES, HONEYPOT_FIELD, validateFields } from "../../../common/rules.ts";
 import { Alert, TextAreaField, TextField } from "../../components/ui/form.tsx";
+import { Honeypot } from "../../components/ui/honeypot.tsx";
 import { api } from "../../lib/api.ts";
 
 const EMPTY = { name: "", email: "", subject: "", message: "" };
@@ -18,11 +19,16 @@ type Status = "idle" | "sending" | "success" | "error";
 export function ContactForm({
   serverErrors,
   serverStatus,
+  serverMessage,
 }: {
   serverErrors?: Record<string, string>;
   serverStatus?: "success" | "error";
+  /** The server's own reason, shown instead of the generic failure (too many messages). */
+  serverMessage?: string;
 }) {
   const [values, setValues] = useState(EMPTY);
+  const [honeypot, setHoneypot] = useState("");
+  const [failure, setFailure] = useState(serverMessage ?? "");
   const [errors, setErrors] = useState<Record<string, string>>(serverErrors ?? {});
   const [status, setStatus] = useState<Status>(serverStatus ?? "idle");
 
@@ -45,14 +51,17 @@ export function ContactForm({
       return;
     }
     setErrors({});
+    setFailure("");
     setStatus("sending");
     try {
-      await api("/contact", { body: data });
+      await api("/contact", { body: honeypot ? { ...data, [HONEYPOT_FIELD]: honeypot } : data });
       setValues(EMPTY);
       setStatus("success");
     } catch (error) {
-      const e = error as { errors?: Record<string, string> };
+      const e = error as { errors?: Record<string, string>; status?: number; message?: string };
       if (e.errors && Object.keys(e.errors).length) setErrors(e.errors);
+      // Too many messages: the server's message says when to try again.
+      setFailure(e.status === 429 ? (e.message ?? "") : "");
       setStatus("error");
     }
   }
@@ -66,7 +75,8 @@ export function ContactForm({
       aria-label="Contact form"
     >
       {status === "success" ? <Alert kind="success">{CONTACT_SUCCESS}</Alert> : null}
-      {status === "error" ? <Alert kind="error">{CONTACT_FAILURE}</Alert> : null}
+      {status === "error" ? <Alert kind="error">{failure || CONTACT_FAILURE}</Alert> : null}
+      <Honeypot value={honeypot} onChange={setHoneypot} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name"

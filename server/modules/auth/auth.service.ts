@@ -8,10 +8,9 @@ import { generateToken, hashToken } from "../../auth/tokens.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { nowIso } from "../../db/normalize.ts";
 import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
 import { AppError } from "../../http/errors.ts";
-import { createMemoryRateLimitStore } from "../../http/rate-limit.ts";
+import { createMemoryRateLimitStore, type RateLimit } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
 import {
   findUserByEmail,
@@ -45,7 +44,10 @@ export type RegistrationReceipt = Pick<
 const TOUCH_AFTER_MS = 5 * 60_000;
 
 /** The counters that guard sign-in and registration (server/services.ts shares one store). */
-export type AuthGuards = { throttle?: LoginThrottle };
+export type AuthGuards = { throttle?: LoginThrottle; registrations?: RateLimit };
+
+/** The lead of the 429 a client gets past REGISTER_RATE_LIMIT ("… Please try again in N minutes."). */
+export const REGISTER_TOO_MANY = "Too many registrations from your address.";
 
 export function createAuthService(
   db: Db,
@@ -61,8 +63,13 @@ export function createAuthService(
   const throttle = guards.throttle ?? createLoginThrottle(createMemoryRateLimitStore());
 
   async function login(input: unknown, meta: { userAgent?: string; client?: string } = {}) {
-    const { email, password } = parseInput(LoginSchema, input);
+    const { email, password, website } = parseInput(LoginSchema, input);
     const attempt = await throttle.begin(email, meta.client ?? UNKNOWN_CLIENT);
+    if (website) {
+      // The honeypot: a robot. Answered as a wrong password, and counted as one.
+      await throttle.failed(attempt);
+      throw AppError.unauthorized(INVALID_CREDENTIALS);
+    }
     const row = await findUserByEmail(db, email);
     // Verify against a dummy hash when no user matches, so timing does not
     // tell which e-mail addresses have accounts.
@@ -98,8 +105,11 @@ export function createAuthService(
    * account (then nothing is created), so registration cannot be used to
    * find out who has one; the receipt holds only what was sent.
    */
-  async function register(input: unknown): Promise<RegistrationReceipt> {
-    const data = parseInput(RegisterSchema, input);
+  async function register(
+    input: unknown,
+    { client = UNKNOWN_CLIENT }: { client?: string } = {},
+  ): Promise<RegistrationReceipt> {
+    const { website, ...data } = parseInput(RegisterSchema, input);
     requireUncommonPassword(data.password);
     const receipt: RegistrationReceipt = {
       username: data.username,
@@ -109,9 +119,13 @@ export function createAuthService(
       role: "author",
       status: "inactive",
     };
+    // The honeypot: a robot gets the same answer, and nothing is stored.
+    if (website) return receipt;
+    await guards.registrations?.(client);
     if ((await findUserIdByUsername(db, data.username)) !== null) {
       throw AppError.conflict("Username already exists", { username: "Username already exists" });
     }
+    const at = clock().toISOString();
     // Hashed either way, so both answers take as long.
     const password_hash = await hashPassword(data.password);
     // Taken: nothing to create. (Once the site sends e-mail, the address's
@@ -128,8 +142,9 @@ export function createAuthService(
           role: "author",
           status: "inactive",
           password_hash,
+          awaiting_approval_since: at,
         },
-        nowIso(),
+        at,
       );
       return receipt;
     } catch (error) {

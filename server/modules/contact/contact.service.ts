@@ -4,7 +4,9 @@ import type { ContactMessage } from "../../../common/types.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso, toBool, toCount, toIso } from "../../db/normalize.ts";
+import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
 import { AppError } from "../../http/errors.ts";
+import type { RateLimit } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
 
 const columns = ["id", "name", "email", "subject", "message", "is_read", "created_at"] as const;
@@ -34,12 +36,33 @@ function toMessage(row: {
 export const CONTACT_SUCCESS =
   "Your message has been sent successfully! We'll get back to you soon.";
 
-export function createContactService(db: Db) {
-  async function submitContactMessage(input: unknown): Promise<ContactMessage> {
-    const data = parseInput(ContactSchema, input);
+/** The lead of the 429 a client gets past CONTACT_RATE_LIMIT ("… Please try again in N minutes."). */
+export const CONTACT_TOO_MANY = "Too many messages from your address.";
+
+export function createContactService(db: Db, { limit }: { limit?: RateLimit } = {}) {
+  /**
+   * Stores a message. `client` is the sender's address (http/client-address.ts)
+   * for CONTACT_RATE_LIMIT; a filled honeypot is answered like a stored
+   * message and nothing is stored.
+   */
+  async function submitContactMessage(
+    input: unknown,
+    { client = UNKNOWN_CLIENT }: { client?: string } = {},
+  ): Promise<ContactMessage> {
+    const { website, ...data } = parseInput(ContactSchema, input);
+    const at = nowIso();
+    if (website) {
+      const last = await db
+        .selectFrom("contact_messages")
+        .select((eb) => eb.fn.max("id").as("id"))
+        .executeTakeFirst();
+      const id = Number(last?.id ?? 0) + 1;
+      return toMessage({ ...data, id, is_read: false, created_at: at });
+    }
+    await limit?.(client);
     const row = await db
       .insertInto("contact_messages")
-      .values({ ...data, is_read: false, created_at: nowIso() })
+      .values({ ...data, is_read: false, created_at: at })
       .returning(columns)
       .executeTakeFirstOrThrow();
     return toMessage(row);

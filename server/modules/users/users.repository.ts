@@ -38,6 +38,8 @@ export type UserInsert = {
   role: Role;
   status: UserStatus;
   password_hash: string;
+  /** A self-registration: when it asked for approval (see purgeUnapprovedRegistrations). */
+  awaiting_approval_since?: string | null;
 };
 
 export async function insertUser(db: Db, values: UserInsert, now: string): Promise<User> {
@@ -124,6 +126,8 @@ export async function updateUser(db: Db, id: number, values: UserUpdate, now: st
     .set({
       ...values,
       ...(values.email ? { email: values.email.toLowerCase() } : {}),
+      // Activated once: approved for good, never purged as a pending registration.
+      ...(values.status === "active" ? { awaiting_approval_since: null } : {}),
       updated_at: now,
     })
     .where("id", "=", id)
@@ -133,7 +137,30 @@ export async function updateUser(db: Db, id: number, values: UserUpdate, now: st
 }
 
 export async function setUsersStatus(db: Db, ids: number[], status: UserStatus, now: string) {
-  await db.updateTable("users").set({ status, updated_at: now }).where("id", "in", ids).execute();
+  await db
+    .updateTable("users")
+    .set({
+      status,
+      ...(status === "active" ? { awaiting_approval_since: null } : {}),
+      updated_at: now,
+    })
+    .where("id", "in", ids)
+    .execute();
+}
+
+/**
+ * Deletes self-registrations that still wait for approval and asked before
+ * `cutoff`: inactive, never activated. Accounts an admin made or activated
+ * (and later perhaps deactivated) have no `awaiting_approval_since` and stay.
+ */
+export async function purgeUnapprovedRegistrations(db: Db, cutoff: string): Promise<number> {
+  const result = await db
+    .deleteFrom("users")
+    .where("status", "=", "inactive")
+    .where("awaiting_approval_since", "is not", null)
+    .where("awaiting_approval_since", "<", cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function setLastLogin(db: Db, id: number, now: string) {
