@@ -31,7 +31,7 @@ async function createUser(
     email: `${username}@example.test`,
     first_name: "Test",
     last_name: "Person",
-    password: "password123",
+    password: "Harbor-lamp-82",
     role: "editor",
     ...overrides,
   });
@@ -137,8 +137,8 @@ test.describe("user management", () => {
     await expect(dialog.getByText("Password must be at least 8 characters")).toBeVisible();
 
     await dialog.getByLabel("Email").fill("EDITOR@example.com");
-    await dialog.getByLabel("Password", { exact: true }).fill("password123");
-    await dialog.getByLabel("Confirm Password").fill("password124");
+    await dialog.getByLabel("Password", { exact: true }).fill("Harbor-lamp-82");
+    await dialog.getByLabel("Confirm Password").fill("Harbor-lamp-83");
     await dialog.getByRole("button", { name: "Add User" }).click();
     await expect(dialog.getByText("Email already exists")).toBeVisible();
     await expect(dialog.getByText("Passwords do not match")).toBeVisible();
@@ -147,7 +147,7 @@ test.describe("user management", () => {
     await dialog.getByLabel("Username").fill(`  ${username} `);
     await dialog.getByLabel("Email").fill(` ${username}@example.test `);
     await dialog.getByLabel("Role").selectOption("author");
-    await dialog.getByLabel("Confirm Password").fill("password123");
+    await dialog.getByLabel("Confirm Password").fill("Harbor-lamp-82");
     const request = page.waitForRequest(
       (r) => r.method() === "POST" && r.url().endsWith("/api/users"),
     );
@@ -170,7 +170,7 @@ test.describe("user management", () => {
 
     // The new user can sign in.
     const login = await page.request.post("/api/auth/login", {
-      data: { email: `${username}@example.test`, password: "password123" },
+      data: { email: `${username}@example.test`, password: "Harbor-lamp-82" },
     });
     expect(login.status()).toBe(200);
   });
