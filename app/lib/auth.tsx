@@ -8,7 +8,15 @@ import {
   useState,
 } from "react";
 import type { User } from "../../common/types.ts";
-import { ApiError, api, clearStoredAuth, TOKEN_KEY, UNAUTHORIZED_EVENT, USER_KEY } from "./api.ts";
+import {
+  ApiError,
+  api,
+  clearStoredAuth,
+  failureReason,
+  TOKEN_KEY,
+  UNAUTHORIZED_EVENT,
+  USER_KEY,
+} from "./api.ts";
 
 type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
@@ -117,7 +125,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return json.data;
     } catch (e) {
       setUserState(null);
-      const message = (e as Error).message || "Login failed. Please try again.";
+      const message = failureReason(e) || "Login failed. Please try again.";
       setError(message);
       throw e;
     }

@@ -5,6 +5,7 @@ import { SETUP_TEXTS } from "../../common/setup.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { Alert, TextField } from "../components/ui/form.tsx";
 import { Honeypot } from "../components/ui/honeypot.tsx";
+import { failureReason } from "../lib/api.ts";
 import { AuthProvider, useAuth } from "../lib/auth.tsx";
 import { safeRedirect } from "../lib/safe-redirect.ts";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
@@ -54,7 +55,7 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
       setError(
         demo
           ? "Demo login failed. Please try again or use your own credentials."
-          : (e as Error).message || "Login failed. Please check your credentials and try again.",
+          : failureReason(e) || "Login failed. Please check your credentials and try again.",
       );
     }
   }

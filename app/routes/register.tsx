@@ -9,7 +9,7 @@ import {
 } from "../../common/rules.ts";
 import { Alert, TextField } from "../components/ui/form.tsx";
 import { Honeypot } from "../components/ui/honeypot.tsx";
-import { api } from "../lib/api.ts";
+import { api, failureReason } from "../lib/api.ts";
 import { AuthProvider, useAuth } from "../lib/auth.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/register";
@@ -79,7 +79,7 @@ function RegisterScreen() {
       const err = e as { message?: string; errors?: Record<string, string> };
       if (err.errors) setErrors(err.errors);
       setState("error");
-      setMessage(err.message || "Registration failed. Please try again.");
+      setMessage(failureReason(e) || "Registration failed. Please try again.");
     }
   }
 

@@ -512,3 +512,51 @@ test.describe("admin users", () => {
     await says(page.getByRole("alert"), "Failed to load users. Please try again.");
   });
 });
+
+test.describe("sign in and register", () => {
+  test("sign in: the spec's text without a server message, else the server's", async ({ page }) => {
+    await page.goto("/login");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.getByLabel("Email").fill("someone@example.com");
+    await page.getByLabel("Password").fill("a-long-password-3");
+    const signIn = page.getByRole("button", { name: "Sign In", exact: true });
+    const cases: [Answer, string][] = [
+      [NO_MESSAGE, "Login failed. Please check your credentials and try again."],
+      [withMessage("Invalid email or password", 401), "Invalid email or password"],
+      [NOT_JSON, "Login failed. Please check your credentials and try again."],
+    ];
+    for (const [answer, text] of cases) {
+      await fail(page, "**/api/auth/login", answer, "POST");
+      await signIn.click();
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+      await expect(page.getByText(/Server responded with status/)).toHaveCount(0);
+    }
+  });
+
+  test("register: the spec's text without a server message, else the server's", async ({
+    page,
+  }) => {
+    await page.goto("/register");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    const name = unique("reg");
+    await page.getByLabel("First name").fill("New");
+    await page.getByLabel("Last name").fill("Writer");
+    await page.getByLabel("Username").fill(name);
+    await page.getByLabel("Email").fill(`${name}@example.com`);
+    await page.getByLabel("Password", { exact: true }).fill("a-long-password-4");
+    await page.getByLabel("Confirm password").fill("a-long-password-4");
+    await page.getByRole("checkbox").check();
+    const register = page.getByRole("button", { name: "Register" });
+    const cases: [Answer, string][] = [
+      [NO_MESSAGE, "Registration failed. Please try again."],
+      [withMessage("Username already exists", 409), "Username already exists"],
+      [NOT_JSON, "Registration failed. Please try again."],
+    ];
+    for (const [answer, text] of cases) {
+      await fail(page, "**/api/auth/register", answer, "POST");
+      await register.click();
+      await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(/Server responded with status/)).toHaveCount(0);
+    }
+  });
+});
