@@ -36,6 +36,15 @@ function rateLimitSetting(fallback: string) {
     });
 }
 
+/** Whole seconds within [min, max]. */
+const seconds = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ error: "must be a number" })
@@ -144,6 +153,15 @@ const EnvSchema = z.object({
     }),
   CONTACT_RATE_LIMIT: rateLimitSetting("5/10m"),
   REGISTER_RATE_LIMIT: rateLimitSetting("5/1h"),
+  HEADERS_TIMEOUT_SECONDS: seconds(15, 1, 300),
+  REQUEST_TIMEOUT_SECONDS: seconds(60, 1, 3600),
+  UPLOAD_TIMEOUT_SECONDS: seconds(300, 1, 3600),
+  MAX_CONNECTIONS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be 1 or more")
+    .max(1_000_000, "must be at most 1000000")
+    .default(1000),
   REGISTRATION_PURGE_DAYS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -179,6 +197,10 @@ export type Config = {
   rateLimits: { contact: RateLimitRule | null; register: RateLimitRule | null };
   /** Registrations nobody approved are deleted after this many days (0: never). */
   registrationPurgeDays: number;
+  /** Slow clients: whole headers within `headersMs`, the whole request within `requestMs` (`uploadMs` for uploads). */
+  timeouts: { headersMs: number; requestMs: number; uploadMs: number };
+  /** Open connections at most; more are refused until some close. */
+  maxConnections: number;
 };
 
 export class ConfigError extends Error {}
@@ -246,5 +268,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rateLimits: { contact: e.CONTACT_RATE_LIMIT, register: e.REGISTER_RATE_LIMIT },
     registrationPurgeDays: e.REGISTRATION_PURGE_DAYS,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000,
+    },
+    maxConnections: e.MAX_CONNECTIONS,
   };
 }

@@ -1,8 +1,10 @@
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { prepareDatabase } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { limitSlowClients, slowClientOptions } from "./http/slow-clients.ts";
 import { createLogger } from "./logger.ts";
 import { loadPageHandler } from "./ssr.ts";
 
@@ -33,7 +35,9 @@ const server = serve({
   fetch: (request, env) => (handleRequest ? handleRequest(request, env) : starting()),
   port: config.port,
   hostname: config.host,
-});
+  serverOptions: slowClientOptions(config),
+}) as Server;
+limitSlowClients(server, config);
 await new Promise<void>((resolve) => {
   server.once("listening", resolve);
   server.once("error", (error: NodeJS.ErrnoException) => {

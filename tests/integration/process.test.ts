@@ -74,6 +74,77 @@ describe("the server process", () => {
     }
   });
 
+  it("closes on slow clients and caps connections", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-slow-"));
+    const run = runServer({
+      PORT: "0",
+      DATA_DIR: dataDir,
+      HEADERS_TIMEOUT_SECONDS: "1",
+      REQUEST_TIMEOUT_SECONDS: "2",
+      MAX_CONNECTIONS: "3",
+    });
+    /** A raw connection: what it sent back, and whether the server closed it. */
+    function connect(port: number) {
+      const socket = net.connect(port, "localhost");
+      const state = { received: "", closed: false };
+      socket.on("data", (chunk) => {
+        state.received += chunk;
+      });
+      socket.on("close", () => {
+        state.closed = true;
+      });
+      socket.on("error", () => {});
+      return { socket, state };
+    }
+    const open: net.Socket[] = [];
+    try {
+      await waitFor(() => /running at (http:\/\/\S+)/.test(run.output().stdout));
+      const port = Number(new URL(/running at (http:\/\/\S+)/.exec(run.output().stdout)![1]!).port);
+
+      // Headers that never end: closed once the headers time runs out.
+      const headers = connect(port);
+      open.push(headers.socket);
+      headers.socket.write("GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ");
+      await waitFor(() => headers.state.closed, 20_000);
+
+      // A body that never arrives in full: 408 and closed.
+      const body = connect(port);
+      open.push(body.socket);
+      body.socket.write(
+        'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":',
+      );
+      await waitFor(() => body.state.closed, 20_000);
+      expect(body.state.received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(body.state.received).toContain("The request took too long to arrive");
+
+      // Three idle connections fill the cap: the fourth is closed at once, unanswered.
+      const idle = [connect(port), connect(port), connect(port)];
+      open.push(...idle.map((c) => c.socket));
+      await Promise.all(idle.map((c) => new Promise((r) => c.socket.once("connect", r))));
+      const extra = connect(port);
+      open.push(extra.socket);
+      extra.socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      await waitFor(() => extra.state.closed, 20_000);
+      expect(extra.state.received).toBe("");
+      for (const c of idle) c.socket.destroy();
+      await waitFor(() => idle.every((c) => c.state.closed));
+      // Room again: a new connection is served.
+      let served = false;
+      for (let i = 0; i < 20 && !served; i++) {
+        served = await fetch(`http://localhost:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!served) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(served).toBe(true);
+    } finally {
+      for (const socket of open) socket.destroy();
+      run.child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it("serves, then shuts down gracefully on SIGTERM", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-proc-"));
     const schema = `p_${randomBytes(5).toString("hex")}`;

@@ -1,0 +1,47 @@
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
+import type { Config } from "../config.ts";
+
+type Limits = Pick<Config, "timeouts" | "maxConnections">;
+
+/**
+ * Node's server options for slow clients: the headers within `headersMs`,
+ * and Node's own whole-request bound at the longest allowance (uploads).
+ * Node checks both on an interval, 30 s by default: checked every second.
+ */
+export function slowClientOptions({ timeouts }: Limits): ServerOptions {
+  return {
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: Math.max(timeouts.requestMs, timeouts.uploadMs),
+    connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+  };
+}
+
+const isUpload = (url = "") => url === "/api/upload" || url.startsWith("/api/upload?");
+
+/**
+ * Per request: a body still coming after `requestMs` (`uploadMs` for
+ * /api/upload) is answered 408 and its connection closed, so a client
+ * sending a byte a minute holds nothing for long. At most `maxConnections`
+ * connections are open at once; Node refuses more until some close.
+ */
+export function limitSlowClients(server: Server, { timeouts, maxConnections }: Limits) {
+  server.maxConnections = maxConnections;
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (request.complete) return;
+    const limit = isUpload(request.url) ? timeouts.uploadMs : timeouts.requestMs;
+    const timer = setTimeout(() => {
+      if (request.complete) return;
+      if (!response.headersSent) {
+        response.writeHead(408, { "content-type": "application/json", connection: "close" });
+        response.end(
+          JSON.stringify({ success: false, message: "The request took too long to arrive" }),
+        );
+      }
+      request.socket.destroySoon();
+    }, limit);
+    timer.unref();
+    const done = () => clearTimeout(timer);
+    request.once("end", done);
+    response.once("close", done);
+  });
+}
