@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { sql } from "kysely";
 import { GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { authApi } from "./api/auth.ts";
 import { blogApi } from "./api/blog.ts";
@@ -125,6 +126,17 @@ export function createApp({
   });
   // Before the other middleware: a load balancer's probe costs nothing more.
   app.get("/healthz", (c) => c.json({ ok: true }));
+  // Ready to serve: the database answers. For load balancers and orchestrators.
+  app.get("/readyz", async (c) => {
+    c.header("cache-control", "no-store");
+    try {
+      await sql`select 1`.execute(db);
+      return c.json({ ok: true, database: config.database.kind });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness: the database does not answer");
+      return c.json({ ok: false, message: "The database does not answer" }, 503);
+    }
+  });
   // NUL characters are never meaningful here and PostgreSQL refuses them in text.
   app.use(async (c, next) => {
     const target = c.req.url;
