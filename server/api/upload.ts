@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { isAppError } from "../http/errors.ts";
 import { createRouter, dataResponses, signedIn } from "../http/router.ts";
 
 const ImageForm = z.object({
@@ -30,22 +29,11 @@ const upload = createRoute({
   ),
 });
 
-/** Seconds a caller refused for a full upload queue should wait. */
-const BUSY_RETRY_SECONDS = 5;
-
 export const uploadApi = createRouter().openapi(upload, async (c) => {
   const { image } = c.req.valid("form");
-  try {
-    const data = await c.var.services.uploads.uploadImage(c.var.user, {
-      bytes: new Uint8Array(await image.arrayBuffer()),
-      name: image.name,
-    });
-    return c.json({ success: true as const, data }, 201);
-  } catch (error) {
-    // The error handler answers with the context's headers: say when to retry.
-    if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") {
-      c.header("Retry-After", String(BUSY_RETRY_SECONDS));
-    }
-    throw error;
-  }
+  const data = await c.var.services.uploads.uploadImage(c.var.user, {
+    bytes: new Uint8Array(await image.arrayBuffer()),
+    name: image.name,
+  });
+  return c.json({ success: true as const, data }, 201);
 });

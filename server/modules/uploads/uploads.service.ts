@@ -32,6 +32,8 @@ export function formatBytes(bytes: number) {
 
 const DAMAGED = "The image file is damaged or incomplete";
 export const UPLOADS_BUSY = "Too many uploads at once. Please try again in a moment.";
+/** Seconds a caller refused for a full upload queue should wait (Retry-After). */
+const BUSY_RETRY_SECONDS = 5;
 
 /**
  * Runs at most `slots` tasks at once; up to `waiting` more wait their turn,
@@ -51,7 +53,7 @@ export function createTaskQueue(slots: number, waiting: number) {
   }
   async function run<T>(task: () => Promise<T>): Promise<T> {
     if (running >= slots) {
-      if (line.length >= waiting) throw new AppError("TOO_MANY_REQUESTS", UPLOADS_BUSY);
+      if (line.length >= waiting) throw AppError.tooManyRequests(UPLOADS_BUSY, BUSY_RETRY_SECONDS);
       await new Promise<void>((resolve) => line.push(resolve));
     } else {
       running += 1;
