@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { requirePermission } from "../auth/policy.ts";
 import { createRouter, dataResponses, jsonBody, signedIn } from "../http/router.ts";
 
 const SectionParam = z.object({
@@ -49,7 +48,6 @@ export const settingsApi = createRouter()
     return c.json({ success: true as const, data }, 200);
   })
   .openapi(putSection, async (c) => {
-    requirePermission(c.var.user, "settings:manage");
     const data = await c.var.services.settings.updateSettingsSection(
       c.req.valid("param").section,
       c.req.valid("json"),
