@@ -8,6 +8,7 @@ import * as postsSearchAndListIndexes from "./migrations/2026_11_23_0001_posts_s
 import * as postsSearchTiers from "./migrations/2026_11_23_0002_posts_search_tiers.ts";
 import * as postsSearchTierTables from "./migrations/2026_11_23_0003_posts_search_tier_tables.ts";
 import * as usersAwaitingApproval from "./migrations/2026_11_23_0004_users_awaiting_approval.ts";
+import * as createAuditLogs from "./migrations/2026_11_23_0005_create_audit_logs.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0002_posts_search_tiers": postsSearchTiers,
   "2026_11_23_0003_posts_search_tier_tables": postsSearchTierTables,
   "2026_11_23_0004_users_awaiting_approval": usersAwaitingApproval,
+  "2026_11_23_0005_create_audit_logs": createAuditLogs,
 };
 
 const provider: MigrationProvider = {

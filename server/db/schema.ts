@@ -150,7 +150,42 @@ export type SlugRedirectsTable = {
   created_at: Timestamp;
 };
 
+export type AuditAction =
+  | "created"
+  | "updated"
+  | "published"
+  | "unpublished"
+  | "deleted"
+  | "role_changed"
+  | "activated"
+  | "deactivated";
+
+export type AuditEntityType =
+  | "post"
+  | "category"
+  | "service"
+  | "gallery_image"
+  | "gallery_category"
+  | "settings"
+  | "user";
+
+export type AuditLogsTable = {
+  id: Generated<number>;
+  created_at: Timestamp;
+  /** Null once the user is deleted; actor_name still says who it was. */
+  actor_id: number | null;
+  actor_name: string;
+  action: AuditAction;
+  entity_type: AuditEntityType;
+  entity_id: string | null;
+  /** The title, name or section at the time, so the entry reads after a delete. */
+  entity_label: string;
+  /** JSON: the changed field names, an old and new role, a count for bulk actions. */
+  details: string | null;
+};
+
 export type Database = {
+  audit_logs: AuditLogsTable;
   slug_redirects: SlugRedirectsTable;
   users: UsersTable;
   sessions: SessionsTable;
