@@ -24,12 +24,13 @@ import { createPageCache } from "./cache/page-cache.ts";
 import { isPublicWrite } from "./cache/public-writes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import { isDatabaseBusy } from "./db/errors.ts";
 import { nowIso } from "./db/normalize.ts";
 import type { WriteEvents } from "./db/write-tracking.ts";
 import { resolveClientAddress } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
 import type { AppEnv } from "./http/context.ts";
-import { isAppError } from "./http/errors.ts";
+import { AppError, isAppError } from "./http/errors.ts";
 import { createOriginResolver } from "./http/origin.ts";
 import { pageCache, pageCacheFront } from "./http/page-cache.ts";
 import { createRequestStamp, requestContext } from "./http/request-context.ts";
@@ -173,7 +174,13 @@ export function createApp({
       })
     : null;
 
-  app.onError((error, c) => {
+  app.onError((caught, c) => {
+    // A write that met a lock held elsewhere (another process on the SQLite
+    // file, a long PostgreSQL transaction): nothing was written; try again.
+    const error = isDatabaseBusy(caught)
+      ? AppError.unavailable("The site is busy. Please try again in a moment.", 1)
+      : caught;
+    if (error !== caught) c.var.logger?.warn({ err: caught }, "database busy: answered 503");
     if (isAppError(error)) {
       if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
       return c.json(

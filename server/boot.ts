@@ -12,7 +12,11 @@ export async function prepareDatabase(
   options: { schema?: string } = {},
 ): Promise<{ handle: DbHandle; seed: SeedResult }> {
   fs.mkdirSync(config.uploadsDir, { recursive: true });
-  const handle = await openDb({ database: config.database, schema: options.schema });
+  const handle = await openDb({
+    database: config.database,
+    schema: options.schema,
+    lockTimeoutMs: config.dbLockTimeoutMs,
+  });
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length) logger.info({ migrations: applied }, "applied migrations");

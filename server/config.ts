@@ -162,6 +162,12 @@ const EnvSchema = z.object({
     .min(1, "must be 1 or more")
     .max(1_000_000, "must be at most 1000000")
     .default(1000),
+  DB_LOCK_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be 0 or more")
+    .max(60_000, "must be at most 60000")
+    .optional(),
   REGISTRATION_PURGE_DAYS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -177,6 +183,13 @@ export type Config = {
   /** Where uploaded files live: `DATA_DIR/uploads`. */
   uploadsDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  /**
+   * How long a write waits for a lock another process or transaction holds
+   * before it is answered 503 (DB_LOCK_TIMEOUT_MS). SQLite waits synchronously,
+   * stopping the whole process, so its default is short (100 ms); PostgreSQL
+   * waits without blocking (5000 ms).
+   */
+  dbLockTimeoutMs: number;
   demoMode: boolean;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   publicUrl: string | undefined;
@@ -274,5 +287,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000,
     },
     maxConnections: e.MAX_CONNECTIONS,
+    dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS ?? (e.DATABASE_URL ? 5000 : 100),
   };
 }

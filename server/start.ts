@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { prepareDatabase } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
 import { limitSlowClients, slowClientOptions } from "./http/slow-clients.ts";
 import { createLogger } from "./logger.ts";
 import { loadPageHandler } from "./ssr.ts";
@@ -22,6 +23,16 @@ try {
 }
 
 const logger = createLogger(config.logLevel);
+
+// One site per DATA_DIR: a second server on the same files (or a restore or an
+// import running) is refused here, before it touches the database or the port.
+let dataDirLock: ReturnType<typeof lockDataDir>;
+try {
+  dataDirLock = lockDataDir(config.dataDir);
+} catch (error) {
+  if (error instanceof DataDirLockedError) fail(error.message);
+  fail(`cannot use DATA_DIR ${config.dataDir}: ${(error as Error).message}`);
+}
 
 // The port first: a port in use is reported before migrations and seeding
 // touch the database. Until the site is ready it answers 503.
@@ -113,6 +124,7 @@ async function shutdown(signal: string) {
   services.registrations.stop();
   await services.posts.close(); // views counted in memory
   await prepared.handle.close();
+  dataDirLock.release();
   logger.info("stopped");
   process.exit(0);
 }

@@ -46,6 +46,11 @@ export type OpenDbOptions = {
   database: Config["database"];
   /** PostgreSQL only: use this schema (created when missing) instead of `public`. */
   schema?: string;
+  /**
+   * How long a statement waits for a lock held elsewhere (SQLite busy_timeout,
+   * PostgreSQL lock_timeout) before failing; see `isDatabaseBusy`. Default 5000.
+   */
+  lockTimeoutMs?: number;
 };
 
 /**
@@ -64,7 +69,9 @@ export function pgConnection(url: string): pg.ClientConfig {
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.database.kind === "sqlite") {
     fs.mkdirSync(path.dirname(options.database.file), { recursive: true });
-    const sqlite = openNodeSqlite(options.database.file);
+    const sqlite = openNodeSqlite(options.database.file, {
+      busyTimeoutMs: options.lockTimeoutMs ?? 5000,
+    });
     const { dialect, events } = trackWrites(new SqliteDialect({ database: sqlite }));
     const db = new Kysely<Database>({ dialect });
     return { db, kind: "sqlite", writes: events, close: () => db.destroy() };
@@ -85,6 +92,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   const pool = new pg.Pool({
     ...pgConnection(options.database.url),
     max: 10,
+    lock_timeout: Math.trunc(options.lockTimeoutMs ?? 5000),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // Fail fast with a clear message when the server is unreachable.

@@ -30,6 +30,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const db = new DatabaseSync(path.join(dataDir, LOCK_FILE_NAME));
   try {
     db.exec("PRAGMA busy_timeout = 0");
+    db.exec("PRAGMA journal_mode = MEMORY"); // no journal file next to the lock
     db.exec("PRAGMA locking_mode = EXCLUSIVE");
     db.exec("BEGIN EXCLUSIVE");
   } catch (error) {

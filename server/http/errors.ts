@@ -7,9 +7,10 @@ export type ErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "TOO_MANY_REQUESTS"
-  | "INTERNAL";
+  | "INTERNAL"
+  | "UNAVAILABLE";
 
-const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500> = {
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -19,6 +20,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /**
@@ -28,7 +30,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string> | undefined;
-  /** Seconds until a refused caller may try again (a 429's Retry-After header). */
+  /** Seconds until a refused caller may try again (the Retry-After header of a 429 or 503). */
   retryAfter: number | undefined;
 
   constructor(code: ErrorCode, message: string, errors?: Record<string, string>) {
@@ -60,6 +62,11 @@ export class AppError extends Error {
   }
   static conflict(message: string, errors?: Record<string, string>) {
     return new AppError("CONFLICT", message, errors);
+  }
+  static unavailable(message: string, retryAfterSeconds: number) {
+    const error = new AppError("UNAVAILABLE", message);
+    error.retryAfter = retryAfterSeconds;
+    return error;
   }
   static tooManyRequests(message: string, retryAfterSeconds: number) {
     const error = new AppError("TOO_MANY_REQUESTS", message);

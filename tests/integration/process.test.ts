@@ -6,42 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSchema, dropSchema, TEST_DATABASE_URL } from "../setup/databases.ts";
+import { ROOT as root, runServer, waitFor } from "../setup/server-process.ts";
 import { TEST_DB } from "../setup/test-app.ts";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** The Node flags of `npm start` (package.json), so the test runs what users run. */
-function startFlags(): string[] {
-  const scripts = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts;
-  return (scripts.start as string).split(/\s+/).filter((part) => part.startsWith("--"));
-}
-
-/** The server as `npm start` runs it: the bundle in build/node. */
-function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [...startFlags(), "build/node/main.js"], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-async function waitFor(check: () => boolean, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("timed out");
-}
 
 describe("the server process", () => {
   it.each([
@@ -66,8 +32,8 @@ describe("the server process", () => {
       expect(run.output().stderr.trim()).toBe(
         `beranda: port ${port} is already in use (set PORT to another port)`,
       );
-      // No database file, no migrations, no seed.
-      expect(fs.readdirSync(dataDir)).toEqual([]);
+      // No database file, no migrations, no seed: only the DATA_DIR lock.
+      expect(fs.readdirSync(dataDir)).toEqual(["beranda.lock"]);
     } finally {
       blocker.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

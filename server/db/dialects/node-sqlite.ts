@@ -8,11 +8,18 @@ import type { SqliteDatabase, SqliteStatement } from "kysely";
  * arrays would be taken as named parameters, a Date silently binds NULL,
  * booleans and undefined are refused.
  */
-export function openNodeSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
+export function openNodeSqlite(
+  file: string,
+  options: { busyTimeoutMs?: number } = {},
+): SqliteDatabase & { raw: DatabaseSync } {
   const db = new DatabaseSync(file);
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA foreign_keys = ON");
-  db.exec("PRAGMA busy_timeout = 5000");
+  // node:sqlite is synchronous: while a statement waits for a lock another
+  // process holds, the whole event loop waits with it. The server keeps this
+  // short (DB_LOCK_TIMEOUT_MS) and answers the rare write that still meets a
+  // lock with 503 (see isDatabaseBusy); command-line tools wait longer.
+  db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   db.exec("PRAGMA synchronous = NORMAL");
 
   const cache = new Map<string, SqliteStatement>();

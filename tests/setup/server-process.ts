@@ -1,0 +1,76 @@
+// The server as `npm start` runs it (the bundle in build/node), as a child
+// process the test can signal, restart and kill.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createSchema, dropSchema, TEST_DATABASE_URL } from "./databases.ts";
+import { TEST_DB } from "./test-app.ts";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** The Node flags of `npm start` (package.json), so the test runs what users run. */
+function startFlags(): string[] {
+  const scripts = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts;
+  return (scripts.start as string).split(/\s+/).filter((part) => part.startsWith("--"));
+}
+
+export type ServerRun = ReturnType<typeof runServer>;
+
+export function runServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [...startFlags(), "build/node/main.js"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+export async function waitFor(check: () => boolean, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("timed out");
+}
+
+/** Waits for the "running at" line and returns the site's base URL. */
+export async function siteUrl(run: ServerRun, ms = 30_000): Promise<string> {
+  const pattern = /running at (http:\/\/\S+)/;
+  await waitFor(() => pattern.test(run.output().stdout) || run.child.exitCode !== null, ms);
+  const match = pattern.exec(run.output().stdout);
+  if (!match) throw new Error(`the server did not start: ${run.output().stderr}`);
+  return match[1]!;
+}
+
+/**
+ * The environment of a site of the project's database: SQLite in `dataDir`, or
+ * a PostgreSQL schema of its own (dropped by `cleanup`).
+ */
+export async function siteDatabase(dataDir: string) {
+  const schema = TEST_DB === "postgres" ? `p_${randomBytes(5).toString("hex")}` : undefined;
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  if (schema) {
+    const url = new URL(TEST_DATABASE_URL);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    await createSchema(schema);
+    env.DATABASE_URL = url.toString();
+  }
+  return {
+    env,
+    schema,
+    cleanup: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (schema) await dropSchema(schema).catch(() => {});
+    },
+  };
+}
