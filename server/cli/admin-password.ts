@@ -1,0 +1,71 @@
+// `npm run admin:password -- --email you@example.com --password '…'`
+// Sets the password of an existing account and ends its sessions: how the
+// users of an imported site (exports carry no password hashes) and anyone
+// locked out of the last admin account get back in. Works while the site runs.
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { isCommonPassword } from "../auth/common-passwords.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { prepareDatabase } from "../boot.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import { nowIso } from "../db/normalize.ts";
+import { createLogger } from "../logger.ts";
+import { deleteSessionsOfUser } from "../modules/auth/sessions.repository.ts";
+import { findUserIdByEmail, updateUser } from "../modules/users/users.repository.ts";
+
+const USAGE = "usage: npm run admin:password -- --email you@example.com --password 'secret123'";
+
+let values: { email?: string; password?: string };
+try {
+  values = parseArgs({
+    options: { email: { type: "string" }, password: { type: "string" } },
+  }).values;
+} catch (error) {
+  console.error(`admin:password: ${(error as Error).message}`);
+  console.error(USAGE);
+  process.exit(1);
+}
+
+const Input = z.object({
+  email: z.email("--email must be an e-mail address").transform((v) => v.toLowerCase()),
+  password: z
+    .string("--password is required")
+    .min(8, "--password must be at least 8 characters")
+    .refine((v) => !isCommonPassword(v), "--password is too common; choose another"),
+});
+
+const parsed = Input.safeParse({ email: values.email ?? "", password: values.password });
+if (!parsed.success) {
+  console.error(`admin:password: ${parsed.error.issues[0]!.message}`);
+  console.error(USAGE);
+  process.exit(1);
+}
+
+try {
+  const config = loadConfig();
+  const { handle } = await prepareDatabase(config, createLogger("warn"));
+  try {
+    const id = await findUserIdByEmail(handle.db, parsed.data.email);
+    if (id === null) {
+      console.error(`admin:password: no user with the e-mail ${parsed.data.email}`);
+      process.exitCode = 1;
+    } else {
+      const passwordHash = await hashPassword(parsed.data.password);
+      const user = await handle.db.transaction().execute(async (trx) => {
+        const updated = await updateUser(trx, id, { password_hash: passwordHash }, nowIso());
+        await deleteSessionsOfUser(trx, id);
+        return updated;
+      });
+      console.log(
+        `Set the password of ${user?.username} <${user?.email}> (${user?.role}, ${user?.status})`,
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+} catch (error) {
+  const message =
+    error instanceof ConfigError ? error.message : String((error as Error).message ?? error);
+  console.error(`admin:password: ${message}`);
+  process.exit(1);
+}

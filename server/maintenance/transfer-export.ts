@@ -1,0 +1,424 @@
+/**
+ * `npm run export`: a site's content as one database-neutral document (see
+ * transfer-format.ts), packed with the upload files into a .tar.gz, or the
+ * document alone as .json.
+ *
+ * Runs beside a running site: it takes no DATA_DIR lock and writes nothing to
+ * the database. Every table is read in one read transaction, so the document
+ * is one consistent moment (PostgreSQL: REPEATABLE READ; SQLite: a deferred
+ * transaction, a snapshot of the WAL that never blocks the site's writers).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import * as tar from "tar";
+import type { Config } from "../config.ts";
+import { type Db, type DialectKind, openDb } from "../db/client.ts";
+import { parseJson, toBool, toIso } from "../db/normalize.ts";
+import {
+  EXPORT_FORMAT,
+  EXPORT_JSON_NAME,
+  EXPORT_UPLOADS_DIR,
+  EXPORT_VERSION,
+  type ExportDocument,
+} from "./transfer-format.ts";
+
+/** An export could not be made; the message is meant for the operator. */
+export class ExportError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ExportError";
+  }
+}
+
+const iso = (value: unknown): string => toIso(value) ?? new Date(0).toISOString();
+
+/** Reads every exported table in one consistent snapshot. */
+export async function readExportDocument(db: Db, kind: DialectKind): Promise<ExportDocument> {
+  return kind === "postgres"
+    ? db
+        .transaction()
+        .setIsolationLevel("repeatable read")
+        .setAccessMode("read only")
+        .execute((trx) => readTables(trx, kind))
+    : db.connection().execute(async (connection) => {
+        // Not db.transaction(): the SQLite adapter turns a plain BEGIN into
+        // BEGIN IMMEDIATE (the write lock), which would hold up the site.
+        await sql`begin deferred`.execute(connection);
+        try {
+          return await readTables(connection, kind);
+        } finally {
+          await sql`rollback`.execute(connection);
+        }
+      });
+}
+
+async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
+  const migration = await sql<{ name: string }>`
+    select name from kysely_migration order by name desc limit 1`
+    .execute(db)
+    .then((result) => result.rows[0]?.name ?? null)
+    .catch(() => null);
+
+  const users = await db
+    .selectFrom("users")
+    .select([
+      "id",
+      "username",
+      "email",
+      "first_name",
+      "last_name",
+      "role",
+      "status",
+      "last_login",
+      "awaiting_approval_since",
+      "created_at",
+      "updated_at",
+    ])
+    .orderBy("id")
+    .execute();
+  const categories = await db.selectFrom("categories").selectAll().orderBy("id").execute();
+  const tags = await db.selectFrom("tags").selectAll().orderBy("id").execute();
+  const posts = await db
+    .selectFrom("posts")
+    .select([
+      "id",
+      "title",
+      "slug",
+      "excerpt",
+      "content",
+      "featured_image",
+      "featured_image_alt",
+      "status",
+      "is_featured",
+      "author_id",
+      "published_at",
+      "views",
+      "meta_title",
+      "meta_description",
+      "og_image",
+      "created_at",
+      "updated_at",
+    ])
+    .orderBy("id")
+    .execute();
+  const postCategories = await db
+    .selectFrom("post_categories")
+    .selectAll()
+    .orderBy("post_id")
+    .orderBy("category_id")
+    .execute();
+  const postTags = await db
+    .selectFrom("post_tags")
+    .selectAll()
+    .orderBy("post_id")
+    .orderBy("tag_id")
+    .execute();
+  const services = await db.selectFrom("services").selectAll().orderBy("id").execute();
+  const galleryCategories = await db
+    .selectFrom("gallery_categories")
+    .selectAll()
+    .orderBy("id")
+    .execute();
+  const galleryImages = await db.selectFrom("gallery_images").selectAll().orderBy("id").execute();
+  const settings = await db.selectFrom("settings").selectAll().orderBy("section").execute();
+  const contactMessages = await db
+    .selectFrom("contact_messages")
+    .selectAll()
+    .orderBy("id")
+    .execute();
+  const redirects = await db.selectFrom("slug_redirects").selectAll().orderBy("id").execute();
+  const uploads = await db.selectFrom("uploads").selectAll().orderBy("id").execute();
+  const auditLog = await db.selectFrom("audit_logs").selectAll().orderBy("id").execute();
+
+  const linksOf = <T extends { post_id: number }>(rows: T[], pick: (row: T) => number) => {
+    const byPost = new Map<number, number[]>();
+    for (const row of rows) {
+      const list = byPost.get(row.post_id) ?? [];
+      list.push(pick(row));
+      byPost.set(row.post_id, list);
+    }
+    return byPost;
+  };
+  const categoryLinks = linksOf(postCategories, (row) => row.category_id);
+  const tagLinks = linksOf(postTags, (row) => row.tag_id);
+
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: new Date().toISOString(),
+    source: { database: kind, migration },
+    users: users.map((u) => ({
+      id: u.id,
+      username: u.username,
+      email: u.email,
+      first_name: u.first_name,
+      last_name: u.last_name,
+      role: u.role,
+      status: u.status,
+      last_login: toIso(u.last_login),
+      awaiting_approval_since: toIso(u.awaiting_approval_since),
+      created_at: iso(u.created_at),
+      updated_at: iso(u.updated_at),
+    })),
+    categories: categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      description: c.description,
+      created_at: iso(c.created_at),
+      updated_at: iso(c.updated_at),
+    })),
+    tags: tags.map((t) => ({
+      id: t.id,
+      name: t.name,
+      slug: t.slug,
+      created_at: iso(t.created_at),
+    })),
+    posts: posts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      slug: p.slug,
+      excerpt: p.excerpt,
+      content: p.content,
+      featured_image: p.featured_image,
+      featured_image_alt: p.featured_image_alt,
+      status: p.status,
+      is_featured: toBool(p.is_featured),
+      author_id: p.author_id,
+      published_at: toIso(p.published_at),
+      views: Number(p.views),
+      meta_title: p.meta_title,
+      meta_description: p.meta_description,
+      og_image: p.og_image,
+      created_at: iso(p.created_at),
+      updated_at: iso(p.updated_at),
+      category_ids: categoryLinks.get(p.id) ?? [],
+      tag_ids: tagLinks.get(p.id) ?? [],
+    })),
+    services: services.map((s) => ({
+      id: s.id,
+      title: s.title,
+      slug: s.slug,
+      description: s.description,
+      icon: s.icon,
+      details: s.details,
+      sort_order: s.sort_order,
+      created_at: iso(s.created_at),
+      updated_at: iso(s.updated_at),
+    })),
+    galleryCategories: galleryCategories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      sort_order: c.sort_order,
+      created_at: iso(c.created_at),
+    })),
+    galleryImages: galleryImages.map((g) => ({
+      id: g.id,
+      title: g.title,
+      description: g.description,
+      url: g.url,
+      thumbnail_url: g.thumbnail_url,
+      alt: g.alt,
+      width: g.width,
+      height: g.height,
+      category_id: g.category_id,
+      sort_order: g.sort_order,
+      created_at: iso(g.created_at),
+      updated_at: iso(g.updated_at),
+    })),
+    settings: settings.map((s) => ({
+      section: s.section,
+      data: parseJson(s.data, {}),
+      updated_at: iso(s.updated_at),
+    })),
+    contactMessages: contactMessages.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      subject: m.subject,
+      message: m.message,
+      is_read: toBool(m.is_read),
+      created_at: iso(m.created_at),
+    })),
+    redirects: redirects.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      old_slug: r.old_slug,
+      target_id: r.target_id,
+      created_at: iso(r.created_at),
+    })),
+    uploads: uploads.map((u) => ({
+      id: u.id,
+      file_name: u.file_name,
+      original_name: u.original_name,
+      mime_type: u.mime_type,
+      size_bytes: u.size_bytes,
+      width: u.width,
+      height: u.height,
+      sha256: u.sha256,
+      alt: u.alt,
+      variants: parseJson(u.variants, []),
+      uploaded_by: u.uploaded_by,
+      created_at: iso(u.created_at),
+    })),
+    auditLog: auditLog.map((a) => ({
+      id: a.id,
+      created_at: iso(a.created_at),
+      actor_id: a.actor_id,
+      actor_name: a.actor_name,
+      action: a.action,
+      entity_type: a.entity_type,
+      entity_id: a.entity_id === null ? null : String(a.entity_id),
+      entity_label: a.entity_label,
+      details: a.details,
+    })),
+  } as ExportDocument;
+}
+
+export type ExportOptions = {
+  /** Where to write; a directory gets a dated file name. Default: the current directory. */
+  output?: string;
+  /** Only the JSON document, without the upload files. */
+  jsonOnly?: boolean;
+  /** PostgreSQL only: the schema the site lives in (tests; sites use the URL). */
+  schema?: string;
+};
+
+export type ExportResult = {
+  file: string;
+  document: ExportDocument;
+  /** Upload files packed (0 with `jsonOnly`). */
+  uploadFiles: number;
+};
+
+/** A name like beranda-export-2026-11-23T10-00-00Z.tar.gz. */
+export function defaultExportName(jsonOnly: boolean, now = new Date()): string {
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-");
+  return `beranda-export-${stamp}${jsonOnly ? ".json" : ".tar.gz"}`;
+}
+
+/** Opens the site's database read-only in spirit (no migrations, no seed) and reads it. */
+export async function readSiteDocument(
+  config: Config,
+  options: { schema?: string } = {},
+): Promise<ExportDocument> {
+  if (config.database.kind === "sqlite" && !fs.existsSync(config.database.file)) {
+    throw new ExportError(
+      `no site database at ${config.database.file} (is DATA_DIR right, or DATABASE_URL missing?)`,
+    );
+  }
+  const handle = await openDb({ database: config.database, schema: options.schema });
+  try {
+    return await readExportDocument(handle.db, handle.kind);
+  } catch (error) {
+    if (/no such table|does not exist|no such column/i.test(String(error))) {
+      throw new ExportError(
+        `the database is not a Beranda site of this version (${(error as Error).message}); start the site once with this version so it migrates, then export`,
+        { cause: error },
+      );
+    }
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The files under `dir`, as paths relative to it (sorted; regular files only). */
+export function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const files: string[] = [];
+  const walk = (relative: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(name);
+      else if (entry.isFile()) files.push(name);
+    }
+  };
+  walk("");
+  return files.sort();
+}
+
+/**
+ * Writes the export: `<file>.tar.gz` holding export.json and uploads/, or with
+ * `jsonOnly` the JSON alone. Written beside the target and renamed into place,
+ * so a file with the final name is always whole.
+ */
+export async function exportSite(
+  config: Config,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
+  const jsonOnly = options.jsonOnly ?? false;
+  let file = path.resolve(options.output ?? ".");
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
+    file = path.join(file, defaultExportName(jsonOnly));
+  }
+  if (!fs.existsSync(path.dirname(file))) {
+    throw new ExportError(`the folder ${path.dirname(file)} does not exist`);
+  }
+
+  const document = await readSiteDocument(config, { schema: options.schema });
+  const json = `${JSON.stringify(document, null, 2)}\n`;
+  const partial = `${file}.partial-${process.pid}`;
+  const staging = jsonOnly ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "beranda-export-"));
+  try {
+    let uploadFiles = 0;
+    if (!staging) {
+      fs.writeFileSync(partial, json);
+    } else {
+      // The archive is made from a folder holding export.json and a link to
+      // the uploads, followed when packing: the upload files are read where
+      // they are, never copied first.
+      fs.writeFileSync(path.join(staging, EXPORT_JSON_NAME), json);
+      const entries = [EXPORT_JSON_NAME];
+      if (fs.existsSync(config.uploadsDir)) {
+        fs.symlinkSync(config.uploadsDir, path.join(staging, EXPORT_UPLOADS_DIR), "dir");
+        uploadFiles = listFiles(config.uploadsDir).length;
+        entries.push(EXPORT_UPLOADS_DIR);
+      }
+      await tar.c(
+        {
+          file: partial,
+          cwd: staging,
+          gzip: true,
+          portable: true,
+          follow: true,
+          // Only files and folders: nothing else belongs in an export.
+          filter: (_entryPath, stat) => !("isFile" in stat) || stat.isFile() || stat.isDirectory(),
+        },
+        entries,
+      );
+    }
+    fs.renameSync(partial, file);
+    return { file, document, uploadFiles };
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    if (staging) fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** "3 posts, 1 category, …": what a document holds, for the command's last line. */
+export function summarize(document: ExportDocument): string {
+  const parts: [number, string, string][] = [
+    [document.posts.length, "post", "posts"],
+    [document.categories.length, "category", "categories"],
+    [document.tags.length, "tag", "tags"],
+    [document.services.length, "service", "services"],
+    [document.galleryCategories.length, "gallery category", "gallery categories"],
+    [document.galleryImages.length, "gallery image", "gallery images"],
+    [document.settings.length, "settings section", "settings sections"],
+    [document.users.length, "user", "users"],
+    [document.contactMessages.length, "contact message", "contact messages"],
+    [document.redirects.length, "redirect", "redirects"],
+    [document.uploads.length, "upload", "uploads"],
+    [document.auditLog.length, "audit entry", "audit entries"],
+  ];
+  return parts.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(", ");
+}

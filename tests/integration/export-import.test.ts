@@ -1,0 +1,720 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config.ts";
+import { openDb } from "../../server/db/client.ts";
+import { lockDataDir } from "../../server/db/data-dir-lock.ts";
+import {
+  exportSite,
+  listFiles,
+  readSiteDocument,
+} from "../../server/maintenance/transfer-export.ts";
+import type { ExportDocument } from "../../server/maintenance/transfer-format.ts";
+import { ImportError, importSite } from "../../server/maintenance/transfer-import.ts";
+import {
+  type Accounts,
+  createAccount,
+  createAccounts,
+  createCategory,
+  createGalleryCategory,
+  createGalleryImage,
+  createPost,
+  createService,
+  expectOk,
+  get,
+  imageForm,
+  login,
+  minutesFromNow,
+  patch,
+  post,
+  put,
+  sendContactMessage,
+  unique,
+} from "../factories/index.ts";
+import { createSchema, dropSchema, TEST_DATABASE_URL } from "../setup/databases.ts";
+import { createTestApp, TEST_DB, type TestApp } from "../setup/test-app.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+/** Each project moves its site to the other database: both directions run. */
+const OTHER = TEST_DB === "sqlite" ? "postgres" : "sqlite";
+
+/** A site on the other database: its own DATA_DIR and, for PostgreSQL, its own schema. */
+async function otherSite(kind: "sqlite" | "postgres" = OTHER, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-import-"));
+  const schema = kind === "postgres" ? `x_${randomBytes(6).toString("hex")}` : undefined;
+  if (schema) await createSchema(schema);
+  const appEnv = { DATABASE_URL: schema ? TEST_DATABASE_URL : "", ...env };
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...appEnv });
+  /** The URL the commands get: the schema rides in the connection options. */
+  const url = new URL(TEST_DATABASE_URL);
+  if (schema) url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    dataDir,
+    schema,
+    config,
+    cliEnv: { DATA_DIR: dataDir, DATABASE_URL: schema ? url.toString() : "", ...env },
+    /** The whole server on this site (migrates and seeds what is missing, as a start does). */
+    start: () => createTestApp({ env: appEnv, reuse: { dataDir, schema } }),
+    async cleanup() {
+      if (schema) await dropSchema(schema).catch(() => {});
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type OtherSite = Awaited<ReturnType<typeof otherSite>>;
+
+/** What may differ between two exports of the same content: when, and from which database. */
+function comparable(document: ExportDocument) {
+  const { exportedAt: _at, source: _source, ...rest } = document;
+  return rest;
+}
+
+async function picture(width: number, height: number, blue: number) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: blue } } })
+    .png()
+    .toBuffer();
+}
+
+async function upload(t: TestApp, token: string, bytes: Buffer, name: string) {
+  const result = await post(t, "/upload", { token, body: imageForm(bytes, name, "image/png") });
+  expectOk(result, 201);
+  return result.body.data.url as string;
+}
+
+/**
+ * A command as an operator runs it: `npm run <script> -- args`, or
+ * `npx node server/cli/….ts args` for the scripts package.json does not list.
+ */
+function run(command: string[], env: Record<string, string>) {
+  const [program, ...args] = command[0] === "npm" ? command : ["npx", ...command];
+  const child = spawn(program!, args, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on("close", (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+/** The lines a command wrote to stderr, without npm's own notices. */
+const errors = (stderr: string) =>
+  stderr
+    .split("\n")
+    .filter((line) => line && !line.startsWith("npm warn"))
+    .join("\n");
+
+describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
+  let source: TestApp;
+  let a: Accounts;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-transfer-"));
+  /** A word only this file's posts hold, in the body (not the title), for search. */
+  const bodyWord = `zephyr${randomBytes(3).toString("hex")}`;
+  const titleWord = `quasar${randomBytes(3).toString("hex")}`;
+  let live: any;
+  let renamedFrom: string;
+  let renamedServiceFrom: string;
+  let archive: string;
+  let exported: ExportDocument;
+
+  beforeAll(async () => {
+    source = await createTestApp({ env: { CONTACT_RATE_LIMIT: "off" } });
+    a = await createAccounts(source);
+    const token = a.admin.token;
+
+    // Users of each role, one inactive, made through the API as well.
+    const inactive = await post(source, "/users", {
+      token,
+      body: {
+        username: unique("gone").replace(/-/g, "_"),
+        email: `${unique("gone")}@example.com`,
+        first_name: "Gone",
+        last_name: "Away",
+        role: "editor",
+        status: "inactive",
+        password: "Long-enough-1",
+      },
+    });
+    expectOk(inactive, 201);
+
+    const photo = await upload(source, token, await picture(64, 48, 200), "photo.png");
+    const banner = await upload(source, a.author.token, await picture(80, 40, 120), "banner.png");
+
+    const news = await createCategory(source, token, { name: unique("News") });
+    const guides = await createCategory(source, token, { name: unique("Guides") });
+
+    live = await createPost(source, token, {
+      title: `Launch ${titleWord}`,
+      excerpt: "We launched.",
+      content: `<p>The <strong>${bodyWord}</strong> engine is live.</p>`,
+      categories: [news.name, guides.name],
+      tags: ["launch", "engine"],
+      featured_image: photo,
+      featured_image_alt: "A blue picture",
+      featured: true,
+      meta_title: "Launch day",
+    });
+    await createPost(source, a.author.token, {
+      title: "An author's post",
+      content: `<p>Written by an author about ${bodyWord} too.</p>`,
+      categories: [guides.name],
+      tags: ["engine"],
+    });
+    await createPost(source, token, {
+      title: "Scheduled for later",
+      status: "scheduled",
+      published_at: minutesFromNow(60 * 24 * 30),
+      content: `<p>Not yet: ${bodyWord}.</p>`,
+    });
+    await createPost(source, a.editor.token, {
+      title: "Still a draft",
+      status: "draft",
+      content: `<p>Draft about ${bodyWord}.</p>`,
+    });
+    // A renamed post: its old address redirects.
+    const renamed = await createPost(source, token, { title: "Old name" });
+    renamedFrom = renamed.slug;
+    expectOk(
+      await put(source, `/blog/posts/${renamed.id}`, {
+        token,
+        body: { slug: `${renamed.slug}-renamed`, title: "New name" },
+      }),
+    );
+
+    // Services: one added, a starter one renamed (a redirect), one deleted.
+    await createService(source, token, { title: "Support", icon: "gear" });
+    const services = (await get(source, "/services")).body.data as any[];
+    const starter = services.find((s) => s.slug === "consulting");
+    renamedServiceFrom = starter.slug;
+    expectOk(
+      await put(source, `/services/${starter.id}`, {
+        token,
+        body: { ...starter, slug: "advice", title: "Advice" },
+      }),
+    );
+    const doomed = services.find((s) => s.slug === "digital-marketing");
+    expect(
+      (
+        await source.request(`/api/services/${doomed.id}`, {
+          method: "DELETE",
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBeLessThan(300);
+
+    // Gallery: two albums, images in them and one in none.
+    const album = await createGalleryCategory(source, token, { name: unique("Office") });
+    const events = await createGalleryCategory(source, token, { name: unique("Events") });
+    await createGalleryImage(source, token, { title: "Desk", url: photo, category_id: album.id });
+    await createGalleryImage(source, token, {
+      title: "Party",
+      url: banner,
+      category_id: events.id,
+    });
+    await createGalleryImage(source, token, { title: "Loose", url: photo, category_id: null });
+
+    // Settings sections changed.
+    expectOk(
+      await put(source, "/settings/general", {
+        token,
+        body: { siteTitle: "Moved Co", postsPerPage: 7 },
+      }),
+    );
+    expectOk(await put(source, "/settings/appearance", { token, body: { bannerImage: banner } }));
+    expectOk(
+      await put(source, "/settings/social", {
+        token,
+        body: { linkedin: "https://example.com/in" },
+      }),
+    );
+
+    // Contact messages, one read.
+    const first = await sendContactMessage(source, { subject: "Read me" });
+    await sendContactMessage(source, { subject: "Unread one" });
+    await sendContactMessage(source, { subject: "Unread two" });
+    const inbox = (await get(source, "/contact/messages?limit=50", { token })).body.data;
+    const read = inbox.messages.find((m: any) => m.subject === first.subject);
+    expectOk(await patch(source, `/contact/messages/${read.id}`, { token, body: { read: true } }));
+
+    // Audit entries the services wrote, and two more: one whose actor is gone.
+    await source.db
+      .insertInto("audit_logs")
+      .values([
+        {
+          created_at: new Date().toISOString(),
+          actor_id: a.editor.id,
+          actor_name: a.editor.user.username,
+          action: "published",
+          entity_type: "post",
+          entity_id: String(live.id),
+          entity_label: live.title,
+          details: JSON.stringify({ fields: ["status"] }),
+        },
+        {
+          created_at: new Date(Date.now() - 60_000).toISOString(),
+          actor_id: null,
+          actor_name: "someone who left",
+          action: "deleted",
+          entity_type: "service",
+          entity_id: "99",
+          entity_label: "Old service",
+          details: null,
+        },
+      ])
+      .execute();
+
+    const result = await exportSite(source.config, { output: work, schema: source.schema });
+    archive = result.file;
+    exported = result.document;
+  });
+
+  afterAll(async () => {
+    await source?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it("exports every collection, users without passwords, in a versioned document", () => {
+    expect(archive).toMatch(/beranda-export-.*\.tar\.gz$/);
+    expect(exported).toMatchObject({ format: "beranda-export", version: 1 });
+    expect(exported.source.database).toBe(TEST_DB);
+    expect(exported.posts).toHaveLength(5);
+    expect(exported.posts.map((p) => p.status).sort()).toEqual([
+      "draft",
+      "published",
+      "published",
+      "published",
+      "scheduled",
+    ]);
+    const launch = exported.posts.find((p) => p.id === live.id)!;
+    expect(launch.category_ids).toHaveLength(2);
+    expect(launch.tag_ids).toHaveLength(2);
+    expect(launch.is_featured).toBe(true);
+    expect(exported.users.map((u) => u.role).sort()).toEqual([
+      "admin",
+      "author",
+      "author",
+      "editor",
+      "editor",
+    ]);
+    expect(JSON.stringify(exported)).not.toMatch(/password|argon2|token_hash/);
+    expect(exported.users.find((u) => u.status === "inactive")).toBeDefined();
+    expect(exported.galleryCategories).toHaveLength(2);
+    expect(exported.galleryImages.map((g) => g.category_id).filter((c) => c === null)).toHaveLength(
+      1,
+    );
+    expect(exported.contactMessages.map((m) => m.is_read).sort()).toEqual([false, false, true]);
+    expect(exported.redirects.map((r) => `${r.kind}:${r.old_slug}`).sort()).toEqual(
+      [`post:${renamedFrom}`, `service:${renamedServiceFrom}`].sort(),
+    );
+    expect(exported.uploads).toHaveLength(2);
+    expect(exported.uploads.map((u) => u.uploaded_by).sort()).toEqual(
+      [a.admin.id, a.author.id].sort(),
+    );
+    expect(exported.auditLog.length).toBeGreaterThanOrEqual(2);
+    expect(exported.auditLog.some((e) => e.actor_id === null)).toBe(true);
+    const general = exported.settings.find((s) => s.section === "general")!;
+    expect(general.data).toMatchObject({ siteTitle: "Moved Co", postsPerPage: 7 });
+  });
+
+  it(`moves the site to ${OTHER}: the same documents, the same files, the same pages`, async () => {
+    // A new site on the other database that was started once, as an operator
+    // would: settings and starter services seeded, the ADMIN_EMAIL admin made.
+    const firstAdmin = { ADMIN_EMAIL: "first@example.com", ADMIN_PASSWORD: "Quiet-Harbor-93" };
+    const target = await otherSite(OTHER, firstAdmin);
+    let app: TestApp | undefined;
+    try {
+      const fresh = await target.start();
+      expect((await fresh.db.selectFrom("services").selectAll().execute()).length).toBe(5);
+      await fresh.close({ keep: true });
+
+      const result = await importSite(target.config, archive, { schema: target.schema });
+      expect(result.replacedInitialAdmin).toBe("first@example.com");
+      expect(result.missingUploadFiles).toEqual([]);
+
+      // Export the new site again: the same document, whichever database.
+      const again = await readSiteDocument(target.config, { schema: target.schema });
+      expect(again.source.database).toBe(OTHER);
+      expect(comparable(again)).toEqual(comparable(exported));
+
+      // Every upload file, byte for byte.
+      const files = listFiles(source.config.uploadsDir);
+      expect(files.length).toBeGreaterThanOrEqual(2);
+      expect(listFiles(target.config.uploadsDir)).toEqual(files);
+      for (const file of files) {
+        expect(
+          fs
+            .readFileSync(path.join(target.config.uploadsDir, file))
+            .equals(fs.readFileSync(path.join(source.config.uploadsDir, file))),
+          file,
+        ).toBe(true);
+      }
+
+      // The site answers as the old one did.
+      app = await target.start();
+      const same = async (url: string) => {
+        const [before, after] = [await get(source, url), await get(app!, url)];
+        expect(after.status, url).toBe(before.status);
+        expect(after.body, url).toEqual(before.body);
+        return after;
+      };
+      await same("/blog/posts?limit=50");
+      await same("/blog/posts/featured");
+      await same("/blog/categories");
+      await same("/blog/tags");
+      await same("/services");
+      await same("/gallery/images");
+      await same("/gallery/categories");
+      await same("/settings");
+      await same(`/blog/posts/${live.slug}`);
+
+      // Search finds words in titles and in bodies (the indexes were rebuilt).
+      // The same posts; their order among equals is each database's ranking.
+      const sameMatches = async (url: string) => {
+        const [before, after] = [await get(source, url), await get(app!, url)];
+        const byId = (result: typeof before) => {
+          const { posts, ...rest } = result.body.data;
+          return { ...rest, posts: [...posts].sort((x: any, y: any) => x.id - y.id) };
+        };
+        expect(after.status, url).toBe(200);
+        expect(byId(after), url).toEqual(byId(before));
+        return after;
+      };
+      const searched = await sameMatches(`/blog/posts?search=${bodyWord}`);
+      expect(searched.body.data.posts.map((p: any) => p.title).sort()).toEqual(
+        [live.title, "An author's post"].sort(),
+      );
+      const byTitle = await sameMatches(`/blog/posts?search=${titleWord}`);
+      expect(byTitle.body.data.posts.map((p: any) => p.id)).toEqual([live.id]);
+
+      for (const page of ["/", "/blog", `/blog/${live.slug}`, "/services/advice", "/gallery"]) {
+        const [before, after] = [await source.request(page), await app.request(page)];
+        expect(after.status, page).toBe(200);
+        expect(before.status, page).toBe(200);
+      }
+      const home = await (await app.request("/")).text();
+      expect(home).toContain("Moved Co");
+      const oldPost = await app.request(`/blog/${renamedFrom}`);
+      expect(oldPost.status).toBe(301);
+      expect(oldPost.headers.get("location")).toBe(`/blog/${renamedFrom}-renamed`);
+      const oldService = await app.request(`/services/${renamedServiceFrom}`);
+      expect(oldService.status).toBe(301);
+      expect(oldService.headers.get("location")).toBe("/services/advice");
+      expect((await app.request("/blog/scheduled-for-later")).status).toBe(404);
+      expect((await app.request("/services/digital-marketing")).status).toBe(404);
+
+      // Nobody signs in with a password from the old site: none was carried.
+      const refused = await post(app, "/auth/login", {
+        body: { email: a.admin.email, password: a.admin.password },
+      });
+      expect(refused.status).toBe(401);
+      const replaced = await post(app, "/auth/login", {
+        body: { email: firstAdmin.ADMIN_EMAIL, password: firstAdmin.ADMIN_PASSWORD },
+      });
+      expect(replaced.status).toBe(401);
+
+      // New rows get new ids (PostgreSQL's sequences were moved past the imported ones).
+      const admin = await createAccount(app, "admin");
+      expect(admin.id).toBeGreaterThan(Math.max(...exported.users.map((u) => u.id)));
+      const max = (rows: { id: number }[]) => Math.max(0, ...rows.map((row) => row.id));
+      const category = await createCategory(app, admin.token);
+      expect(category.id).toBeGreaterThan(max(exported.categories));
+      const fresh2 = await createPost(app, admin.token, {
+        content: `<p>After the move: ${bodyWord}.</p>`,
+        categories: [category.name],
+        tags: ["fresh"],
+      });
+      expect(fresh2.id).toBeGreaterThan(max(exported.posts));
+      expect((await createService(app, admin.token)).id).toBeGreaterThan(max(exported.services));
+      const album = await createGalleryCategory(app, admin.token);
+      expect(album.id).toBeGreaterThan(max(exported.galleryCategories));
+      const image = await createGalleryImage(app, admin.token, { category_id: album.id });
+      expect(image.id).toBeGreaterThan(max(exported.galleryImages));
+      expect(
+        (await upload(app, admin.token, await picture(30, 30, 10), "new.png")).length,
+      ).toBeGreaterThan(0);
+      await sendContactMessage(app);
+      const inbox = (await get(app, "/contact/messages?limit=50", { token: admin.token })).body
+        .data;
+      expect(inbox.messages).toHaveLength(4);
+      expect(inbox.unread).toBe(3);
+      expect(
+        (await get(app, `/blog/posts?search=${bodyWord}`)).body.data.posts.map((p: any) => p.id),
+      ).toContain(fresh2.id);
+    } finally {
+      await app?.close({ keep: true });
+      await target.cleanup();
+    }
+  });
+
+  it("a JSON-only export brings the rows and names the upload files to copy by hand", async () => {
+    const target = await otherSite();
+    try {
+      const json = await exportSite(source.config, {
+        output: path.join(work, "rows-only.json"),
+        jsonOnly: true,
+        schema: source.schema,
+      });
+      expect(json.uploadFiles).toBe(0);
+      expect(JSON.parse(fs.readFileSync(json.file, "utf8")).format).toBe("beranda-export");
+      const result = await importSite(target.config, json.file, { schema: target.schema });
+      expect(result.uploadFiles).toBe(0);
+      expect(result.missingUploadFiles.sort()).toEqual(
+        exported.uploads.map((u) => u.file_name).sort(),
+      );
+      const again = await readSiteDocument(target.config, { schema: target.schema });
+      expect(comparable(again)).toEqual(comparable(exported));
+    } finally {
+      await target.cleanup();
+    }
+  });
+
+  it("refuses a site that is not empty, naming what it holds, and changes nothing", async () => {
+    const target = await otherSite();
+    try {
+      const app = await target.start();
+      const admin = await createAccount(app, "admin");
+      await createPost(app, admin.token, { title: "Already here" });
+      await app.close({ keep: true });
+
+      const before = await readSiteDocument(target.config, { schema: target.schema });
+      const refused = importSite(target.config, archive, { schema: target.schema });
+      await expect(refused).rejects.toThrow(ImportError);
+      await expect(refused).rejects.toThrow(/not empty \(it has 1 post, .*1 user\)/);
+      const after = await readSiteDocument(target.config, { schema: target.schema });
+      expect(comparable(after)).toEqual(comparable(before));
+      expect(listFiles(target.config.uploadsDir)).toEqual([]);
+    } finally {
+      await target.cleanup();
+    }
+  });
+
+  it("refuses while another process holds DATA_DIR (a running site)", async () => {
+    const target = await otherSite();
+    const lock = lockDataDir(target.dataDir);
+    try {
+      await expect(importSite(target.config, archive, { schema: target.schema })).rejects.toThrow(
+        /is in use by another Beranda process/,
+      );
+      expect(listFiles(target.config.uploadsDir)).toEqual([]);
+    } finally {
+      lock.release();
+      await target.cleanup();
+    }
+  });
+
+  it.each([
+    ["not JSON", () => "{ not json", /not valid JSON/],
+    [
+      "another kind of file",
+      () => JSON.stringify({ format: "wordpress", version: 1 }),
+      /not a Beranda export \(format: "wordpress"/,
+    ],
+    [
+      "a newer version",
+      () => JSON.stringify({ ...exported, version: 2 }),
+      /version 2; this Beranda reads version 1/,
+    ],
+    [
+      "a post without a title",
+      () =>
+        JSON.stringify({
+          ...exported,
+          posts: exported.posts.map((p, i) => (i === 1 ? { ...p, title: 42 } : p)),
+        }),
+      /posts\[1\]\.title: /,
+    ],
+    [
+      "a post by a user not in the file",
+      () =>
+        JSON.stringify({
+          ...exported,
+          posts: exported.posts.map((p, i) => (i === 0 ? { ...p, author_id: 9999 } : p)),
+        }),
+      /posts\[0\]\.author_id: no user with id 9999/,
+    ],
+    [
+      "a bad date",
+      () =>
+        JSON.stringify({
+          ...exported,
+          contactMessages: exported.contactMessages.map((m, i) =>
+            i === 2 ? { ...m, created_at: "yesterday" } : m,
+          ),
+        }),
+      /contactMessages\[2\]\.created_at: must be an ISO date-time/,
+    ],
+    [
+      "a password hash where none belongs",
+      () =>
+        JSON.stringify({
+          ...exported,
+          users: exported.users.map((u, i) =>
+            i === 0 ? { ...u, password_hash: "$argon2id$" } : u,
+          ),
+        }),
+      /users\[0\]: Unrecognized key: "password_hash"/,
+    ],
+  ])("refuses %s, naming the problem, with nothing written", async (_label, content, message) => {
+    const target = await otherSite();
+    try {
+      const file = path.join(target.dataDir, "..", `${path.basename(target.dataDir)}.json`);
+      fs.writeFileSync(file, content());
+      try {
+        await expect(importSite(target.config, file, { schema: target.schema })).rejects.toThrow(
+          message,
+        );
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+      // Nothing written: no database tables (not even migrations), no files.
+      const handle = await openDb({ database: target.config.database, schema: target.schema });
+      try {
+        const tables = await handle.db.introspection.getTables();
+        expect(
+          tables.filter((table) => table.schema === target.schema).map((table) => table.name),
+        ).toEqual([]);
+      } finally {
+        await handle.close();
+      }
+      expect(listFiles(target.config.uploadsDir)).toEqual([]);
+    } finally {
+      await target.cleanup();
+    }
+  });
+
+  it("the export, import and admin:password commands: files, messages and exit codes", async () => {
+    const from = await otherSite(TEST_DB);
+    const to: OtherSite = await otherSite(OTHER);
+    try {
+      // The project's database, as a site that ran: the source app's content.
+      const imported = await run(["node", "server/cli/import.ts", archive], from.cliEnv);
+      expect(errors(imported.stderr)).toBe("");
+      expect(imported.code).toBe(0);
+      expect(imported.stdout).toMatch(/^Imported 5 posts, 2 categories, 2 tags, /);
+      expect(imported.stdout).toContain("npm run admin:password");
+
+      // npm run export while nothing holds the site (and the scripts' wiring).
+      const out = path.join(work, "cli-export.tar.gz");
+      const exportRun = await run(["npm", "run", "--silent", "export", "--", out], from.cliEnv);
+      expect(errors(exportRun.stderr)).toBe("");
+      expect(exportRun.code).toBe(0);
+      expect(exportRun.stdout).toContain(`to ${out}`);
+      const json = path.join(work, "cli-export.json");
+      const jsonRun = await run(["node", "server/cli/export.ts", "--json", json], from.cliEnv);
+      expect(jsonRun.code).toBe(0);
+      expect(JSON.parse(fs.readFileSync(json, "utf8")).posts).toHaveLength(5);
+
+      // Export runs beside a running site: the lock does not stop it.
+      const held = lockDataDir(from.dataDir);
+      try {
+        const beside = await run(
+          ["node", "server/cli/export.ts", path.join(work, "beside.tar.gz")],
+          from.cliEnv,
+        );
+        expect(errors(beside.stderr)).toBe("");
+        expect(beside.code).toBe(0);
+      } finally {
+        held.release();
+      }
+      // Import does not: one clear line, exit 1.
+      const lockedTo = lockDataDir(to.dataDir);
+      try {
+        const blocked = await run(["npm", "run", "--silent", "import", "--", out], to.cliEnv);
+        expect(blocked.code).toBe(1);
+        expect(errors(blocked.stderr)).toMatch(/^import: .* is in use by another Beranda process/);
+        expect(errors(blocked.stderr)).not.toContain("    at ");
+      } finally {
+        lockedTo.release();
+      }
+
+      // Into the other database with npm run import; a second time it is refused.
+      const into = await run(["npm", "run", "--silent", "import", "--", out], to.cliEnv);
+      expect(errors(into.stderr)).toBe("");
+      expect(into.code).toBe(0);
+      const twice = await run(["node", "server/cli/import.ts", out], to.cliEnv);
+      expect(twice.code).toBe(1);
+      expect(errors(twice.stderr)).toMatch(/^import: the site is not empty \(it has 5 posts/);
+
+      // Bad input: one line, exit 1, no stack trace.
+      const missing = await run(["node", "server/cli/import.ts", path.join(work, "nope.tar.gz")], {
+        ...to.cliEnv,
+      });
+      expect(missing.code).toBe(1);
+      expect(errors(missing.stderr)).toMatch(/^import: .*nope\.tar\.gz does not exist/);
+      const noFile = await run(["node", "server/cli/import.ts"], to.cliEnv);
+      expect(noFile.code).toBe(1);
+      expect(errors(noFile.stderr)).toMatch(/^import: give the export file to import/);
+      const badEnv = await run(["node", "server/cli/export.ts", work], {
+        ...from.cliEnv,
+        DATABASE_URL: "mysql://x",
+      });
+      expect(badEnv.code).toBe(1);
+      expect(errors(badEnv.stderr)).toMatch(/^export: Invalid DATABASE_URL/);
+      const noSite = await run(["node", "server/cli/export.ts", work], {
+        DATA_DIR: path.join(work, "no-site-here"),
+      });
+      expect(noSite.code).toBe(1);
+      expect(errors(noSite.stderr)).toMatch(/^export: no site database at /);
+
+      // Users sign in again after admin:password.
+      const setPassword = await run(
+        [
+          "node",
+          "server/cli/admin-password.ts",
+          "--email",
+          a.admin.email,
+          "--password",
+          "Moved-Safely-58",
+        ],
+        to.cliEnv,
+      );
+      expect(errors(setPassword.stderr)).toBe("");
+      expect(setPassword.code).toBe(0);
+      const unknown = await run(
+        [
+          "node",
+          "server/cli/admin-password.ts",
+          "--email",
+          "nobody@example.com",
+          "--password",
+          "Moved-Safely-58",
+        ],
+        to.cliEnv,
+      );
+      expect(unknown.code).toBe(1);
+      expect(errors(unknown.stderr)).toBe(
+        "admin:password: no user with the e-mail nobody@example.com",
+      );
+      const app = await to.start();
+      try {
+        expect(typeof (await login(app, a.admin.email, "Moved-Safely-58"))).toBe("string");
+        const other = await post(app, "/auth/login", {
+          body: { email: a.editor.email, password: a.editor.password },
+        });
+        expect(other.status).toBe(401);
+      } finally {
+        await app.close({ keep: true });
+      }
+    } finally {
+      await from.cleanup();
+      await to.cleanup();
+    }
+  }, 120_000);
+});
