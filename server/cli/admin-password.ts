@@ -6,10 +6,10 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { prepareDatabase } from "../boot.ts";
 import { ConfigError, loadConfig } from "../config.ts";
+import { openDb } from "../db/client.ts";
+import { migrateToLatest } from "../db/migrate.ts";
 import { nowIso } from "../db/normalize.ts";
-import { createLogger } from "../logger.ts";
 import { deleteSessionsOfUser } from "../modules/auth/sessions.repository.ts";
 import { findUserIdByEmail, updateUser } from "../modules/users/users.repository.ts";
 
@@ -43,8 +43,11 @@ if (!parsed.success) {
 
 try {
   const config = loadConfig();
-  const { handle } = await prepareDatabase(config, createLogger("warn"));
+  // The command-line default lock wait (not the server's short one): a
+  // running site's write may hold the database for a moment.
+  const handle = await openDb({ database: config.database });
   try {
+    await migrateToLatest(handle.db);
     const id = await findUserIdByEmail(handle.db, parsed.data.email);
     if (id === null) {
       console.error(`admin:password: no user with the e-mail ${parsed.data.email}`);
