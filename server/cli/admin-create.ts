@@ -47,7 +47,8 @@ if (!parsed.success) {
 }
 
 try {
-  const config = loadConfig();
+  // A command may wait for a running site's write to finish (the server itself keeps this short).
+  const config = { ...loadConfig(), dbLockTimeoutMs: 5000 };
   const logger = createLogger("warn");
   const { handle } = await prepareDatabase(config, logger);
   try {
