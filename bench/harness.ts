@@ -340,7 +340,8 @@ export async function ensureDataset(
   return dataset;
 }
 
-async function recreatePostgresDatabase(url: string): Promise<void> {
+/** Drops and creates the database of `url` on PG_SERVER (bench/soak.ts: a fresh site each run). */
+export async function recreatePostgresDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
   const { default: pg } = await import("pg");
   process.env.PGUSER = pgUser(); // the connection string's missing user overrides a `user` option
@@ -403,17 +404,30 @@ export type Server = Tracked & { url: string; port: number; logFile: string; sta
 export async function startServer(
   checkout: Checkout,
   dataset: Dataset,
-  options: { pageCache?: "on" | "off"; logName: string },
+  options: {
+    pageCache?: "on" | "off";
+    logName: string;
+    /** More environment for the server (bench/soak.ts: raised per-client limits). */
+    env?: Record<string, string>;
+    /** Node options put before the checkout's own (bench/soak.ts: --heapsnapshot-signal). */
+    nodeArgs?: string[];
+    /** Read an `exec node …` script as `node …` too (see serverArgs). */
+    allowExec?: boolean;
+  },
 ): Promise<Server> {
   const port = await freePort();
   const logDir = path.join(BENCH_TMP, "logs");
   fs.mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${options.logName}.log`);
   fs.writeFileSync(logFile, "");
-  const extra: Record<string, string> = { PORT: String(port) };
+  const extra: Record<string, string> = { ...options.env, PORT: String(port) };
   if (options.pageCache === "off") extra.PAGE_CACHE = "off";
   const started = performance.now();
-  const tracked = spawnTracked(process.execPath, serverArgs(checkout), {
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...serverArgs(checkout, { allowExec: options.allowExec }),
+  ];
+  const tracked = spawnTracked(process.execPath, args, {
     cwd: checkout.dir,
     env: serverEnv(dataset, extra),
     logFile,
@@ -427,14 +441,18 @@ export async function startServer(
  * Node's arguments for the server, as the checkout's `serve` script has them (for
  * example `node --max-semi-space-size=8 build/node/main.js`), so that the benchmark
  * runs what production runs; `server/main.ts` when that script is not a plain
- * `node …` command.
+ * `node …` command. With `allowExec` (bench/soak.ts), an `exec node …` script (what
+ * package.json has had since `npm start` passes signals to node) counts as `node …`;
+ * without it such a script still gives `server/main.ts`, as before.
  */
-export function serverArgs(checkout: Checkout): string[] {
+export function serverArgs(checkout: Checkout, options: { allowExec?: boolean } = {}): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(checkout.dir, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;
   };
   const script = manifest.scripts?.serve ?? manifest.scripts?.start ?? "";
-  const [command, ...args] = script.trim().split(/\s+/);
+  const words = script.trim().split(/\s+/);
+  if (options.allowExec && words[0] === "exec") words.shift();
+  const [command, ...args] = words;
   if (command !== "node" || args.length === 0 || /["'$&|;<>`]/.test(script)) {
     return ["server/main.ts"];
   }
