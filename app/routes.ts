@@ -32,6 +32,7 @@ export default [
       route("media", "routes/admin/media.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("users", "routes/admin/users.tsx"),
+      route("audit-log", "routes/admin/audit-log.tsx"),
       route("*", "routes/admin/admin-not-found.tsx"),
     ]),
   ]),

@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   "uploads:manage",
   "settings:manage",
   "users:manage",
+  "audit:view",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

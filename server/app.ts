@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { sql } from "kysely";
 import { GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
+import { auditApi } from "./api/audit.ts";
 import { authApi } from "./api/auth.ts";
 import { blogApi } from "./api/blog.ts";
 import { contactApi } from "./api/contact.ts";
@@ -255,6 +256,7 @@ export function createApp({
     mediaApi,
     usersApi,
     dashboardApi,
+    auditApi,
   ]) {
     api.route("/", router);
   }

@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createMemoryRateLimitStore, createRateLimit } from "./http/rate-limit.ts";
 import type { Logger } from "./logger.ts";
+import { createAuditService } from "./modules/audit/audit.service.ts";
 import { createAuthService, REGISTER_TOO_MANY } from "./modules/auth/auth.service.ts";
 import { createRegistrationPurge } from "./modules/auth/registration-purge.ts";
 import { createCategoriesService } from "./modules/categories/categories.service.ts";
@@ -81,6 +82,7 @@ export function createServices({
     media: createMediaService(db, config),
     dashboard: createDashboardService(db, posts, contact),
     setup: createSetupService(db),
+    audit: createAuditService(db),
   };
 }
 

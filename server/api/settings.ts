@@ -49,6 +49,7 @@ export const settingsApi = createRouter()
   })
   .openapi(putSection, async (c) => {
     const data = await c.var.services.settings.updateSettingsSection(
+      c.var.user,
       c.req.valid("param").section,
       c.req.valid("json"),
     );

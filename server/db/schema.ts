@@ -1,4 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
+import type { AuditAction, AuditEntityType } from "../../common/audit.ts";
+
+export type { AuditAction, AuditEntityType };
 
 /** Timestamps are written and read as UTC ISO strings on both databases. */
 type Timestamp = string;
@@ -149,25 +152,6 @@ export type SlugRedirectsTable = {
   target_id: number;
   created_at: Timestamp;
 };
-
-export type AuditAction =
-  | "created"
-  | "updated"
-  | "published"
-  | "unpublished"
-  | "deleted"
-  | "role_changed"
-  | "activated"
-  | "deactivated";
-
-export type AuditEntityType =
-  | "post"
-  | "category"
-  | "service"
-  | "gallery_image"
-  | "gallery_category"
-  | "settings"
-  | "user";
 
 export type AuditLogsTable = {
   id: Generated<number>;

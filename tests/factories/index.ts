@@ -7,6 +7,9 @@ import type { TestApp } from "../setup/test-app.ts";
 /** The password every factory user gets unless told otherwise. */
 export const DEFAULT_PASSWORD = "Correct-Horse-42";
 
+/** An admin for calling services directly (no account behind it: the audit log says "User #0"). */
+export const SITE_OWNER = { id: 0, role: "admin" } as const;
+
 // argon2 is slow on purpose: hash the default password once per test file.
 const hashes = new Map<string, Promise<string>>();
 function passwordHash(password: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITE_OWNER } from "../factories/index.ts";
 import { createTestApp, type TestApp } from "../setup/test-app.ts";
 
 describe("settings API and envelopes", () => {
@@ -68,7 +69,7 @@ describe("pages and HTTP behaviour", () => {
   afterAll(() => t.close());
 
   it("renders the home page on the server from homepage settings", async () => {
-    await t.services.settings.updateSettingsSection("homepage", {
+    await t.services.settings.updateSettingsSection(SITE_OWNER, "homepage", {
       heroTitle: "Build with Beranda",
       ctaTitle: "",
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITE_OWNER } from "../factories/index.ts";
 import { createTestApp, type TestApp } from "../setup/test-app.ts";
 
 function canonical(html: string) {
@@ -64,7 +65,9 @@ describe("security headers", () => {
         expect(csp, path).not.toContain("googletagmanager");
         expect(csp, path).not.toContain("google-analytics");
       }
-      await t.services.settings.updateSettingsSection("seo", { googleAnalyticsId: "G-ABC123XYZ" });
+      await t.services.settings.updateSettingsSection(SITE_OWNER, "seo", {
+        googleAnalyticsId: "G-ABC123XYZ",
+      });
       const csp = (await t.request("/")).headers.get("content-security-policy") ?? "";
       expect(csp).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
       expect(csp).toMatch(/connect-src [^;]*google-analytics\.com/);
@@ -76,7 +79,9 @@ describe("security headers", () => {
   it("keep the analytics hosts in a cached page's policy", async () => {
     const t = await createTestApp();
     try {
-      await t.services.settings.updateSettingsSection("seo", { googleAnalyticsId: "G-ABC123XYZ" });
+      await t.services.settings.updateSettingsSection(SITE_OWNER, "seo", {
+        googleAnalyticsId: "G-ABC123XYZ",
+      });
       await t.request("/");
       const cached = await t.request("/");
       expect(cached.headers.get("x-cache")).toBe("HIT");

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { SITE_OWNER } from "../factories/index.ts";
 import { createTestApp, type TestApp } from "../setup/test-app.ts";
 
 /** A page as a reader sees it: the text without tags, entities decoded. */
@@ -159,7 +160,9 @@ describe("public pages when the settings cannot be read", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.services.settings.updateSettingsSection("general", { siteTitle: "Acme Works" });
+    await t.services.settings.updateSettingsSection(SITE_OWNER, "general", {
+      siteTitle: "Acme Works",
+    });
   });
   afterAll(() => t?.close());
 

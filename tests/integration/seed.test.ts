@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SITE_OWNER } from "../factories/index.ts";
 import { createTestApp } from "../setup/test-app.ts";
 
 describe("seeding", () => {
@@ -24,7 +25,9 @@ describe("seeding", () => {
         .where("slug", "=", "web-development")
         .execute();
       await first.db.deleteFrom("services").where("slug", "=", "consulting").execute();
-      await first.services.settings.updateSettingsSection("general", { siteTitle: "Acme" });
+      await first.services.settings.updateSettingsSection(SITE_OWNER, "general", {
+        siteTitle: "Acme",
+      });
       await first.close({ keep: true });
 
       const again = await createTestApp({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFeedsService } from "../../server/modules/seo/feeds.service.ts";
+import { SITE_OWNER } from "../factories/index.ts";
 import { createTestApp, type TestApp } from "../setup/test-app.ts";
 
 async function login(t: TestApp) {
@@ -148,10 +149,12 @@ describe("search engines and feeds", () => {
   });
 
   it("JSON-LD: Organization on the home page, BlogPosting and breadcrumbs on posts and services", async () => {
-    await t.services.settings.updateSettingsSection("social", {
+    await t.services.settings.updateSettingsSection(SITE_OWNER, "social", {
       linkedin: "https://www.linkedin.com/company/acme",
     });
-    await t.services.settings.updateSettingsSection("general", { logoUrl: "/uploads/logo.png" });
+    await t.services.settings.updateSettingsSection(SITE_OWNER, "general", {
+      logoUrl: "/uploads/logo.png",
+    });
     const home = jsonLd(await (await t.request("/")).text());
     const org = home.find((d) => d["@type"] === "Organization");
     expect(org).toMatchObject({

@@ -12,6 +12,7 @@ import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
 import { AppError } from "../../http/errors.ts";
 import { createMemoryRateLimitStore, type RateLimit } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
+import { insertAuditEvents } from "../audit/audit.repository.ts";
 import {
   findUserByEmail,
   findUserIdByEmail,
@@ -132,20 +133,37 @@ export function createAuthService(
     // owner is told about the attempt instead.)
     if ((await findUserIdByEmail(db, data.email)) !== null) return receipt;
     try {
-      await insertUser(
-        db,
-        {
-          username: data.username,
-          email: data.email,
-          first_name: data.first_name,
-          last_name: data.last_name,
-          role: "author",
-          status: "inactive",
-          password_hash,
-          awaiting_approval_since: at,
-        },
-        at,
-      );
+      await db.transaction().execute(async (trx) => {
+        const user = await insertUser(
+          trx,
+          {
+            username: data.username,
+            email: data.email,
+            first_name: data.first_name,
+            last_name: data.last_name,
+            role: "author",
+            status: "inactive",
+            password_hash,
+            awaiting_approval_since: at,
+          },
+          at,
+        );
+        // Signed up by themselves: the new account is its own actor.
+        await insertAuditEvents(
+          trx,
+          { id: user.id, role: user.role },
+          [
+            {
+              action: "created",
+              entityType: "user",
+              entityId: user.id,
+              label: `${user.first_name} ${user.last_name} (${user.username})`,
+              details: { registration: true },
+            },
+          ],
+          at,
+        );
+      });
       return receipt;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

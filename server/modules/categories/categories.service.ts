@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
+import { insertAuditEvents } from "../audit/audit.repository.ts";
 import { findCategories, findTags, findTaxonomyConflict } from "./categories.repository.ts";
 
 const LABEL = { categories: "category", tags: "tag" } as const;
@@ -32,9 +33,22 @@ export function createCategoriesService(db: Db) {
     return { name: input.name, slug };
   }
 
-  async function write<T>(table: "categories" | "tags", run: () => Promise<T>): Promise<T> {
+  /** Runs one change with its audit entry in a transaction; a taken name or slug is a 409. */
+  async function write<T extends { id: number; name: string } | undefined>(
+    table: "categories" | "tags",
+    actor: Actor,
+    action: "created" | "updated" | "deleted",
+    run: (trx: Db) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await run();
+      return await db.transaction().execute(async (trx) => {
+        const row = await run(trx);
+        if (row) {
+          const event = { action, entityType: LABEL[table], entityId: row.id, label: row.name };
+          await insertAuditEvents(trx, actor, [event], nowIso());
+        }
+        return row;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw AppError.conflict(`A ${LABEL[table]} with this name or slug already exists`);
@@ -53,8 +67,8 @@ export function createCategoriesService(db: Db) {
     const values = prepare(data);
     await requireFree("categories", values);
     const now = nowIso();
-    return write("categories", () =>
-      db
+    return write("categories", actor, "created", (trx) =>
+      trx
         .insertInto("categories")
         .values({
           ...values,
@@ -76,8 +90,8 @@ export function createCategoriesService(db: Db) {
     const data = parseInput(CategoryInputSchema, input);
     const values = prepare(data);
     await requireFree("categories", values, id);
-    const row = await write("categories", () =>
-      db
+    const row = await write("categories", actor, "updated", (trx) =>
+      trx
         .updateTable("categories")
         .set({
           ...values,
@@ -94,8 +108,14 @@ export function createCategoriesService(db: Db) {
 
   async function deleteCategory(actor: Actor | null, id: number) {
     requirePermission(actor, "categories:manage");
-    const result = await db.deleteFrom("categories").where("id", "=", id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw AppError.notFound("Category not found");
+    const row = await write("categories", actor, "deleted", (trx) =>
+      trx
+        .deleteFrom("categories")
+        .where("id", "=", id)
+        .returning(["id", "name"])
+        .executeTakeFirst(),
+    );
+    if (!row) throw AppError.notFound("Category not found");
   }
 
   async function listTags(): Promise<Tag[]> {
@@ -106,8 +126,8 @@ export function createCategoriesService(db: Db) {
     requirePermission(actor, "tags:manage");
     const values = prepare(parseInput(TagInputSchema, input));
     await requireFree("tags", values);
-    return write("tags", () =>
-      db
+    return write("tags", actor, "created", (trx) =>
+      trx
         .insertInto("tags")
         .values({ ...values, created_at: nowIso() })
         .returning(["id", "name", "slug"])
@@ -119,8 +139,8 @@ export function createCategoriesService(db: Db) {
     requirePermission(actor, "tags:manage");
     const values = prepare(parseInput(TagInputSchema, input));
     await requireFree("tags", values, id);
-    const row = await write("tags", () =>
-      db
+    const row = await write("tags", actor, "updated", (trx) =>
+      trx
         .updateTable("tags")
         .set(values)
         .where("id", "=", id)
@@ -133,8 +153,10 @@ export function createCategoriesService(db: Db) {
 
   async function deleteTag(actor: Actor | null, id: number) {
     requirePermission(actor, "tags:manage");
-    const result = await db.deleteFrom("tags").where("id", "=", id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw AppError.notFound("Tag not found");
+    const row = await write("tags", actor, "deleted", (trx) =>
+      trx.deleteFrom("tags").where("id", "=", id).returning(["id", "name"]).executeTakeFirst(),
+    );
+    if (!row) throw AppError.notFound("Tag not found");
   }
 
   return {

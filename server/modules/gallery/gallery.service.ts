@@ -14,6 +14,7 @@ import { nowIso, toIso } from "../../db/normalize.ts";
 import type { GalleryImagesTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
+import { changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
 
 const imageColumns = [
   "id",
@@ -112,23 +113,39 @@ export function createGalleryService(db: Db) {
       .select(["width", "height"])
       .where("file_name", "=", data.url.replace(/^\/uploads\//, ""))
       .executeTakeFirst();
-    const row = await db
-      .insertInto("gallery_images")
-      .values({
-        title: data.title,
-        description: data.description,
-        url: data.url,
-        thumbnail_url: data.thumbnail ?? "",
-        alt: data.alt ?? "",
-        width: upload?.width ?? null,
-        height: upload?.height ?? null,
-        category_id: data.category_id ?? null,
-        sort_order: order,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("gallery_images")
+        .values({
+          title: data.title,
+          description: data.description,
+          url: data.url,
+          thumbnail_url: data.thumbnail ?? "",
+          alt: data.alt ?? "",
+          width: upload?.width ?? null,
+          height: upload?.height ?? null,
+          category_id: data.category_id ?? null,
+          sort_order: order,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await insertAuditEvents(
+        trx,
+        actor,
+        [
+          {
+            action: "created",
+            entityType: "gallery_image",
+            entityId: inserted.id,
+            label: data.title,
+          },
+        ],
+        now,
+      );
+      return inserted;
+    });
     return getImage(row.id);
   }
 
@@ -136,9 +153,16 @@ export function createGalleryService(db: Db) {
     requirePermission(actor, "gallery:manage");
     const data = parseInput(GalleryImageInputSchema, input);
     await requireCategory(data.category_id);
-    const result = await db
-      .updateTable("gallery_images")
-      .set({
+    const before = await db
+      .selectFrom("gallery_images")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!before) throw AppError.notFound("Gallery image not found");
+    await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const after = {
+        ...before,
         title: data.title,
         description: data.description,
         url: data.url,
@@ -146,18 +170,65 @@ export function createGalleryService(db: Db) {
         ...(data.alt !== undefined ? { alt: data.alt } : {}),
         ...(data.category_id !== undefined ? { category_id: data.category_id } : {}),
         ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
-        updated_at: nowIso(),
-      })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw AppError.notFound("Gallery image not found");
+      };
+      const result = await trx
+        .updateTable("gallery_images")
+        .set({
+          title: data.title,
+          description: data.description,
+          url: data.url,
+          ...(data.thumbnail !== undefined ? { thumbnail_url: data.thumbnail } : {}),
+          ...(data.alt !== undefined ? { alt: data.alt } : {}),
+          ...(data.category_id !== undefined ? { category_id: data.category_id } : {}),
+          ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
+          updated_at: now,
+        })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw AppError.notFound("Gallery image not found");
+      const changed = changedFields(before, after, [
+        "title",
+        "description",
+        "url",
+        "thumbnail_url",
+        "alt",
+        "category_id",
+        "sort_order",
+      ]);
+      await insertAuditEvents(
+        trx,
+        actor,
+        [
+          {
+            action: "updated",
+            entityType: "gallery_image",
+            entityId: id,
+            label: data.title,
+            details: { changed },
+          },
+        ],
+        now,
+      );
+    });
     return getImage(id);
   }
 
   async function deleteGalleryImage(actor: Actor | null, id: number) {
     requirePermission(actor, "gallery:manage");
-    const result = await db.deleteFrom("gallery_images").where("id", "=", id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw AppError.notFound("Gallery image not found");
+    await db.transaction().execute(async (trx) => {
+      const image = await trx
+        .deleteFrom("gallery_images")
+        .where("id", "=", id)
+        .returning("title")
+        .executeTakeFirst();
+      if (!image) throw AppError.notFound("Gallery image not found");
+      await insertAuditEvents(
+        trx,
+        actor,
+        [{ action: "deleted", entityType: "gallery_image", entityId: id, label: image.title }],
+        nowIso(),
+      );
+    });
   }
 
   async function reorderGalleryImages(actor: Actor | null, input: unknown) {
@@ -178,6 +249,19 @@ export function createGalleryService(db: Db) {
           .where("id", "=", id)
           .execute();
       }
+      await insertAuditEvents(
+        trx,
+        actor,
+        [
+          {
+            action: "updated",
+            entityType: "gallery_image",
+            label: "Gallery order",
+            details: { reordered: unique },
+          },
+        ],
+        nowIso(),
+      );
     });
     return listGalleryImages();
   }
@@ -197,11 +281,28 @@ export function createGalleryService(db: Db) {
     const slug = data.slug || slugify(data.name);
     if (!slug) throw AppError.validation({ slug: "Slug is required" });
     try {
-      return await db
-        .insertInto("gallery_categories")
-        .values({ name: data.name, slug, sort_order: data.sort_order ?? 0, created_at: nowIso() })
-        .returning(["id", "name", "slug", "sort_order"])
-        .executeTakeFirstOrThrow();
+      return await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const row = await trx
+          .insertInto("gallery_categories")
+          .values({ name: data.name, slug, sort_order: data.sort_order ?? 0, created_at: now })
+          .returning(["id", "name", "slug", "sort_order"])
+          .executeTakeFirstOrThrow();
+        await insertAuditEvents(
+          trx,
+          actor,
+          [
+            {
+              action: "created",
+              entityType: "gallery_category",
+              entityId: row.id,
+              label: row.name,
+            },
+          ],
+          now,
+        );
+        return row;
+      });
     } catch (error) {
       categoryConflict(error);
     }
@@ -213,18 +314,26 @@ export function createGalleryService(db: Db) {
     const slug = data.slug || slugify(data.name);
     if (!slug) throw AppError.validation({ slug: "Slug is required" });
     try {
-      const row = await db
-        .updateTable("gallery_categories")
-        .set({
-          name: data.name,
-          slug,
-          ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
-        })
-        .where("id", "=", id)
-        .returning(["id", "name", "slug", "sort_order"])
-        .executeTakeFirst();
-      if (!row) throw AppError.notFound("Gallery category not found");
-      return row;
+      return await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable("gallery_categories")
+          .set({
+            name: data.name,
+            slug,
+            ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
+          })
+          .where("id", "=", id)
+          .returning(["id", "name", "slug", "sort_order"])
+          .executeTakeFirst();
+        if (!row) throw AppError.notFound("Gallery category not found");
+        await insertAuditEvents(
+          trx,
+          actor,
+          [{ action: "updated", entityType: "gallery_category", entityId: id, label: row.name }],
+          nowIso(),
+        );
+        return row;
+      });
     } catch (error) {
       categoryConflict(error);
     }
@@ -232,11 +341,20 @@ export function createGalleryService(db: Db) {
 
   async function deleteGalleryCategory(actor: Actor | null, id: number) {
     requirePermission(actor, "gallery:manage");
-    const result = await db
-      .deleteFrom("gallery_categories")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw AppError.notFound("Gallery category not found");
+    await db.transaction().execute(async (trx) => {
+      const category = await trx
+        .deleteFrom("gallery_categories")
+        .where("id", "=", id)
+        .returning("name")
+        .executeTakeFirst();
+      if (!category) throw AppError.notFound("Gallery category not found");
+      await insertAuditEvents(
+        trx,
+        actor,
+        [{ action: "deleted", entityType: "gallery_category", entityId: id, label: category.name }],
+        nowIso(),
+      );
+    });
   }
 
   return {

@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
+import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
 import {
   findCategoriesByNames,
   findTagsByNames,
@@ -75,6 +76,48 @@ function isLive(post: Pick<Post, "status">) {
 }
 
 export const AUTHOR_UNCHANGEABLE = "author cannot be changed";
+
+function publishDetails(state: { status: string; published_at: string | null }) {
+  return state.status === "scheduled" ? { scheduled_for: state.published_at } : {};
+}
+
+/** What an edit changed, as audit entries: "updated", and "published"/"unpublished" when it did that. */
+type AuditedPostFields = Pick<
+  Post,
+  | "title"
+  | "slug"
+  | "excerpt"
+  | "content"
+  | "featured_image"
+  | "isFeatured"
+  | "status"
+  | "published_at"
+>;
+
+function updateEvents(
+  before: AuditedPostFields & { id: number },
+  after: AuditedPostFields,
+): AuditEvent[] {
+  const entity = { entityType: "post", entityId: before.id, label: after.title } as const;
+  const fields = [
+    "title",
+    "slug",
+    "excerpt",
+    "content",
+    "featured_image",
+    "isFeatured",
+    "status",
+    "published_at",
+  ] as const;
+  const changed = fields.filter((field) => before[field] !== after[field]);
+  const events: AuditEvent[] = [{ ...entity, action: "updated", details: { changed } }];
+  const wasPublic = before.status !== "draft";
+  const nowPublic = after.status !== "draft";
+  if (!wasPublic && nowPublic)
+    events.push({ ...entity, action: "published", details: publishDetails(after) });
+  if (wasPublic && !nowPublic) events.push({ ...entity, action: "unpublished" });
+  return events;
+}
 
 export function createPostsService(db: Db) {
   // Views are counted in memory (a page served from a cache counts too) and
@@ -454,6 +497,18 @@ export function createPostsService(db: Db) {
           tagNames ?? [],
           can(actor, "tags:manage"),
         );
+        const entity = { entityType: "post", entityId: row.id, label: data.title } as const;
+        await insertAuditEvents(
+          trx,
+          actor,
+          [
+            { ...entity, action: "created", details: { status: state.status } },
+            ...(state.status === "draft"
+              ? []
+              : [{ ...entity, action: "published" as const, details: publishDetails(state) }]),
+          ],
+          now,
+        );
         return row.id;
       });
       return withPendingViews((await findPost(db, { id }, { visibility: "all", now: nowIso() }))!);
@@ -542,6 +597,20 @@ export function createPostsService(db: Db) {
           else await releaseSlug(trx, "post", data.slug);
         }
         await setRelations(trx, id, categoryIds, tagNames, can(actor, "tags:manage"));
+        await insertAuditEvents(
+          trx,
+          actor,
+          updateEvents(current, {
+            title: data.title,
+            slug: data.slug,
+            excerpt: data.excerpt ?? current.excerpt,
+            content,
+            featured_image: image ?? current.featured_image,
+            isFeatured: featured ?? current.isFeatured,
+            ...state,
+          }),
+          now,
+        );
       });
     } catch (error) {
       slugConflict(error);
@@ -550,9 +619,17 @@ export function createPostsService(db: Db) {
   }
 
   async function deletePost(actor: Actor | null, id: number) {
-    await loadManaged(actor, id);
-    await db.deleteFrom("posts").where("id", "=", id).execute();
-    await deleteRedirectsTo(db, "post", id);
+    const post = await loadManaged(actor, id);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("posts").where("id", "=", id).execute();
+      await deleteRedirectsTo(trx, "post", id);
+      await insertAuditEvents(
+        trx,
+        actor,
+        [{ action: "deleted", entityType: "post", entityId: id, label: post.title }],
+        nowIso(),
+      );
+    });
   }
 
   /** The current slug of a live post that used to live at `oldSlug`. */
@@ -574,18 +651,31 @@ export function createPostsService(db: Db) {
     const now = nowIso();
     const rows = await db
       .selectFrom("posts")
-      .select(["id", "author_id", "published_at"])
+      .select(["id", "author_id", "published_at", "title"])
       .where("id", "in", unique)
       .execute();
     if (rows.length !== unique.length)
       throw AppError.notFound("Some of the selected posts do not exist");
     for (const row of rows) requirePostManager(actor, row);
+    const events = rows.map(
+      (row): AuditEvent => ({
+        action: action === "delete" ? "deleted" : action === "draft" ? "unpublished" : "published",
+        entityType: "post",
+        entityId: row.id,
+        label: row.title,
+        details: { bulk: true },
+      }),
+    );
     if (action === "delete") {
-      await db.deleteFrom("posts").where("id", "in", unique).execute();
-      for (const id of unique) await deleteRedirectsTo(db, "post", id);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("posts").where("id", "in", unique).execute();
+        for (const id of unique) await deleteRedirectsTo(trx, "post", id);
+        await insertAuditEvents(trx, actor, events, now);
+      });
       return { deleted: unique.length };
     }
     await db.transaction().execute(async (trx) => {
+      await insertAuditEvents(trx, actor, events, now);
       if (action === "draft") {
         await trx
           .updateTable("posts")

@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
+import { changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
 import {
   deleteRedirectsTo,
   findRedirectTarget,
@@ -57,20 +58,37 @@ export function createServicesService(db: Db) {
     requirePermission(actor, "services:manage");
     const data = parseInput(ServiceInputSchema, input);
     await requireSlugFree(data.slug);
-    await releaseSlug(db, "service", data.slug);
     try {
-      return await insertService(
-        db,
-        {
-          title: data.title,
-          slug: data.slug,
-          description: data.description,
-          icon: data.icon,
-          details: data.details,
-          sort_order: data.sort_order ?? (await nextServiceOrder(db)),
-        },
-        nowIso(),
-      );
+      return await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        await releaseSlug(trx, "service", data.slug);
+        const service = await insertService(
+          trx,
+          {
+            title: data.title,
+            slug: data.slug,
+            description: data.description,
+            icon: data.icon,
+            details: data.details,
+            sort_order: data.sort_order ?? (await nextServiceOrder(trx)),
+          },
+          now,
+        );
+        await insertAuditEvents(
+          trx,
+          actor,
+          [
+            {
+              action: "created",
+              entityType: "service",
+              entityId: service.id,
+              label: service.title,
+            },
+          ],
+          now,
+        );
+        return service;
+      });
     } catch (error) {
       conflict(error);
     }
@@ -83,22 +101,47 @@ export function createServicesService(db: Db) {
     const before = await findServiceById(db, id);
     if (!before) throw AppError.notFound("Service not found");
     try {
-      const updated = await updateService(
-        db,
-        id,
-        {
-          title: data.title,
-          slug: data.slug,
-          description: data.description,
-          icon: data.icon,
-          details: data.details,
-          ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
-        },
-        nowIso(),
-      );
-      if (!updated) throw AppError.notFound("Service not found");
-      await recordSlugChange(db, "service", id, before.slug, updated.slug);
-      return updated;
+      return await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const updated = await updateService(
+          trx,
+          id,
+          {
+            title: data.title,
+            slug: data.slug,
+            description: data.description,
+            icon: data.icon,
+            details: data.details,
+            ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
+          },
+          now,
+        );
+        if (!updated) throw AppError.notFound("Service not found");
+        await recordSlugChange(trx, "service", id, before.slug, updated.slug);
+        const changed = changedFields(before, updated, [
+          "title",
+          "slug",
+          "description",
+          "icon",
+          "details",
+          "sort_order",
+        ]);
+        await insertAuditEvents(
+          trx,
+          actor,
+          [
+            {
+              action: "updated",
+              entityType: "service",
+              entityId: id,
+              label: updated.title,
+              details: { changed },
+            },
+          ],
+          now,
+        );
+        return updated;
+      });
     } catch (error) {
       conflict(error);
     }
@@ -106,8 +149,18 @@ export function createServicesService(db: Db) {
 
   async function deleteServiceById(actor: Actor | null, id: number) {
     requirePermission(actor, "services:manage");
-    if (!(await deleteService(db, id))) throw AppError.notFound("Service not found");
-    await deleteRedirectsTo(db, "service", id);
+    const service = await findServiceById(db, id);
+    if (!service) throw AppError.notFound("Service not found");
+    await db.transaction().execute(async (trx) => {
+      if (!(await deleteService(trx, id))) throw AppError.notFound("Service not found");
+      await deleteRedirectsTo(trx, "service", id);
+      await insertAuditEvents(
+        trx,
+        actor,
+        [{ action: "deleted", entityType: "service", entityId: id, label: service.title }],
+        nowIso(),
+      );
+    });
   }
 
   /** The current slug of a service that used to live at `oldSlug`. */

@@ -1,3 +1,4 @@
+import type { Actor } from "../../../common/permissions.ts";
 import { SettingsSchemas, withSectionDefaults } from "../../../common/schemas/settings.ts";
 import {
   DEFAULT_SETTINGS,
@@ -6,11 +7,14 @@ import {
   type SettingsSection,
   type SiteSettings,
 } from "../../../common/settings.ts";
+import { requirePermission } from "../../auth/policy.ts";
 import type { ContentChanges } from "../../cache/content-changes.ts";
 import type { Db } from "../../db/client.ts";
+import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { zodErrors } from "../../http/validation.ts";
 import type { Logger } from "../../logger.ts";
+import { changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
 import { findAllSettingsRows, findSettingsRow, upsertSettingsRow } from "./settings.repository.ts";
 
 /**
@@ -94,7 +98,8 @@ export function createSettingsService(
   }
 
   /** Validates the given fields of one section and merges them into it. */
-  async function updateSettingsSection(section: string, input: unknown) {
+  async function updateSettingsSection(actor: Actor | null, section: string, input: unknown) {
+    requirePermission(actor, "settings:manage");
     const name = requireSection(section);
     const schema = SettingsSchemas[name].partial();
     const parsed = schema.safeParse(input);
@@ -102,7 +107,25 @@ export function createSettingsService(
     const current = withSectionDefaults(name, await findSettingsRow(db, name));
     const next = { ...current, ...parsed.data };
     cached = undefined;
-    await upsertSettingsRow(db, name, next);
+    await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      await upsertSettingsRow(trx, name, next);
+      const changed = changedFields(current as Record<string, unknown>, next, Object.keys(next));
+      await insertAuditEvents(
+        trx,
+        actor,
+        [
+          {
+            action: "updated",
+            entityType: "settings",
+            entityId: name,
+            label: `${name[0]!.toUpperCase()}${name.slice(1)} settings`,
+            details: { changed },
+          },
+        ],
+        now,
+      );
+    });
     cached = undefined;
     return next;
   }

@@ -10,6 +10,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
+import { insertAuditEvents } from "../audit/audit.repository.ts";
 import { insertUser } from "../users/users.repository.ts";
 
 export type SetupState = "open" | "invalid-link" | "done";
@@ -67,7 +68,8 @@ export function createSetupService(db: Db) {
       const user = await db.transaction().execute(async (trx) => {
         // Two tabs with the same link: only the first creates an admin.
         if (await hasActiveAdmin(trx)) throw AppError.conflict(SETUP_TEXTS.alreadySetUp);
-        return insertUser(
+        const now = nowIso();
+        const admin = await insertUser(
           trx,
           {
             username: data.username,
@@ -78,8 +80,23 @@ export function createSetupService(db: Db) {
             status: "active",
             password_hash,
           },
-          nowIso(),
+          now,
         );
+        await insertAuditEvents(
+          trx,
+          { id: admin.id, role: admin.role },
+          [
+            {
+              action: "created",
+              entityType: "user",
+              entityId: admin.id,
+              label: `${admin.first_name} ${admin.last_name} (${admin.username})`,
+              details: { setup: true },
+            },
+          ],
+          now,
+        );
+        return admin;
       });
       token = undefined;
       return user;

@@ -14,6 +14,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
+import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
 import { deleteSessionsOfUser } from "../auth/sessions.repository.ts";
 import {
   deleteUsers,
@@ -32,6 +33,32 @@ import {
 export const LAST_ADMIN_DELETE = "Cannot delete the last admin user";
 export const ALL_ADMINS_DELETE = "Cannot delete all admin users";
 export const LAST_ADMIN_DEMOTE = "Cannot demote or deactivate the last active admin user";
+
+function userLabel(user: Pick<User, "username" | "first_name" | "last_name">): string {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return name ? `${name} (${user.username})` : user.username;
+}
+
+/** An edit of a user as audit entries: what changed, and the role and status changes by name. */
+function userUpdateEvents(before: User, after: User, passwordChanged: boolean): AuditEvent[] {
+  const entity = { entityType: "user", entityId: after.id, label: userLabel(after) } as const;
+  const changed: string[] = (
+    ["username", "email", "first_name", "last_name", "role", "status"] as const
+  ).filter((field) => before[field] !== after[field]);
+  if (passwordChanged) changed.push("password");
+  const events: AuditEvent[] = [{ ...entity, action: "updated", details: { changed } }];
+  if (before.role !== after.role) {
+    events.push({
+      ...entity,
+      action: "role_changed",
+      details: { from: before.role, to: after.role },
+    });
+  }
+  if (before.status !== after.status) {
+    events.push({ ...entity, action: after.status === "active" ? "activated" : "deactivated" });
+  }
+  return events;
+}
 
 export function createUsersService(db: Db) {
   async function requireUniqueIdentity(
@@ -105,20 +132,39 @@ export function createUsersService(db: Db) {
     const data = parseInput(UserCreateSchema, input);
     requireUncommonPassword(data.password);
     await requireUniqueIdentity(data);
+    const passwordHash = await hashPassword(data.password);
     try {
-      return await insertUser(
-        db,
-        {
-          username: data.username,
-          email: data.email,
-          first_name: data.first_name,
-          last_name: data.last_name,
-          role: data.role,
-          status: data.status,
-          password_hash: await hashPassword(data.password),
-        },
-        nowIso(),
-      );
+      return await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const user = await insertUser(
+          trx,
+          {
+            username: data.username,
+            email: data.email,
+            first_name: data.first_name,
+            last_name: data.last_name,
+            role: data.role,
+            status: data.status,
+            password_hash: passwordHash,
+          },
+          now,
+        );
+        await insertAuditEvents(
+          trx,
+          actor,
+          [
+            {
+              action: "created",
+              entityType: "user",
+              entityId: user.id,
+              label: userLabel(user),
+              details: { role: user.role, status: user.status },
+            },
+          ],
+          now,
+        );
+        return user;
+      });
     } catch (error) {
       uniqueConflict(error);
     }
@@ -137,7 +183,8 @@ export function createUsersService(db: Db) {
     requirePermission(actor, "users:manage");
     const data: UserUpdateInput = parseInput(UserUpdateSchema, input);
     requireUncommonPassword(data.password);
-    if (!(await findUserById(db, id))) throw AppError.notFound("User not found");
+    const before = await findUserById(db, id);
+    if (!before) throw AppError.notFound("User not found");
     await requireUniqueIdentity({ username: data.username, email: data.email }, id);
 
     const values: UserUpdate = {};
@@ -157,8 +204,15 @@ export function createUsersService(db: Db) {
               (data.status === "inactive" && current.status === "active"));
           if (losesAdmin) requireAdminsRemain(admins, { removed: [], deactivated: [id] });
         }
-        const updated = await updateUser(trx, id, values, nowIso());
+        const now = nowIso();
+        const updated = await updateUser(trx, id, values, now);
         if (!updated) throw AppError.notFound("User not found");
+        await insertAuditEvents(
+          trx,
+          actor,
+          userUpdateEvents(before, updated, values.password_hash !== undefined),
+          now,
+        );
         // A deactivated account ends all of the user's sign-ins; a new
         // password ends them all but the caller's own current one.
         if (values.status === "inactive") {
@@ -179,8 +233,15 @@ export function createUsersService(db: Db) {
     await db.transaction().execute(async (trx) => {
       // The lock first, so a concurrent change is seen whole.
       const admins = await lockAdmins(trx);
-      if (!(await findUserById(trx, id))) throw AppError.notFound("User not found");
+      const user = await findUserById(trx, id);
+      if (!user) throw AppError.notFound("User not found");
       requireAdminsRemain(admins, { removed: [id], deactivated: [] });
+      await insertAuditEvents(
+        trx,
+        actor,
+        [{ action: "deleted", entityType: "user", entityId: id, label: userLabel(user) }],
+        nowIso(),
+      );
       await deleteUsers(trx, [id]);
     });
   }
@@ -206,6 +267,19 @@ export function createUsersService(db: Db) {
             : { removed: [], deactivated: unique },
         );
       }
+      await insertAuditEvents(
+        trx,
+        actor,
+        users.map((user) => ({
+          action:
+            action === "delete" ? "deleted" : action === "activate" ? "activated" : "deactivated",
+          entityType: "user",
+          entityId: user.id,
+          label: userLabel(user),
+          details: { bulk: true },
+        })),
+        nowIso(),
+      );
       if (action === "delete") {
         await deleteUsers(trx, unique);
         return { deleted: unique.length };

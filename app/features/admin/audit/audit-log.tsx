@@ -1,0 +1,291 @@
+import { useEffect, useState } from "react";
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_LABELS,
+  AUDIT_ENTITY_TYPES,
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  type AuditLogPage,
+} from "../../../../common/audit.ts";
+import { Spinner } from "../../../components/ui/form.tsx";
+import { apiData, failureReason } from "../../../lib/api.ts";
+import { inputClass, PageHeader, tableClass, tdClass, thClass } from "../ui.tsx";
+
+export const AUDIT_TEXT = {
+  title: "Audit log",
+  subtitle: "Who created, changed, published or deleted what, newest first",
+  empty: "Nothing recorded yet.",
+  emptyFiltered: "No entries match these filters.",
+  loadFailed: "Failed to load the audit log.",
+} as const;
+
+type Filters = { entity_type: string; action: string; actor_id: string; from: string; to: string };
+const NO_FILTERS: Filters = { entity_type: "", action: "", actor_id: "", from: "", to: "" };
+
+function formatWhen(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString("en-US", {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+      });
+}
+
+/** Where an entry's entity can be opened, while it exists. */
+function entityHref(entry: AuditEntry): string | null {
+  if (!entry.entity_id || entry.action === "deleted") return null;
+  if (entry.entity_type === "post") return `/admin/posts/${entry.entity_id}/edit`;
+  if (entry.entity_type === "settings") return "/admin/settings";
+  return null;
+}
+
+function describeDetails(entry: AuditEntry): string {
+  const details = entry.details ?? {};
+  const parts: string[] = [];
+  if (Array.isArray(details.changed) && details.changed.length > 0) {
+    parts.push(`Changed: ${details.changed.join(", ")}`);
+  }
+  if (typeof details.from === "string" && typeof details.to === "string") {
+    parts.push(`${details.from} → ${details.to}`);
+  }
+  if (typeof details.scheduled_for === "string") {
+    parts.push(`Scheduled for ${formatWhen(details.scheduled_for)}`);
+  }
+  if (Array.isArray(details.reordered)) parts.push(`${details.reordered.length} images reordered`);
+  if (details.bulk) parts.push("Bulk action");
+  if (details.registration) parts.push("Registered");
+  if (details.setup) parts.push("First admin (setup)");
+  return parts.join(" · ");
+}
+
+/** The audit log for admins: filters by type, action, user and dates; pages of 50. */
+export function AuditLog() {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<AuditLogPage | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState("");
+  const [reloadKey, setReloadKey] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy
+  useEffect(() => {
+    const controller = new AbortController();
+    const query = new URLSearchParams({ page: String(page), limit: String(AUDIT_PAGE_SIZE) });
+    for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+    setLoading(true);
+    setError("");
+    apiData<AuditLogPage>(`/audit-log?${query}`, { signal: controller.signal })
+      .then(setData, (e: Error) => {
+        if (e.name !== "AbortError") setError(failureReason(e) || "Please try again.");
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [filters, page, reloadKey]);
+
+  function setFilter(name: keyof Filters, value: string) {
+    setFilters((current) => ({ ...current, [name]: value }));
+    setPage(1);
+  }
+
+  const filtered = Object.values(filters).some(Boolean);
+  const totalPages = data?.totalPages ?? 1;
+
+  return (
+    <div>
+      <PageHeader title={AUDIT_TEXT.title} subtitle={AUDIT_TEXT.subtitle} />
+      <form
+        aria-label="Filter the audit log"
+        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <label className="text-sm">
+          Type
+          <select
+            className={inputClass}
+            value={filters.entity_type}
+            onChange={(e) => setFilter("entity_type", e.target.value)}
+          >
+            <option value="">All types</option>
+            {AUDIT_ENTITY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {AUDIT_ENTITY_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          Action
+          <select
+            className={inputClass}
+            value={filters.action}
+            onChange={(e) => setFilter("action", e.target.value)}
+          >
+            <option value="">All actions</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {AUDIT_ACTION_LABELS[action]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          User
+          <select
+            className={inputClass}
+            value={filters.actor_id}
+            onChange={(e) => setFilter("actor_id", e.target.value)}
+          >
+            <option value="">Everyone</option>
+            {(data?.actors ?? []).map((actor) => (
+              <option key={actor.id} value={String(actor.id)}>
+                {actor.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          From
+          <input
+            type="date"
+            className={inputClass}
+            value={filters.from}
+            onChange={(e) => setFilter("from", e.target.value)}
+          />
+        </label>
+        <label className="text-sm">
+          To
+          <input
+            type="date"
+            className={inputClass}
+            value={filters.to}
+            onChange={(e) => setFilter("to", e.target.value)}
+          />
+        </label>
+        <div className="flex items-end">
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={!filtered}
+            onClick={() => {
+              setFilters(NO_FILTERS);
+              setPage(1);
+            }}
+          >
+            Clear filters
+          </button>
+        </div>
+      </form>
+      {data ? (
+        <p className="mb-2 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+          {data.count} entr{data.count === 1 ? "y" : "ies"}
+        </p>
+      ) : null}
+      {loading && !data ? (
+        <Spinner label="Loading the audit log..." />
+      ) : error ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          <p>
+            {AUDIT_TEXT.loadFailed} {error}
+          </p>
+          <button
+            type="button"
+            className="btn-outline mt-4"
+            onClick={() => setReloadKey((k) => k + 1)}
+          >
+            Try Again
+          </button>
+        </div>
+      ) : !data || data.entries.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {filtered ? AUDIT_TEXT.emptyFiltered : AUDIT_TEXT.empty}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <table className={tableClass} aria-busy={loading || undefined}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  When
+                </th>
+                <th scope="col" className={thClass}>
+                  Who
+                </th>
+                <th scope="col" className={thClass}>
+                  Action
+                </th>
+                <th scope="col" className={thClass}>
+                  What
+                </th>
+                <th scope="col" className={thClass}>
+                  Details
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {data.entries.map((entry) => {
+                const href = entityHref(entry);
+                return (
+                  <tr key={entry.id}>
+                    <td className={`${tdClass} whitespace-nowrap`}>
+                      <time dateTime={entry.created_at}>{formatWhen(entry.created_at)}</time>
+                    </td>
+                    <td className={tdClass}>{entry.actor_name}</td>
+                    <td className={tdClass}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
+                    <td className={`${tdClass} break-words`}>
+                      <span className="text-slate-600 dark:text-slate-300">
+                        {AUDIT_ENTITY_LABELS[entry.entity_type] ?? entry.entity_type}:{" "}
+                      </span>
+                      {href ? (
+                        <a className="link" href={href}>
+                          {entry.entity_label}
+                        </a>
+                      ) : (
+                        entry.entity_label
+                      )}
+                    </td>
+                    <td className={`${tdClass} text-slate-600 dark:text-slate-300`}>
+                      {describeDetails(entry)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && totalPages > 1 ? (
+        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={page <= 1 || loading}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
+            Previous
+          </button>
+          <span className="text-sm">
+            Page {page} of {totalPages}
+          </span>
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={page >= totalPages || loading}
+            onClick={() => setPage((p) => Math.min(totalPages, p + 1))}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

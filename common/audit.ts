@@ -1,0 +1,69 @@
+/** What the audit log records, and the words the admin screen shows for it. */
+export const AUDIT_ACTIONS = [
+  "created",
+  "updated",
+  "published",
+  "unpublished",
+  "deleted",
+  "role_changed",
+  "activated",
+  "deactivated",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITY_TYPES = [
+  "post",
+  "category",
+  "tag",
+  "service",
+  "gallery_image",
+  "gallery_category",
+  "settings",
+  "user",
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  created: "Created",
+  updated: "Changed",
+  published: "Published",
+  unpublished: "Moved to draft",
+  deleted: "Deleted",
+  role_changed: "Role changed",
+  activated: "Activated",
+  deactivated: "Deactivated",
+};
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
+  post: "Post",
+  category: "Category",
+  tag: "Tag",
+  service: "Service",
+  gallery_image: "Gallery image",
+  gallery_category: "Gallery category",
+  settings: "Settings",
+  user: "User",
+};
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export type AuditEntry = {
+  id: number;
+  created_at: string;
+  actor_id: number | null;
+  actor_name: string;
+  action: AuditAction;
+  entity_type: AuditEntityType;
+  entity_id: string | null;
+  entity_label: string;
+  details: Record<string, unknown> | null;
+};
+
+export type AuditLogPage = {
+  entries: AuditEntry[];
+  count: number;
+  page: number;
+  totalPages: number;
+  /** Everyone who appears in the log, for the filter. */
+  actors: { id: number; name: string }[];
+};

@@ -1,0 +1,44 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../common/audit.ts";
+import { createRouter, dataResponses, idParam, pagingQuery, signedIn } from "../http/router.ts";
+
+const day = (name: string) =>
+  z.iso
+    .date({ error: `${name} must be a date (YYYY-MM-DD)` })
+    .optional()
+    .openapi({ param: { name, in: "query" }, example: "2026-11-23" });
+
+const AuditQuery = z.object({
+  action: z
+    .enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}` })
+    .optional(),
+  entity_type: z
+    .enum(AUDIT_ENTITY_TYPES, {
+      error: `entity_type must be one of ${AUDIT_ENTITY_TYPES.join(", ")}`,
+    })
+    .optional(),
+  actor_id: idParam("actor_id", "query").optional(),
+  from: day("from"),
+  to: day("to"),
+  ...pagingQuery(200),
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/audit-log",
+  operationId: "listAuditLog",
+  tags: ["Audit log"],
+  summary: "Who created, changed, published or deleted what, newest first (admins)",
+  ...signedIn("audit:view"),
+  request: { query: AuditQuery },
+  responses: dataResponses("`{entries, count, page, totalPages, actors}`", [400, 401, 403]),
+});
+
+export const auditApi = createRouter().openapi(list, async (c) => {
+  const query = c.req.valid("query");
+  const data = await c.var.services.audit.listAuditLog(c.var.user, {
+    ...query,
+    actor_id: query.actor_id === undefined ? undefined : Number(query.actor_id),
+  });
+  return c.json({ success: true as const, data }, 200);
+});

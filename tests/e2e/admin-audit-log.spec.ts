@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures.ts";
+import { apiAs, loginAs, tokenFor, unique } from "./helpers.ts";
+
+test.describe("audit log", () => {
+  test("an editor does not see it and cannot reach it", async ({ page }) => {
+    await loginAs(page, "editor");
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("link", { name: "Audit log" })).toHaveCount(0);
+    await page.goto("/admin/audit-log");
+    await expect(page).toHaveURL(/\/unauthorized$/);
+  });
+
+  test("an admin sees who did what and filters it", async ({ page }) => {
+    const { token } = await tokenFor(page, "editor");
+    const title = unique("Audited service");
+    const created = await apiAs(page, token, "POST", "/services", {
+      title,
+      slug: unique("audited"),
+      description: "Seen in the audit log",
+    });
+    expect(created.status).toBe(201);
+
+    await loginAs(page, "admin");
+    await page.goto("/admin/dashboard");
+    await page.getByRole("link", { name: "Audit log" }).click();
+    await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row).toContainText("Created");
+    await expect(row).toContainText("Service:");
+
+    await page.getByLabel("Type").selectOption("service");
+    await page.getByLabel("Action").selectOption("deleted");
+    await expect(page.getByText("No entries match these filters.")).toBeVisible();
+    await page.getByLabel("Action").selectOption("created");
+    await expect(row).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page.getByLabel("Type")).toHaveValue("");
+
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(
+      results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+    ).toEqual([]);
+  });
+});

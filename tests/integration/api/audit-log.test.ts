@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Accounts,
+  createAccounts,
+  del,
+  expectError,
+  expectFieldError,
+  expectOk,
+  get,
+  post,
+  postBody,
+  put,
+  unique,
+} from "../../factories/index.ts";
+import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+
+type Entry = {
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  entity_label: string;
+  details: Record<string, unknown> | null;
+  created_at: string;
+};
+
+describe("audit log", () => {
+  let t: TestApp;
+  let a: Accounts;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createAccounts(t);
+  });
+  afterAll(() => t?.close());
+
+  async function entries(query = ""): Promise<Entry[]> {
+    const result = await get(t, `/audit-log${query}`, { token: a.admin.token });
+    expectOk(result);
+    return result.body.data.entries;
+  }
+
+  async function entriesFor(entityType: string, entityId: string | number) {
+    return (await entries(`?entity_type=${entityType}&limit=200`)).filter(
+      (e) => e.entity_id === String(entityId),
+    );
+  }
+
+  it("records a post's life: created, published, changed, moved to draft, deleted, by whom", async () => {
+    const draft = await post(t, "/blog/posts", {
+      token: a.author.token,
+      body: postBody({ title: "Audit me", status: "draft" }),
+    });
+    expectOk(draft, 201);
+    const id = draft.body.data.id;
+    expectOk(
+      await put(t, `/blog/posts/${id}`, {
+        token: a.editor.token,
+        body: { title: "Audit me now", status: "published" },
+      }),
+    );
+    expectOk(
+      await post(t, "/blog/posts/bulk", {
+        token: a.editor.token,
+        body: { action: "draft", ids: [id] },
+      }),
+    );
+    expectOk(await del(t, `/blog/posts/${id}`, { token: a.admin.token }));
+
+    const log = (await entriesFor("post", id)).reverse();
+    expect(log.map((e) => [e.action, e.actor_id])).toEqual([
+      ["created", a.author.id],
+      ["updated", a.editor.id],
+      ["published", a.editor.id],
+      ["unpublished", a.editor.id],
+      ["deleted", a.admin.id],
+    ]);
+    expect(log[0]!.actor_name).toBe(`${a.author.user.first_name} ${a.author.user.last_name}`);
+    expect(log[1]!.details?.changed).toEqual(["title", "status", "published_at"]);
+    // The label is the title at the time, and stays after the post is gone.
+    expect(log.map((e) => e.entity_label)).toEqual([
+      "Audit me",
+      "Audit me now",
+      "Audit me now",
+      "Audit me now",
+      "Audit me now",
+    ]);
+  });
+
+  it("records services, gallery, settings, categories and users with roles", async () => {
+    const service = await post(t, "/services", {
+      token: a.editor.token,
+      body: { title: "Audited service", slug: unique("svc"), description: "What we do" },
+    });
+    expectOk(service, 201);
+    expectOk(await del(t, `/services/${service.body.data.id}`, { token: a.editor.token }));
+    expect((await entriesFor("service", service.body.data.id)).map((e) => e.action)).toEqual([
+      "deleted",
+      "created",
+    ]);
+
+    const category = await post(t, "/gallery/categories", {
+      token: a.editor.token,
+      body: { name: unique("Gallery cat") },
+    });
+    expectOk(category, 201);
+    expect((await entriesFor("gallery_category", category.body.data.id))[0]).toMatchObject({
+      action: "created",
+      entity_label: category.body.data.name,
+    });
+
+    expectOk(
+      await put(t, "/settings/general", {
+        token: a.admin.token,
+        body: { siteTitle: "Audited Co" },
+      }),
+    );
+    expect((await entriesFor("settings", "general"))[0]).toMatchObject({
+      action: "updated",
+      entity_label: "General settings",
+      details: { changed: ["siteTitle"] },
+      actor_id: a.admin.id,
+    });
+
+    const created = await post(t, "/users", {
+      token: a.admin.token,
+      body: {
+        username: unique("audited").replace(/-/g, "_"),
+        email: `${unique("audited")}@example.com`,
+        first_name: "Audited",
+        last_name: "Person",
+        password: "Another-Horse-77",
+        role: "author",
+        status: "active",
+      },
+    });
+    expectOk(created, 201);
+    const userId = created.body.data.id;
+    expectOk(
+      await put(t, `/users/${userId}`, {
+        token: a.admin.token,
+        body: { role: "editor", status: "inactive" },
+      }),
+    );
+    const userLog = await entriesFor("user", userId);
+    expect(userLog.map((e) => e.action).sort()).toEqual(
+      ["created", "deactivated", "role_changed", "updated"].sort(),
+    );
+    expect(userLog.find((e) => e.action === "role_changed")!.details).toEqual({
+      from: "author",
+      to: "editor",
+    });
+  });
+
+  it("filters by action, type, user and dates, newest first", async () => {
+    const published = await entries("?action=published");
+    expect(published.length).toBeGreaterThan(0);
+    expect(published.every((e) => e.action === "published")).toBe(true);
+
+    const byEditor = await entries(`?actor_id=${a.editor.id}`);
+    expect(byEditor.length).toBeGreaterThan(0);
+    expect(byEditor.every((e) => e.actor_id === a.editor.id)).toBe(true);
+    const all = await entries("?limit=200");
+    expect(all.map((e) => e.created_at)).toEqual(
+      [...all.map((e) => e.created_at)].sort().reverse(),
+    );
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await entries(`?from=${today}&to=${today}`)).length).toBeGreaterThan(0);
+    expect(await entries("?from=2001-01-01&to=2001-01-31")).toEqual([]);
+
+    const result = await get(t, "/audit-log?limit=200", { token: a.admin.token });
+    expect(result.body.data.actors).toEqual(
+      expect.arrayContaining([{ id: a.editor.id, name: expect.any(String) }]),
+    );
+  });
+
+  it("is for admins only, and refuses bad filters naming the parameter", async () => {
+    expectError(await get(t, "/audit-log"), 401);
+    expectError(await get(t, "/audit-log", { token: a.editor.token }), 403);
+    expectError(await get(t, "/audit-log", { token: a.author.token }), 403);
+    expectFieldError(
+      await get(t, "/audit-log?action=exploded", { token: a.admin.token }),
+      "action",
+      "action must be one of created, updated, published, unpublished, deleted, role_changed, activated, deactivated",
+    );
+    expectFieldError(
+      await get(t, "/audit-log?from=yesterday", { token: a.admin.token }),
+      "from",
+      "from must be a date (YYYY-MM-DD)",
+    );
+  });
+
+  it("keeps entries of a deleted user, with the name they had", async () => {
+    const doomed = await post(t, "/users", {
+      token: a.admin.token,
+      body: {
+        username: unique("doomed").replace(/-/g, "_"),
+        email: `${unique("doomed")}@example.com`,
+        first_name: "Doomed",
+        last_name: "Editor",
+        password: "Another-Horse-77",
+        role: "editor",
+        status: "active",
+      },
+    });
+    expectOk(doomed, 201);
+    const login = await post(t, "/auth/login", {
+      body: { email: doomed.body.data.email, password: "Another-Horse-77" },
+    });
+    const token = login.body.token as string;
+    const service = await post(t, "/services", {
+      token,
+      body: { title: "Left behind", slug: unique("svc"), description: "Still here" },
+    });
+    expectOk(service, 201);
+    expectOk(await del(t, `/users/${doomed.body.data.id}`, { token: a.admin.token }));
+    const [entry] = await entriesFor("service", service.body.data.id);
+    expect(entry).toMatchObject({ actor_id: null, actor_name: "Doomed Editor", action: "created" });
+  });
+});
