@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   "settings:manage",
   "users:manage",
   "audit:view",
+  "mail:view",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -23,6 +23,8 @@ export type GeneralSettings = {
   faviconUrl: Url;
   postsPerPage: number;
   contactEmail: string;
+  /** Who gets contact notifications: addresses separated by commas; empty: the contact e-mail. */
+  notificationEmails: string;
   phoneNumber: string;
   address: string;
 };
@@ -137,6 +139,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     faviconUrl: "",
     postsPerPage: 10,
     contactEmail: "",
+    notificationEmails: "",
     phoneNumber: "",
     address: "",
   },

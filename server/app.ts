@@ -14,6 +14,7 @@ import { dashboardApi } from "./api/dashboard.ts";
 import { demoApi } from "./api/demo.ts";
 import { renderApiReference } from "./api/docs.ts";
 import { galleryApi } from "./api/gallery.ts";
+import { mailApi } from "./api/mail.ts";
 import { mediaApi } from "./api/media.ts";
 import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
@@ -257,6 +258,7 @@ export function createApp({
     usersApi,
     dashboardApi,
     auditApi,
+    mailApi,
   ]) {
     api.route("/", router);
   }

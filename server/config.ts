@@ -174,6 +174,29 @@ const EnvSchema = z.object({
     .min(0, "must be 0 (never) or more")
     .max(3650, "must be at most 3650")
     .default(30),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .refine((value) => value === undefined || /^smtps?:\/\/[^\s]+$/i.test(value), {
+      message: "must be an smtp:// or smtps:// URL, like smtp://user:password@host:587",
+    })
+    .refine((value) => value === undefined || URL.canParse(value), {
+      message: "is not a valid URL (are special characters in the password %-encoded?)",
+    }),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .refine(
+      (value) =>
+        value === undefined ||
+        z.email().safeParse(value).success ||
+        /^[^<>]*<[^<>\s]+@[^<>\s]+>$/.test(value),
+      { message: 'must be an e-mail address, or a name and one like "Acme <no-reply@acme.com>"' },
+    ),
 });
 
 export type Config = {
@@ -214,6 +237,8 @@ export type Config = {
   timeouts: { headersMs: number; requestMs: number; uploadMs: number };
   /** Open connections at most; more are refused until some close. */
   maxConnections: number;
+  /** Outgoing mail (SMTP_URL, MAIL_FROM); null: mails stay in the outbox, unsent. */
+  mail: { smtpUrl: string; from: string } | null;
 };
 
 export class ConfigError extends Error {}
@@ -245,6 +270,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ) {
     throw new ConfigError(
       "Invalid SESSION_TTL_DAYS: it is the old name of SESSION_MAX_DAYS; set only SESSION_MAX_DAYS",
+    );
+  }
+  if (e.SMTP_URL !== undefined && e.MAIL_FROM === undefined) {
+    throw new ConfigError(
+      'Invalid MAIL_FROM: must be set when SMTP_URL is set (the sender address, like "Acme <no-reply@acme.com>")',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -288,5 +318,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxConnections: e.MAX_CONNECTIONS,
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS ?? (e.DATABASE_URL ? 5000 : 100),
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
 }

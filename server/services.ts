@@ -12,6 +12,8 @@ import { createCategoriesService } from "./modules/categories/categories.service
 import { CONTACT_TOO_MANY, createContactService } from "./modules/contact/contact.service.ts";
 import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
 import { createGalleryService } from "./modules/gallery/gallery.service.ts";
+import { createMailService } from "./modules/mail/mail.service.ts";
+import { createMailSender } from "./modules/mail/mail-sender.ts";
 import { createMediaService } from "./modules/media/media.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createFeedsService } from "./modules/seo/feeds.service.ts";
@@ -43,9 +45,12 @@ export function createServices({
   // server/http/rate-limit.ts for sharing it between instances).
   const clock = now ? () => now().getTime() : Date.now;
   const limits = createMemoryRateLimitStore({ now: clock });
+  // Mail is queued by the services below and sent by `mailSender` (started by start.ts).
+  const mail = createMailService(db, { config, logger });
   const posts = createPostsService(db);
   const contact = createContactService(db, {
     limit: createRateLimit(limits, "contact", config.rateLimits.contact, CONTACT_TOO_MANY, clock),
+    mail,
   });
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
@@ -53,7 +58,7 @@ export function createServices({
     auth: createAuthService(
       db,
       config,
-      { now },
+      { now, mail },
       {
         throttle: createLoginThrottle(limits, clock),
         registrations: createRateLimit(
@@ -65,7 +70,7 @@ export function createServices({
         ),
       },
     ),
-    users: createUsersService(db),
+    users: createUsersService(db, { mail }),
     registrations: createRegistrationPurge(db, {
       days: config.registrationPurgeDays,
       logger,
@@ -83,6 +88,8 @@ export function createServices({
     dashboard: createDashboardService(db, posts, contact),
     setup: createSetupService(db),
     audit: createAuditService(db),
+    mail,
+    mailSender: createMailSender(db, { config, logger, now }),
   };
 }
 

@@ -83,6 +83,8 @@ const setupToken =
 handleRequest = fetch;
 // Registrations nobody approved within REGISTRATION_PURGE_DAYS: now and every few hours.
 void services.registrations.start();
+// Queued mails: sent now and every few seconds (nothing without SMTP_URL or in demo mode).
+services.mailSender.start();
 {
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -122,6 +124,7 @@ async function shutdown(signal: string) {
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   });
   services.registrations.stop();
+  await services.mailSender.stop();
   await services.posts.close(); // views counted in memory
   await prepared.handle.close();
   dataDirLock.release();

@@ -55,6 +55,22 @@ export const GeneralSettingsSchema = z.strictObject({
     .refine((value) => value === "" || isEmailAddress(value), {
       message: "Contact email is invalid",
     }),
+  notificationEmails: z
+    .string()
+    .trim()
+    .max(1000, "Notification emails must be 1000 characters or less")
+    .refine(
+      (value) =>
+        value
+          .split(",")
+          .map((address) => address.trim())
+          .filter(Boolean)
+          .every((address) => address.length <= 254 && isEmailAddress(address)),
+      { message: "Notification emails must be e-mail addresses separated by commas" },
+    )
+    .refine((value) => value.split(",").filter((a) => a.trim()).length <= 10, {
+      message: "Notification emails can hold at most 10 addresses",
+    }),
   phoneNumber: text("Phone number", 50),
   address: text("Address", 300),
 });

@@ -168,8 +168,28 @@ export type AuditLogsTable = {
   details: string | null;
 };
 
+export type MailOutboxTable = {
+  id: Generated<number>;
+  created_at: Timestamp;
+  /** One address or several, separated by commas. */
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the mail is for: contact_notification, registration_pending, account_approved, … */
+  kind: string;
+  status: "queued" | "sent" | "failed";
+  attempts: number;
+  /** When the sender next tries a queued mail. */
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+};
+
 export type Database = {
   audit_logs: AuditLogsTable;
+  mail_outbox: MailOutboxTable;
   slug_redirects: SlugRedirectsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -13,6 +13,8 @@ import { AppError } from "../../http/errors.ts";
 import { createMemoryRateLimitStore, type RateLimit } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
+import { findActiveAdminEmails } from "../mail/mail.repository.ts";
+import { type MailService, queueMail } from "../mail/mail.service.ts";
 import {
   findUserByEmail,
   findUserIdByEmail,
@@ -53,7 +55,7 @@ export const REGISTER_TOO_MANY = "Too many registrations from your address.";
 export function createAuthService(
   db: Db,
   config: Pick<Config, "sessionIdleHours" | "sessionMaxDays">,
-  { now: clock = () => new Date() }: { now?: () => Date } = {},
+  { now: clock = () => new Date(), mail }: { now?: () => Date; mail?: MailService } = {},
   guards: AuthGuards = {},
 ) {
   const idleMs = config.sessionIdleHours * 3_600_000;
@@ -132,6 +134,8 @@ export function createAuthService(
     // Taken: nothing to create. (Once the site sends e-mail, the address's
     // owner is told about the attempt instead.)
     if ((await findUserIdByEmail(db, data.email)) !== null) return receipt;
+    // Read before the transaction (see MailService.context).
+    const mailContext = mail ? await mail.context() : null;
     try {
       await db.transaction().execute(async (trx) => {
         const user = await insertUser(
@@ -163,6 +167,11 @@ export function createAuthService(
           ],
           at,
         );
+        // Every active admin is told that the account waits for approval.
+        if (mail && mailContext) {
+          const admins = await findActiveAdminEmails(trx);
+          await queueMail(trx, mail.registrationPending(mailContext, admins, user), at);
+        }
       });
       return receipt;
     } catch (error) {

@@ -8,6 +8,8 @@ import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
 import { AppError } from "../../http/errors.ts";
 import type { RateLimit } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
+import type { MailService } from "../mail/mail.service.ts";
+import { queueMail } from "../mail/mail.service.ts";
 
 const columns = ["id", "name", "email", "subject", "message", "is_read", "created_at"] as const;
 
@@ -39,7 +41,10 @@ export const CONTACT_SUCCESS =
 /** The lead of the 429 a client gets past CONTACT_RATE_LIMIT ("… Please try again in N minutes."). */
 export const CONTACT_TOO_MANY = "Too many messages from your address.";
 
-export function createContactService(db: Db, { limit }: { limit?: RateLimit } = {}) {
+export function createContactService(
+  db: Db,
+  { limit, mail }: { limit?: RateLimit; mail?: MailService } = {},
+) {
   /**
    * Stores a message. `client` is the sender's address (http/client-address.ts)
    * for CONTACT_RATE_LIMIT; a filled honeypot is answered like a stored
@@ -60,11 +65,18 @@ export function createContactService(db: Db, { limit }: { limit?: RateLimit } = 
       return toMessage({ ...data, id, is_read: false, created_at: at });
     }
     await limit?.(client);
-    const row = await db
-      .insertInto("contact_messages")
-      .values({ ...data, is_read: false, created_at: at })
-      .returning(columns)
-      .executeTakeFirstOrThrow();
+    // The staff notification (Site Settings → Notification emails) is queued
+    // with the message: both are stored or neither. It is sent later.
+    const notification = mail ? mail.contactNotification(await mail.context(), data) : null;
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("contact_messages")
+        .values({ ...data, is_read: false, created_at: at })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      await queueMail(trx, notification, at);
+      return inserted;
+    });
     return toMessage(row);
   }
 

@@ -16,6 +16,8 @@ import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
 import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
 import { deleteSessionsOfUser } from "../auth/sessions.repository.ts";
+import { findUsersAwaitingApproval } from "../mail/mail.repository.ts";
+import { type MailContext, type MailService, queueMail } from "../mail/mail.service.ts";
 import {
   deleteUsers,
   findUserById,
@@ -60,7 +62,21 @@ function userUpdateEvents(before: User, after: User, passwordChanged: boolean): 
   return events;
 }
 
-export function createUsersService(db: Db) {
+export function createUsersService(db: Db, { mail }: { mail?: MailService } = {}) {
+  /**
+   * Within the activating transaction, before the change: mails the users of
+   * `ids` who registered themselves and waited for approval that they may sign in.
+   */
+  async function queueApprovalMails(trx: Db, context: MailContext | null, ids: number[]) {
+    if (!mail || !context) return;
+    const waiting = await findUsersAwaitingApproval(trx, ids);
+    await queueMail(
+      trx,
+      waiting.map((user) => mail.accountApproved(context, user)),
+      nowIso(),
+    );
+  }
+
   async function requireUniqueIdentity(
     fields: { username?: string; email?: string },
     exceptId?: number,
@@ -193,6 +209,8 @@ export function createUsersService(db: Db) {
     }
     // Hashing is slow: done before the transaction, which holds locks.
     if (data.password) values.password_hash = await hashPassword(data.password);
+    // Read before the transaction (see MailService.context).
+    const mailContext = data.status === "active" && mail ? await mail.context() : null;
     try {
       return await db.transaction().execute(async (trx) => {
         if ((data.role !== undefined && data.role !== "admin") || data.status === "inactive") {
@@ -205,6 +223,7 @@ export function createUsersService(db: Db) {
           if (losesAdmin) requireAdminsRemain(admins, { removed: [], deactivated: [id] });
         }
         const now = nowIso();
+        if (values.status === "active") await queueApprovalMails(trx, mailContext, [id]);
         const updated = await updateUser(trx, id, values, now);
         if (!updated) throw AppError.notFound("User not found");
         await insertAuditEvents(
@@ -253,6 +272,8 @@ export function createUsersService(db: Db) {
   ) {
     requirePermission(actor, "users:manage");
     const unique = [...new Set(ids)];
+    // Read before the transaction (see MailService.context).
+    const mailContext = action === "activate" && mail ? await mail.context() : null;
     return db.transaction().execute(async (trx) => {
       // The lock first, so a concurrent change is seen whole.
       const admins = action === "activate" ? [] : await lockAdmins(trx);
@@ -288,6 +309,7 @@ export function createUsersService(db: Db) {
         await setUsersStatus(trx, unique, "inactive", nowIso());
         for (const id of unique) await deleteSessionsOfUser(trx, id);
       } else {
+        await queueApprovalMails(trx, mailContext, unique);
         await setUsersStatus(trx, unique, "active", nowIso());
       }
       return { updated: unique.length };

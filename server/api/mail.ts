@@ -1,0 +1,27 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter, dataResponses, pagingQuery, signedIn } from "../http/router.ts";
+
+const OutboxQuery = z.object({
+  status: z
+    .enum(["queued", "sent", "failed"], { error: "status must be one of queued, sent, failed" })
+    .optional()
+    .openapi({ param: { name: "status", in: "query" }, example: "queued" }),
+  ...pagingQuery(200),
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/mail/outbox",
+  operationId: "listMailOutbox",
+  tags: ["Mail"],
+  summary: "The mails the site sent or will send, newest first, with their status (admins)",
+  ...signedIn("mail:view"),
+  request: { query: OutboxQuery },
+  responses: dataResponses("`{mails, count, page, totalPages, delivering}`", [400, 401, 403]),
+});
+
+export const mailApi = createRouter().openapi(list, async (c) => {
+  const query = c.req.valid("query");
+  const data = await c.var.services.mail.listOutbox(c.var.user, query);
+  return c.json({ success: true as const, data }, 200);
+});

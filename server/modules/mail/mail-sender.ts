@@ -1,0 +1,151 @@
+import nodemailer from "nodemailer";
+import { withSectionDefaults } from "../../../common/schemas/settings.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { Logger } from "../../logger.ts";
+import { findSettingsRow } from "../settings/settings.repository.ts";
+import { claimMail, findDueMails, markMailAttemptFailed, markMailSent } from "./mail.repository.ts";
+
+const MINUTE = 60_000;
+/** After the 1st, 2nd, … failed attempt the next comes this much later; after the last, failed. */
+export const RETRY_DELAYS_MS = [1, 5, 30, 120, 720].map((minutes) => minutes * MINUTE);
+/** How often the sender looks for due mails. */
+export const SEND_INTERVAL_MS = 15_000;
+/** How long a claimed mail is left alone by other senders while one attempt runs. */
+const LEASE_MS = 10 * MINUTE;
+const BATCH = 20;
+
+export type MailTransport = {
+  sendMail(message: {
+    from: string | { name: string; address: string };
+    to: string;
+    replyTo?: string;
+    subject: string;
+    text: string;
+    html: string;
+  }): Promise<unknown>;
+  close?(): void;
+};
+
+/** The delay after `attempts` failed attempts, or null: give up. */
+export function retryDelay(attempts: number): number | null {
+  return RETRY_DELAYS_MS[attempts - 1] ?? null;
+}
+
+/**
+ * Sends queued mails over SMTP (SMTP_URL, MAIL_FROM): every SEND_INTERVAL_MS
+ * from `start` until `stop`, on a timer that does not keep the process alive,
+ * one run at a time. A failed attempt is retried after 1 min, 5 min, 30 min,
+ * 2 h and 12 h, then the mail is marked failed. Without SMTP_URL, or in demo
+ * mode, nothing is sent and mails stay queued.
+ */
+export function createMailSender(
+  db: Db,
+  {
+    config,
+    logger,
+    now = () => new Date(),
+    transport: givenTransport,
+  }: {
+    config: Pick<Config, "mail" | "demoMode">;
+    logger: Logger;
+    now?: () => Date;
+    transport?: MailTransport;
+  },
+) {
+  const enabled = config.mail !== null && !config.demoMode;
+  let transport: MailTransport | undefined = givenTransport;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<number> | undefined;
+
+  function getTransport(): MailTransport {
+    transport ??= nodemailer.createTransport({
+      url: config.mail!.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]) as unknown as MailTransport;
+    return transport;
+  }
+
+  /** A bare MAIL_FROM address is sent with the site's name. */
+  async function sender(): Promise<string | { name: string; address: string }> {
+    const from = config.mail!.from;
+    if (from.includes("<")) return from;
+    const general = withSectionDefaults("general", await findSettingsRow(db, "general"));
+    return { name: general.siteTitle, address: from };
+  }
+
+  async function run(): Promise<number> {
+    const at = now();
+    const due = await findDueMails(db, at.toISOString(), BATCH);
+    if (due.length === 0) return 0;
+    const from = await sender();
+    let sent = 0;
+    for (const mail of due) {
+      const started = now();
+      const lease = new Date(started.getTime() + LEASE_MS).toISOString();
+      if (!(await claimMail(db, mail.id, mail.next_attempt_at, lease))) continue;
+      const attempts = mail.attempts + 1;
+      try {
+        await getTransport().sendMail({
+          from,
+          to: mail.to,
+          ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        await markMailSent(db, mail.id, attempts, now().toISOString());
+        sent += 1;
+      } catch (error) {
+        const delay = retryDelay(attempts);
+        const message = error instanceof Error ? error.message : String(error);
+        await markMailAttemptFailed(db, mail.id, {
+          attempts,
+          error: message,
+          retryAt: delay === null ? null : new Date(now().getTime() + delay).toISOString(),
+        });
+        logger.warn(
+          { mailId: mail.id, kind: mail.kind, attempts, err: message, gaveUp: delay === null },
+          delay === null ? "mail: gave up sending" : "mail: sending failed; will retry",
+        );
+      }
+    }
+    return sent;
+  }
+
+  /** Sends the mails that are due now: how many were sent (0 when sending is off). */
+  async function sendDueMails(): Promise<number> {
+    if (!enabled) return 0;
+    running ??= run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const tick = () => {
+    sendDueMails().catch((error: unknown) => logger.error({ err: error }, "mail sender failed"));
+  };
+
+  /** Sends now and then every `intervalMs`; does nothing when sending is off. */
+  function start(intervalMs = SEND_INTERVAL_MS) {
+    if (!enabled || timer) return;
+    timer = setInterval(tick, intervalMs);
+    timer.unref();
+    tick();
+  }
+
+  /** Stops the timer and waits for a run in progress; closes the SMTP transport. */
+  async function stop() {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    await running?.catch(() => {});
+    transport?.close?.();
+    transport = givenTransport;
+  }
+
+  return { sendDueMails, start, stop, enabled, running: () => timer !== undefined };
+}
+
+export type MailSender = ReturnType<typeof createMailSender>;
