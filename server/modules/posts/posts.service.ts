@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { type Actor, can, canManagePost } from "../../../common/permissions.ts";
 import { checkIdText } from "../../../common/schemas/fields.ts";
 import { type PostInput, PostInputSchema } from "../../../common/schemas/posts.ts";
@@ -407,12 +408,29 @@ export function createPostsService(db: Db) {
             .where("slug", "=", slug)
             .executeTakeFirst();
           if (taken) slug = `${slug}-${Date.now().toString(36)}`;
+          // Two posts saved at the same moment with the same new tag: the
+          // second waits for the first and then uses the tag it created.
           const row = await trx
             .insertInto("tags")
             .values({ name, slug, created_at: nowIso() })
+            .onConflict((oc) => oc.doNothing())
             .returning("id")
-            .executeTakeFirstOrThrow();
-          id = row.id;
+            .executeTakeFirst();
+          id =
+            row?.id ??
+            (await findTagsByNames(trx, [name]))[0]?.id ??
+            // Only the slug was taken meanwhile (by a tag of another name).
+            (
+              await trx
+                .insertInto("tags")
+                .values({
+                  name,
+                  slug: `${slug}-${randomBytes(3).toString("hex")}`,
+                  created_at: nowIso(),
+                })
+                .returning("id")
+                .executeTakeFirstOrThrow()
+            ).id;
           byName.set(name.toLowerCase(), id);
         }
         if (!ids.includes(id)) ids.push(id);
@@ -435,8 +453,11 @@ export function createPostsService(db: Db) {
     }
   }
 
+  /** The posts' slug taken by a post saved at the same moment: 409; any other error as it is. */
   function slugConflict(error: unknown): never {
-    if (isUniqueViolation(error)) {
+    const e = error as { constraint?: string; message?: string };
+    const postsSlug = /posts_slug/.test(e.constraint ?? "") || /posts\.slug/.test(e.message ?? "");
+    if (isUniqueViolation(error) && postsSlug) {
       const message = "A post with this slug already exists";
       throw AppError.conflict(message, { slug: message });
     }

@@ -1180,3 +1180,30 @@ describe("blog posts API", () => {
     });
   });
 });
+
+describe("posts saved at the same moment", () => {
+  let t: TestApp;
+  let a: Accounts;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createAccounts(t);
+  });
+  afterAll(() => t?.close());
+
+  it("share a new tag instead of one of them failing", async () => {
+    for (let round = 0; round < 3; round++) {
+      const tag = unique("Fresh tag");
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          post(t, "/blog/posts", { token: a.editor.token, body: postBody({ tags: [tag] }) }),
+        ),
+      );
+      for (const result of results) expectOk(result, 201);
+      const ids = new Set(results.map((r) => r.body.data.tags[0].id));
+      expect(ids.size).toBe(1);
+      const tags = await get(t, "/blog/tags");
+      expect(tags.body.data.filter((x: { name: string }) => x.name === tag)).toHaveLength(1);
+    }
+  });
+});
