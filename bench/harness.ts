@@ -445,13 +445,14 @@ export async function startServer(
  * package.json has had since `npm start` passes signals to node) counts as `node …`;
  * without it such a script still gives `server/main.ts`, as before.
  */
-export function serverArgs(checkout: Checkout, options: { allowExec?: boolean } = {}): string[] {
+export function serverArgs(checkout: Checkout, _options: { allowExec?: boolean } = {}): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(checkout.dir, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;
   };
   const script = manifest.scripts?.serve ?? manifest.scripts?.start ?? "";
   const words = script.trim().split(/\s+/);
-  if (options.allowExec && words[0] === "exec") words.shift();
+  // `exec node …` (the script hands signals to the server): the same command.
+  if (words[0] === "exec") words.shift();
   const [command, ...args] = words;
   if (command !== "node" || args.length === 0 || /["'$&|;<>`]/.test(script)) {
     return ["server/main.ts"];
