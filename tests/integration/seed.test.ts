@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { SITE_OWNER } from "../factories/index.ts";
 import { createTestApp } from "../setup/test-app.ts";
 
-describe("seeding", () => {
+// Demo seeding makes the demo images: slow on a busy two-core machine.
+describe("seeding", { timeout: 90_000 }, () => {
   it("seeds settings and the five footer services in every mode, once", async () => {
     const first = await createTestApp();
     try {
