@@ -44,6 +44,9 @@ let sharpModule: Promise<typeof import("sharp")> | undefined;
 export async function loadSharp() {
   sharpModule ??= import("sharp").then((module) => {
     module.default.concurrency(imageThreads(IMAGE_SLOTS));
+    // libvips keeps up to 50 MB of recent operations for reuse; every upload
+    // is a new picture, so the cache only grows the process (soak, issue 12).
+    module.default.cache(false);
     return module;
   });
   return (await sharpModule).default;
