@@ -33,6 +33,7 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("audit-log", "routes/admin/audit-log.tsx"),
+      route("outbox", "routes/admin/outbox.tsx"),
       route("*", "routes/admin/admin-not-found.tsx"),
     ]),
   ]),

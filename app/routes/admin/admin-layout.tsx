@@ -39,6 +39,7 @@ export const ADMIN_NAV: { to: string; label: string; permission: Permission }[] 
   { to: "/admin/settings", label: "Settings", permission: "settings:manage" },
   { to: "/admin/users", label: "Users", permission: "users:manage" },
   { to: "/admin/audit-log", label: "Audit log", permission: "audit:view" },
+  { to: "/admin/outbox", label: "Outbox", permission: "mail:view" },
 ];
 
 const SIGN_OUT_EVERYWHERE = {

@@ -53,6 +53,17 @@ export function GeneralPanel({ values, set, errors }: PanelProps<"general">) {
         error={errors.contactEmail}
         onChange={(e) => set({ contactEmail: e.target.value })}
       />
+      <TextField
+        id="settings-notificationEmails"
+        name="notificationEmails"
+        autoComplete="off"
+        label="Notification Emails"
+        hint="Who is mailed when a visitor sends the contact form: addresses separated by commas. Empty: the contact email."
+        className={wide}
+        value={values.notificationEmails}
+        error={errors.notificationEmails}
+        onChange={(e) => set({ notificationEmails: e.target.value })}
+      />
       <TextAreaField
         id="settings-siteDescription"
         name="siteDescription"

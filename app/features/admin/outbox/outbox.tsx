@@ -1,0 +1,281 @@
+import { Fragment, useEffect, useState } from "react";
+import { Spinner } from "../../../components/ui/form.tsx";
+import { apiData, failureReason } from "../../../lib/api.ts";
+import {
+  Badge,
+  inputClass,
+  PageHeader,
+  smallButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../ui.tsx";
+
+/** A mail as GET /api/mail/outbox lists it. */
+export type OutboxMail = {
+  id: number;
+  created_at: string;
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  kind: string;
+  status: "queued" | "sent" | "failed";
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+};
+
+type OutboxPage = {
+  mails: OutboxMail[];
+  count: number;
+  page: number;
+  totalPages: number;
+  delivering: boolean;
+};
+
+export const OUTBOX_TEXT = {
+  title: "Outbox",
+  subtitle: "Every mail the site sent or will send, newest first",
+  empty: "No mail yet.",
+  emptyFiltered: "No mail with this status.",
+  loadFailed: "Failed to load the outbox.",
+  notDelivering:
+    "Mail is not being sent (no SMTP_URL, or demo mode): mails stay queued here. See “Mail” in docs/operations.md.",
+} as const;
+
+const PAGE_SIZE = 50;
+
+const KIND_LABELS: Record<string, string> = {
+  contact_notification: "Contact message",
+  registration_pending: "Registration",
+  account_approved: "Account approved",
+};
+
+const STATUS_CLASSES: Record<OutboxMail["status"], string> = {
+  queued: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  sent: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  failed: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
+};
+
+function formatWhen(iso: string | null) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString("en-US", {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+      });
+}
+
+function describeStatus(mail: OutboxMail): string {
+  const tries = `${mail.attempts} attempt${mail.attempts === 1 ? "" : "s"}`;
+  if (mail.status === "sent") return `Sent ${formatWhen(mail.sent_at)}`;
+  if (mail.status === "failed") return `Gave up after ${tries}`;
+  return mail.attempts > 0 ? `${tries}; next ${formatWhen(mail.next_attempt_at)}` : "Waiting";
+}
+
+/** The outbox for admins: status, recipient, subject; a mail's text on click. */
+export function Outbox() {
+  const [status, setStatus] = useState("");
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<OutboxPage | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState("");
+  const [open, setOpen] = useState<number | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy
+  useEffect(() => {
+    const controller = new AbortController();
+    const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+    if (status) query.set("status", status);
+    setLoading(true);
+    setError("");
+    apiData<OutboxPage>(`/mail/outbox?${query}`, { signal: controller.signal })
+      .then(setData, (e: Error) => {
+        if (e.name !== "AbortError") setError(failureReason(e) || "Please try again.");
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [status, page, reloadKey]);
+
+  const totalPages = data?.totalPages ?? 1;
+
+  return (
+    <div>
+      <PageHeader title={OUTBOX_TEXT.title} subtitle={OUTBOX_TEXT.subtitle} />
+      {data && !data.delivering ? (
+        <p
+          role="note"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {OUTBOX_TEXT.notDelivering}
+        </p>
+      ) : null}
+      <form
+        aria-label="Filter the outbox"
+        className="mb-4 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <label className="text-sm">
+          Status
+          <select
+            className={inputClass}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            <option value="queued">Queued</option>
+            <option value="sent">Sent</option>
+            <option value="failed">Failed</option>
+          </select>
+        </label>
+        <button type="button" className="btn-outline" onClick={() => setReloadKey((k) => k + 1)}>
+          Refresh
+        </button>
+      </form>
+      {data ? (
+        <p className="mb-2 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+          {data.count} mail{data.count === 1 ? "" : "s"}
+        </p>
+      ) : null}
+      {loading && !data ? (
+        <Spinner label="Loading the outbox..." />
+      ) : error ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          <p>
+            {OUTBOX_TEXT.loadFailed} {error}
+          </p>
+          <button
+            type="button"
+            className="btn-outline mt-4"
+            onClick={() => setReloadKey((k) => k + 1)}
+          >
+            Try Again
+          </button>
+        </div>
+      ) : !data || data.mails.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {status ? OUTBOX_TEXT.emptyFiltered : OUTBOX_TEXT.empty}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <table className={tableClass} aria-busy={loading || undefined}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  Queued
+                </th>
+                <th scope="col" className={thClass}>
+                  To
+                </th>
+                <th scope="col" className={thClass}>
+                  Subject
+                </th>
+                <th scope="col" className={thClass}>
+                  Kind
+                </th>
+                <th scope="col" className={thClass}>
+                  Status
+                </th>
+                <th scope="col" className={thClass}>
+                  <span className="sr-only">Text</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {data.mails.map((mail) => {
+                const shown = open === mail.id;
+                return (
+                  <Fragment key={mail.id}>
+                    <tr>
+                      <td className={`${tdClass} whitespace-nowrap`}>
+                        <time dateTime={mail.created_at}>{formatWhen(mail.created_at)}</time>
+                      </td>
+                      <td className={`${tdClass} break-words`}>{mail.to}</td>
+                      <td className={`${tdClass} break-words`}>{mail.subject}</td>
+                      <td className={tdClass}>{KIND_LABELS[mail.kind] ?? mail.kind}</td>
+                      <td className={tdClass}>
+                        <Badge className={STATUS_CLASSES[mail.status]}>{mail.status}</Badge>
+                        <div className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                          {describeStatus(mail)}
+                        </div>
+                        {mail.last_error && mail.status !== "sent" ? (
+                          <div className="mt-1 text-xs break-words text-red-800 dark:text-red-300">
+                            {mail.last_error}
+                          </div>
+                        ) : null}
+                      </td>
+                      <td className={tdClass}>
+                        <button
+                          type="button"
+                          className={smallButton}
+                          aria-expanded={shown}
+                          aria-controls={`outbox-mail-${mail.id}`}
+                          onClick={() => setOpen(shown ? null : mail.id)}
+                        >
+                          {shown ? "Hide" : "Show"} text
+                        </button>
+                      </td>
+                    </tr>
+                    {shown ? (
+                      <tr id={`outbox-mail-${mail.id}`}>
+                        <td colSpan={6} className={tdClass}>
+                          {mail.reply_to ? (
+                            <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">
+                              Reply-To: {mail.reply_to}
+                            </p>
+                          ) : null}
+                          <pre className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs whitespace-pre-wrap break-words dark:bg-slate-950">
+                            {mail.text}
+                          </pre>
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && totalPages > 1 ? (
+        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={page <= 1 || loading}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
+            Previous
+          </button>
+          <span className="text-sm">
+            Page {page} of {totalPages}
+          </span>
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={page >= totalPages || loading}
+            onClick={() => setPage((p) => Math.min(totalPages, p + 1))}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures.ts";
+import { apiAs, loginAs, tokenFor, unique } from "./helpers.ts";
+
+test.describe("outbox", () => {
+  test("an editor does not see it and cannot reach it", async ({ page }) => {
+    await loginAs(page, "editor");
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("link", { name: "Outbox" })).toHaveCount(0);
+    await page.goto("/admin/outbox");
+    await expect(page).toHaveURL(/\/unauthorized$/);
+  });
+
+  test("an admin reads the notification of a contact message a visitor sent", async ({ page }) => {
+    const { token } = await tokenFor(page, "admin");
+    // Only the notification addresses change: nothing a visitor or another test sees.
+    const saved = await apiAs(page, token, "PUT", "/settings/general", {
+      notificationEmails: "office@example.com",
+    });
+    expect(saved.status).toBe(200);
+
+    const subject = unique("Outbox quote");
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("Name", { exact: true }).fill("Olga Outbox");
+    await form.getByLabel("Email").fill("olga@example.org");
+    await form.getByLabel("Subject").fill(subject);
+    await form.getByLabel("Message", { exact: true }).fill("Please call me back about a quote.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(
+      page.getByText("Your message has been sent successfully! We'll get back to you soon."),
+    ).toBeVisible();
+
+    await loginAs(page, "admin");
+    await page.goto("/admin/dashboard");
+    await page.getByRole("link", { name: "Outbox" }).click();
+    await expect(page.getByRole("heading", { name: "Outbox", level: 1 })).toBeVisible();
+    // Demo mode sends nothing: the mail waits here.
+    await expect(page.getByRole("note")).toContainText("Mail is not being sent");
+    const row = page.getByRole("row").filter({ hasText: subject });
+    await expect(row).toContainText("office@example.com");
+    await expect(row).toContainText("Contact message");
+    await expect(row).toContainText("queued");
+    await row.getByRole("button", { name: "Show text" }).click();
+    const text = page.locator("pre").filter({ hasText: "Olga Outbox <olga@example.org>" });
+    await expect(text).toBeVisible();
+    await expect(text).toContainText("Please call me back about a quote.");
+    await expect(text).toContainText("/admin/messages");
+    await expect(page.getByText("Reply-To: olga@example.org")).toBeVisible();
+
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(
+      results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+    ).toEqual([]);
+  });
+});
