@@ -1,0 +1,59 @@
+// `npm run backup -- [file | folder/] [--force]`
+// Writes one consistent .tar.gz of the database and the uploads while the site
+// runs (default beranda-backup-YYYYMMDD-HHMMSS.tar.gz, UTC, in the folder it is run from).
+// See docs/operations.md.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config.ts";
+import { backup, defaultBackupName, describeBackup } from "../maintenance/backup.ts";
+
+const USAGE = "usage: npm run backup -- [file.tar.gz | folder/] [--force]";
+
+function fail(message: string): never {
+  console.error(`backup: ${message}`);
+  process.exit(1);
+}
+
+let parsed: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      force: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+}
+try {
+  parsed = parse();
+} catch (error) {
+  console.error(`backup: ${(error as Error).message}`);
+  fail(USAGE);
+}
+if (parsed.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (parsed.positionals.length > 1) fail(`one file at most\n${USAGE}`);
+
+// npm runs scripts in the project folder; a relative name means the caller's folder.
+const base = process.env.INIT_CWD ?? process.cwd();
+const target = parsed.positionals[0];
+
+try {
+  const config = loadConfig();
+  const result = await backup(config, {
+    // path.join keeps a trailing slash (a folder); resolve would drop it.
+    file:
+      target === undefined
+        ? path.join(base, defaultBackupName())
+        : path.isAbsolute(target)
+          ? target
+          : path.join(base, target),
+    overwrite: parsed.values.force,
+  });
+  console.log(result.file);
+  console.log(`Backed up the ${describeBackup(result.manifest, result.bytes)}.`);
+} catch (error) {
+  fail(String((error as Error).message ?? error));
+}
