@@ -61,3 +61,57 @@ export const dangerButton =
   "rounded-md border border-red-300 px-2.5 py-1 text-xs font-medium text-red-800 hover:bg-red-50 disabled:opacity-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950";
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900";
+
+/** A list that could not be loaded: the screen's text and a "Try Again" button. */
+export function LoadFailed({ children, onRetry }: { children: ReactNode; onRetry(): void }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
+      <p>{children}</p>
+      <button type="button" className="btn-outline mt-4" onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  );
+}
+
+/** Previous / Page X of Y / Next for an admin list; nothing when there is one page. */
+export function PageNav({
+  page,
+  totalPages,
+  busy = false,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  /** While a page loads: both buttons wait. */
+  busy?: boolean;
+  onPage(page: number): void;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
+      <button
+        type="button"
+        className="btn-outline"
+        disabled={page <= 1 || busy}
+        onClick={() => onPage(Math.max(1, page - 1))}
+      >
+        Previous
+      </button>
+      <span className="text-sm" aria-live="polite">
+        Page {page} of {totalPages}
+      </span>
+      <button
+        type="button"
+        className="btn-outline"
+        disabled={page >= totalPages || busy}
+        onClick={() => onPage(Math.min(totalPages, page + 1))}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}

@@ -9,8 +9,8 @@ import {
   type PostStatusFilter,
   reasonOf,
 } from "../../features/admin/posts/post-helpers.ts";
-import { PostsPagination, PostsTable } from "../../features/admin/posts/posts-table.tsx";
-import { Card, inputClass, PageHeader } from "../../features/admin/ui.tsx";
+import { PostsTable } from "../../features/admin/posts/posts-table.tsx";
+import { Card, inputClass, PageHeader, PageNav } from "../../features/admin/ui.tsx";
 import { ApiError, api, apiData } from "../../lib/api.ts";
 import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
 import type { Route } from "./+types/posts";
@@ -327,7 +327,7 @@ export default function PostsPage() {
               }
               onDelete={deletePost}
             />
-            <PostsPagination
+            <PageNav
               page={load.list.page || page}
               totalPages={load.list.totalPages}
               onPage={(next) => setQueryParams({ page: next })}

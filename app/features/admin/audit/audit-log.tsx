@@ -10,7 +10,15 @@ import {
 } from "../../../../common/audit.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { apiData, failureReason } from "../../../lib/api.ts";
-import { inputClass, PageHeader, tableClass, tdClass, thClass } from "../ui.tsx";
+import {
+  inputClass,
+  LoadFailed,
+  PageHeader,
+  PageNav,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../ui.tsx";
 
 export const AUDIT_TEXT = {
   title: "Audit log",
@@ -190,21 +198,9 @@ export function AuditLog() {
       {loading && !data ? (
         <Spinner label="Loading the audit log..." />
       ) : error ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          <p>
-            {AUDIT_TEXT.loadFailed} {error}
-          </p>
-          <button
-            type="button"
-            className="btn-outline mt-4"
-            onClick={() => setReloadKey((k) => k + 1)}
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadFailed onRetry={() => setReloadKey((k) => k + 1)}>
+          {AUDIT_TEXT.loadFailed} {error}
+        </LoadFailed>
       ) : !data || data.entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
           {filtered ? AUDIT_TEXT.emptyFiltered : AUDIT_TEXT.empty}
@@ -263,29 +259,7 @@ export function AuditLog() {
           </table>
         </div>
       )}
-      {data && totalPages > 1 ? (
-        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
-          <button
-            type="button"
-            className="btn-outline"
-            disabled={page <= 1 || loading}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-          >
-            Previous
-          </button>
-          <span className="text-sm">
-            Page {page} of {totalPages}
-          </span>
-          <button
-            type="button"
-            className="btn-outline"
-            disabled={page >= totalPages || loading}
-            onClick={() => setPage((p) => Math.min(totalPages, p + 1))}
-          >
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <PageNav page={page} totalPages={totalPages} busy={loading} onPage={setPage} />
     </div>
   );
 }

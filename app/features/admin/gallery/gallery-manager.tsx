@@ -4,7 +4,7 @@ import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts"
 import { Spinner } from "../../../components/ui/form.tsx";
 import { failureReason } from "../../../lib/api.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
-import { PageHeader } from "../ui.tsx";
+import { LoadFailed, PageHeader } from "../ui.tsx";
 import { CategoryPanel } from "./category-panel.tsx";
 import {
   deleteImage,
@@ -147,15 +147,7 @@ export function GalleryManager() {
       {loading ? (
         <Spinner label="Loading gallery..." />
       ) : loadError ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          <p>{IMAGE_TEXT.loadFailed}</p>
-          <button type="button" className="btn-outline mt-4" onClick={() => void load()}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed onRetry={() => void load()}>{IMAGE_TEXT.loadFailed}</LoadFailed>
       ) : (
         <>
           <UploadPanel categories={categories} onAdded={added} />

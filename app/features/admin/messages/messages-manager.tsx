@@ -5,7 +5,7 @@ import type { ContactMessage } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { apiData, failureReason } from "../../../lib/api.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
-import { Badge, dangerButton, PageHeader, smallButton } from "../ui.tsx";
+import { Badge, dangerButton, LoadFailed, PageHeader, PageNav, smallButton } from "../ui.tsx";
 
 export const PAGE_SIZE = 20;
 
@@ -181,19 +181,9 @@ export function MessagesManager() {
       {loading && !data ? (
         <Spinner label="Loading messages..." />
       ) : loadError ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          <p>{MESSAGE_TEXT.loadFailed}</p>
-          <button
-            type="button"
-            className="btn-outline mt-4"
-            onClick={() => setReloadKey((k) => k + 1)}
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadFailed onRetry={() => setReloadKey((k) => k + 1)}>
+          {MESSAGE_TEXT.loadFailed}
+        </LoadFailed>
       ) : !data || data.messages.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
           {unreadOnly ? MESSAGE_TEXT.emptyUnread : MESSAGE_TEXT.empty}
@@ -289,35 +279,15 @@ export function MessagesManager() {
           })}
         </ul>
       )}
-      {data && totalPages > 1 ? (
-        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
-          <button
-            type="button"
-            className="btn-outline"
-            disabled={page <= 1 || loading}
-            onClick={() => {
-              setOpenId(null);
-              setPage((p) => Math.max(1, p - 1));
-            }}
-          >
-            Previous
-          </button>
-          <span className="text-sm">
-            Page {page} of {totalPages}
-          </span>
-          <button
-            type="button"
-            className="btn-outline"
-            disabled={page >= totalPages || loading}
-            onClick={() => {
-              setOpenId(null);
-              setPage((p) => Math.min(totalPages, p + 1));
-            }}
-          >
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <PageNav
+        page={page}
+        totalPages={data ? totalPages : 1}
+        busy={loading}
+        onPage={(next) => {
+          setOpenId(null);
+          setPage(next);
+        }}
+      />
     </div>
   );
 }

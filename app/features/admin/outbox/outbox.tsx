@@ -4,7 +4,9 @@ import { apiData, failureReason } from "../../../lib/api.ts";
 import {
   Badge,
   inputClass,
+  LoadFailed,
   PageHeader,
+  PageNav,
   smallButton,
   tableClass,
   tdClass,
@@ -153,21 +155,9 @@ export function Outbox() {
       {loading && !data ? (
         <Spinner label="Loading the outbox..." />
       ) : error ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          <p>
-            {OUTBOX_TEXT.loadFailed} {error}
-          </p>
-          <button
-            type="button"
-            className="btn-outline mt-4"
-            onClick={() => setReloadKey((k) => k + 1)}
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadFailed onRetry={() => setReloadKey((k) => k + 1)}>
+          {OUTBOX_TEXT.loadFailed} {error}
+        </LoadFailed>
       ) : !data || data.mails.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
           {status ? OUTBOX_TEXT.emptyFiltered : OUTBOX_TEXT.empty}
@@ -253,29 +243,7 @@ export function Outbox() {
           </table>
         </div>
       )}
-      {data && totalPages > 1 ? (
-        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
-          <button
-            type="button"
-            className="btn-outline"
-            disabled={page <= 1 || loading}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-          >
-            Previous
-          </button>
-          <span className="text-sm">
-            Page {page} of {totalPages}
-          </span>
-          <button
-            type="button"
-            className="btn-outline"
-            disabled={page >= totalPages || loading}
-            onClick={() => setPage((p) => Math.min(totalPages, p + 1))}
-          >
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <PageNav page={page} totalPages={totalPages} busy={loading} onPage={setPage} />
     </div>
   );
 }

@@ -5,7 +5,15 @@ import { Spinner } from "../../../components/ui/form.tsx";
 import { Icon } from "../../../components/ui/icons.tsx";
 import { ApiError, apiData, failureReason } from "../../../lib/api.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
-import { dangerButton, PageHeader, smallButton, tableClass, tdClass, thClass } from "../ui.tsx";
+import {
+  dangerButton,
+  LoadFailed,
+  PageHeader,
+  smallButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../ui.tsx";
 import { iconLabel, ServiceForm, type ServiceValues } from "./service-form.tsx";
 
 export const SERVICE_TEXT = {
@@ -141,15 +149,7 @@ export function ServicesManager() {
       {loading ? (
         <Spinner label="Loading services..." />
       ) : loadError ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          <p>{SERVICE_TEXT.fetchFailed}</p>
-          <button type="button" className="btn-outline mt-4" onClick={() => void load()}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed onRetry={() => void load()}>{SERVICE_TEXT.fetchFailed}</LoadFailed>
       ) : services.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
           {SERVICE_TEXT.empty}
