@@ -42,6 +42,7 @@ const { fetch: handleRequest, services } = createApp({
 });
 const listener = getRequestListener(handleRequest);
 void services.registrations.start();
+services.mailSender.start();
 const setupToken =
   !config.demoMode && (await services.setup.isSetupNeeded())
     ? services.setup.issueSetupToken()
