@@ -4,15 +4,16 @@ import type { Db } from "../../db/client.ts";
 import { nowIso, toCount } from "../../db/normalize.ts";
 import type { ContactService } from "../contact/contact.service.ts";
 import type { PostsService } from "../posts/posts.service.ts";
+import { isLive, postsAuthorScope } from "../posts/visibility.ts";
 
 export function createDashboardService(db: Db, posts: PostsService, contact: ContactService) {
   /** Counts and recent items for the admin dashboard, limited to what the role may see. */
   async function getDashboard(actor: Actor | null) {
     requirePermission(actor, "admin:access");
     const now = nowIso();
-    const own = can(actor, "posts:manage-any") ? undefined : actor.id;
+    const own = postsAuthorScope(actor);
     let postQuery = db.selectFrom("posts");
-    if (own !== undefined) postQuery = postQuery.where("author_id", "=", own);
+    if (own !== undefined) postQuery = postQuery.where("posts.author_id", "=", own);
     const [postCounts, users, recent, messages] = await Promise.all([
       postQuery
         .select((eb) => [
@@ -26,15 +27,7 @@ export function createDashboardService(db: Db, posts: PostsService, contact: Con
                 .end(),
             )
             .as("drafts"),
-          eb.fn
-            .count<number>(
-              eb
-                .case()
-                .when(eb.and([eb("status", "!=", "draft"), eb("published_at", "<=", now)]))
-                .then(1)
-                .end(),
-            )
-            .as("published"),
+          eb.fn.count<number>(eb.case().when(isLive(eb, now)).then(1).end()).as("published"),
         ])
         .executeTakeFirstOrThrow(),
       db

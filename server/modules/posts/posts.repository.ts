@@ -1,8 +1,9 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
-import type { Category, Post, PostStatus, PostSummary, Tag } from "../../../common/types.ts";
+import type { Category, Post, PostSummary, Tag } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toBool, toCount, toIso } from "../../db/normalize.ts";
 import type { Database } from "../../db/schema.ts";
+import { effectiveStatus } from "./post-status.ts";
 import { ftsMatchQuery, searchTerms, searchTextOf, tsQuery } from "./search-text.ts";
 import {
   type Dialect,
@@ -341,17 +342,6 @@ function selectPostColumns(db: Db, withContent: boolean | number) {
 }
 
 type PostRow = Awaited<ReturnType<ReturnType<typeof selectPostColumns>["execute"]>>[number];
-
-/** The status a reader sees: a live post whose time has not come is scheduled. */
-export function effectiveStatus(
-  status: string,
-  publishedAt: string | null,
-  now: string,
-): PostStatus {
-  if (status === "draft") return "draft";
-  if (!publishedAt || publishedAt > now) return "scheduled";
-  return "published";
-}
 
 function toPost(row: PostRow, categories: Category[], tags: Tag[], now: string): Post {
   const publishedAt = toIso(row.published_at);

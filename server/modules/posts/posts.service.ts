@@ -22,6 +22,7 @@ import {
   recordSlugChange,
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
+import { isPublicPost, resolveStatus, toIsoDate } from "./post-status.ts";
 import {
   addPostViews,
   fillMissingSearchText,
@@ -32,6 +33,7 @@ import {
 } from "./posts.repository.ts";
 import { sanitizePostHtml } from "./sanitize.ts";
 import { searchTextOf } from "./search-text.ts";
+import { postsAuthorScope } from "./visibility.ts";
 
 export const FEATURE_REFUSED = "Only editors and admins can feature posts";
 export const SLUG_REDIRECTS =
@@ -70,10 +72,6 @@ export function cleanPostId(raw: string): string {
   return String(raw ?? "")
     .split(":")[0]!
     .trim();
-}
-
-function isLive(post: Pick<Post, "status">) {
-  return post.status === "published";
 }
 
 export const AUTHOR_UNCHANGEABLE = "author cannot be changed";
@@ -212,8 +210,7 @@ export function createPostsService(db: Db) {
       {
         visibility: staffView ? "all" : "public",
         status: staffView ? query.status : undefined,
-        authorId:
-          staffView && !can(actor, "posts:manage-any") ? actor!.id : (query.author ?? undefined),
+        authorId: (staffView ? postsAuthorScope(actor!) : undefined) ?? query.author ?? undefined,
         now: nowIso(),
         search,
         categorySlug: query.category?.trim() || undefined,
@@ -276,7 +273,7 @@ export function createPostsService(db: Db) {
     const notFound = AppError.notFound(`Post with ID ${id} not found.`);
     const post = await findPost(db, { id: checked.id }, { visibility: "all", now: nowIso() });
     if (!post) throw notFound;
-    if (isLive(post) || canManagePost(actor, post)) return withPendingViews(post);
+    if (isPublicPost(post) || canManagePost(actor, post)) return withPendingViews(post);
     throw notFound;
   }
 
@@ -288,31 +285,6 @@ export function createPostsService(db: Db) {
     if (!post) return null;
     if (options.countView) recordView(post.id);
     return withPendingViews(post);
-  }
-
-  /** Turns the form's status and date into what is stored (spec section 3). */
-  function resolveStatus(status: PostInput["status"], publishedAt: string | null, now: string) {
-    const chosen = status ?? (publishedAt ? "published" : "draft");
-    if (chosen === "draft") return { status: "draft" as const, published_at: publishedAt };
-    if (chosen === "scheduled" && !publishedAt) {
-      const message = "A scheduled post needs a publish date";
-      throw AppError.validation({ published_at: message });
-    }
-    const date = publishedAt ?? now;
-    return {
-      status: date > now ? ("scheduled" as const) : ("published" as const),
-      published_at: date,
-    };
-  }
-
-  function toIsoDate(value: string | null | undefined): string | null | undefined {
-    if (value === undefined) return undefined;
-    if (value === null || value === "") return null;
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) {
-      throw AppError.validation({ published_at: "Publish date must be a date and time" });
-    }
-    return date.toISOString();
   }
 
   async function resolveTaxonomy(

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from "kysely";
+import { type Actor, can } from "../../../common/permissions.ts";
 import type { Database } from "../../db/schema.ts";
 
 /**
@@ -55,4 +56,14 @@ function pendingBranches(eb: PostsEb, now: string) {
     eb.and([eb("posts.status", "in", LIVE_STATUSES), eb("posts.published_at", "is", null)]),
     eb.and([eb("posts.status", "in", LIVE_STATUSES), eb("posts.published_at", ">", now)]),
   ];
+}
+
+/**
+ * Whose posts a staff member's lists and counts cover: undefined (everyone's)
+ * for editors and admins, the author's own id for authors. The one place
+ * "authors see only their own" is decided for queries; a single post is
+ * judged by `canManagePost` (common/permissions.ts), the same rule.
+ */
+export function postsAuthorScope(actor: Actor): number | undefined {
+  return can(actor, "posts:manage-any") ? undefined : actor.id;
 }
