@@ -1,3 +1,5 @@
+import { LIST_PAGE_SIZE } from "./limits.ts";
+
 /** What the audit log records, and the words the admin screen shows for it. */
 export const AUDIT_ACTIONS = [
   "created",
@@ -45,7 +47,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   user: "User",
 };
 
-export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_SIZE = LIST_PAGE_SIZE.auditLog.default;
 
 export type AuditEntry = {
   id: number;

@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
+import { postIdFromParam } from "../../../common/limits.ts";
 import { PostEditor } from "../../features/admin/editor/post-form.tsx";
-import { cleanPostId } from "../../features/admin/posts/post-helpers.ts";
 import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
 import type { Route } from "./+types/post-editor";
 
@@ -17,7 +17,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 
 export default function PostEditorPage() {
   const { id } = useParams();
-  const postId = id === undefined ? null : cleanPostId(id);
+  const postId = id === undefined ? null : postIdFromParam(id);
   // A new key per post: moving between posts starts a fresh form.
   return <PostEditor key={postId ?? "new"} postId={postId} />;
 }

@@ -1,5 +1,6 @@
 import type { AuditAction, AuditEntityType, AuditLogPage } from "../../../common/audit.ts";
 import { AUDIT_PAGE_SIZE } from "../../../common/audit.ts";
+import { LIST_PAGE_SIZE } from "../../../common/limits.ts";
 import type { Actor } from "../../../common/permissions.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
@@ -27,7 +28,7 @@ export function createAuditService(db: Db) {
   async function listAuditLog(actor: Actor | null, query: AuditLogQuery): Promise<AuditLogPage> {
     requirePermission(actor, "audit:view");
     const page = query.page ?? 1;
-    const limit = Math.min(query.limit ?? AUDIT_PAGE_SIZE, 200);
+    const limit = Math.min(query.limit ?? AUDIT_PAGE_SIZE, LIST_PAGE_SIZE.auditLog.max);
     const [{ entries, count }, actors] = await Promise.all([
       findAuditEntries(db, {
         action: query.action,

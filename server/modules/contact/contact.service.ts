@@ -1,3 +1,4 @@
+import { LIST_PAGE_SIZE } from "../../../common/limits.ts";
 import type { Actor } from "../../../common/permissions.ts";
 import { ContactSchema, MessageUpdateSchema } from "../../../common/schemas/content.ts";
 import type { ContactMessage } from "../../../common/types.ts";
@@ -86,7 +87,8 @@ export function createContactService(
   ) {
     requirePermission(actor, "messages:manage");
     const page = Math.max(1, query.page ?? 1);
-    const limit = Math.min(100, Math.max(1, query.limit ?? 20));
+    const { default: size, max } = LIST_PAGE_SIZE.messages;
+    const limit = Math.min(max, Math.max(1, query.limit ?? size));
     let base = db.selectFrom("contact_messages");
     if (query.unread) base = base.where("is_read", "=", false);
     const [rows, total, unread] = await Promise.all([

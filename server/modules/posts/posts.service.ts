@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { POST_PAGE_SIZE, postIdFromParam } from "../../../common/limits.ts";
 import { type Actor, can, canManagePost } from "../../../common/permissions.ts";
 import { checkIdText } from "../../../common/schemas/fields.ts";
 import { type PostInput, PostInputSchema } from "../../../common/schemas/posts.ts";
@@ -43,10 +44,8 @@ export function unknownTagsMessage(names: string[]) {
   return `Unknown tag: ${names.join(", ")}. Only editors and admins can create new tags`;
 }
 
-export const DEFAULT_PAGE_SIZE = 10;
 /** How often views counted in memory are written to the database. */
 export const VIEWS_FLUSH_INTERVAL_MS = 5000;
-export const MAX_PAGE_SIZE = 50;
 
 export type PostListQuery = {
   page?: number;
@@ -61,17 +60,10 @@ export type PostListQuery = {
   contentPreview?: number;
 };
 
-function paging(query: { page?: number; limit?: number }, fallback = DEFAULT_PAGE_SIZE) {
+function paging(query: { page?: number; limit?: number }, fallback: number = POST_PAGE_SIZE.api) {
   const page = Math.max(1, Math.floor(query.page ?? 1));
-  const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.limit ?? fallback)));
+  const limit = Math.min(POST_PAGE_SIZE.max, Math.max(1, Math.floor(query.limit ?? fallback)));
   return { page, limit };
-}
-
-/** The id part of a route parameter: the text before any colon, trimmed. */
-export function cleanPostId(raw: string): string {
-  return String(raw ?? "")
-    .split(":")[0]!
-    .trim();
 }
 
 export const AUTHOR_UNCHANGEABLE = "author cannot be changed";
@@ -263,7 +255,7 @@ export function createPostsService(db: Db) {
 
   /** By id, for the editor and the legacy client: drafts only for those who may manage them. */
   async function getPostById(actor: Actor | null, rawId: string): Promise<Post> {
-    const id = cleanPostId(rawId);
+    const id = postIdFromParam(rawId);
     if (!id)
       throw AppError.badRequest("No ID provided for post retrieval", {
         id: "No ID provided for post retrieval",

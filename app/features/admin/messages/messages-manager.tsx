@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { mailtoHref } from "../../../../common/email.ts";
+import { LIST_PAGE_SIZE } from "../../../../common/limits.ts";
 import { formatDate, truncate } from "../../../../common/text.ts";
 import type { ContactMessage } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
@@ -7,7 +8,7 @@ import { apiData, failureReason } from "../../../lib/api.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
 import { Badge, dangerButton, LoadFailed, PageHeader, PageNav, smallButton } from "../ui.tsx";
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = LIST_PAGE_SIZE.messages.default;
 
 export const MESSAGE_TEXT = {
   confirmDelete: "Are you sure you want to delete this message?",

@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useState } from "react";
+import { LIST_PAGE_SIZE } from "../../../../common/limits.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { apiData, failureReason } from "../../../lib/api.ts";
 import {
@@ -47,12 +48,15 @@ export const OUTBOX_TEXT = {
     "Mail is not being sent (no SMTP_URL, or demo mode): mails stay queued here. See “Mail” in docs/operations.md.",
 } as const;
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = LIST_PAGE_SIZE.outbox.default;
 
 const KIND_LABELS: Record<string, string> = {
   contact_notification: "Contact message",
   registration_pending: "Registration",
   account_approved: "Account approved",
+  password_reset: "Password reset",
+  invitation: "Invitation",
+  email_change: "E-mail change",
 };
 
 const STATUS_CLASSES: Record<OutboxMail["status"], string> = {

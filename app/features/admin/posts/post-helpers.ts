@@ -36,11 +36,6 @@ export function names(list: ({ name: string } | string)[] | null | undefined): s
   return (list ?? []).map((item) => (typeof item === "string" ? item : item.name));
 }
 
-/** The id from the URL: the part before any colon, trimmed (spec section 4). */
-export function cleanPostId(raw: string | undefined): string {
-  return (raw ?? "").split(":")[0]!.trim();
-}
-
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** An ISO date as the value of a datetime-local input, in the browser's zone. */
