@@ -1,0 +1,113 @@
+import { type Selectable, sql } from "kysely";
+import type { Db } from "../../db/client.ts";
+import { parseJson, toIso } from "../../db/normalize.ts";
+import type { UploadsTable } from "../../db/schema.ts";
+import type { StoredVariant } from "../uploads/image-pipeline.ts";
+
+export type MediaUsage = {
+  kind: "post" | "gallery" | "settings";
+  id: number | string;
+  label: string;
+};
+
+/** An uploaded image as stored: the original file and its variants. */
+export type Upload = {
+  id: number;
+  fileName: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  variants: StoredVariant[];
+  uploadedBy: number | null;
+  createdAt: string;
+};
+
+function toUpload(row: Selectable<UploadsTable>): Upload {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    originalName: row.original_name,
+    mimeType: row.mime_type,
+    size: row.size_bytes,
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+    variants: parseJson<StoredVariant[]>(row.variants, []),
+    uploadedBy: row.uploaded_by,
+    createdAt: toIso(row.created_at) ?? "",
+  };
+}
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Newest first; only those of `uploadedBy` when given. */
+export async function findUploads(
+  db: Db,
+  { uploadedBy }: { uploadedBy?: number } = {},
+): Promise<Upload[]> {
+  let query = db
+    .selectFrom("uploads")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc");
+  if (uploadedBy !== undefined) query = query.where("uploaded_by", "=", uploadedBy);
+  const rows = await query.execute();
+  return rows.map(toUpload);
+}
+
+export async function findUploadById(db: Db, id: number): Promise<Upload | null> {
+  const row = await db.selectFrom("uploads").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toUpload(row) : null;
+}
+
+export async function updateUploadAlt(db: Db, id: number, alt: string) {
+  await db.updateTable("uploads").set({ alt }).where("id", "=", id).execute();
+}
+
+export async function deleteUpload(db: Db, id: number) {
+  await db.deleteFrom("uploads").where("id", "=", id).execute();
+}
+
+/** The posts, gallery images and settings sections that show the upload `fileName`. */
+export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUsage[]> {
+  // Variants share the base name, so `/uploads/<hash>` finds the image in any size.
+  const base = `/uploads/${fileName.replace(/\.[a-z0-9]+$/i, "")}`;
+  const pattern = `%${escapeLike(base)}%`;
+  const like = (column: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+  const [posts, gallery, settings] = await Promise.all([
+    db
+      .selectFrom("posts")
+      .select(["id", "title"])
+      .where((eb) => eb.or([like("featured_image"), like("og_image"), like("content")]))
+      .execute(),
+    db
+      .selectFrom("gallery_images")
+      .select(["id", "title"])
+      .where((eb) => eb.or([like("url"), like("thumbnail_url")]))
+      .execute(),
+    db
+      .selectFrom("settings")
+      .select(["section"])
+      .where(like("data"))
+      .where("section", "!=", "system")
+      .execute(),
+  ]);
+  return [
+    ...posts.map((p) => ({ kind: "post" as const, id: p.id, label: `Post "${p.title}"` })),
+    ...gallery.map((g) => ({
+      kind: "gallery" as const,
+      id: g.id,
+      label: `Gallery image "${g.title}"`,
+    })),
+    ...settings.map((s) => ({
+      kind: "settings" as const,
+      id: s.section,
+      label: `${s.section} settings`,
+    })),
+  ];
+}
