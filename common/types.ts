@@ -55,20 +55,16 @@ export type Post = {
   excerpt: string;
   content: string;
   featured_image: string;
-  featuredImage: string;
   featured_image_alt: string;
   /** Stored status; `scheduled` also when published with a future date. */
   status: PostStatus;
   isFeatured: boolean;
-  featured: boolean;
   author: PostAuthor;
   author_id: number | null;
   categories: Category[];
   tags: Tag[];
   published_at: string | null;
-  publishedAt: string | null;
   created_at: string;
-  createdAt: string;
   updated_at: string;
   views: number;
   meta_title: string;
@@ -78,6 +74,23 @@ export type Post = {
 
 /** A list row: the full post without its body. */
 export type PostSummary = Omit<Post, "content"> & { content?: string };
+
+/**
+ * The spec's second spellings of some fields, which the API also sends (see
+ * docs/decisions/011-dual-field-names-at-the-edge.md); the domain and the
+ * pages use one name per field.
+ */
+export type PostAliases = {
+  featuredImage: string;
+  featured: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+};
+
+/** A post as the API answers it. */
+export type PostResponse = Post & PostAliases;
+export type PostSummaryResponse = PostSummary & PostAliases;
+export type PostListResponse = Omit<PostList, "posts"> & { posts: PostSummaryResponse[] };
 
 export type PostList = {
   posts: PostSummary[];

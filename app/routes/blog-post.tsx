@@ -60,13 +60,13 @@ export function meta({ matches, loaderData: loaded, params }: Route.MetaArgs) {
   return pageMeta({
     title: post.meta_title || post.title,
     description: post.meta_description || post.excerpt || truncate(stripHtml(post.content), 160),
-    image: post.og_image || post.featuredImage,
+    image: post.og_image || post.featured_image,
     root,
     path: `/blog/${post.slug}`,
     type: "article",
     extra: [
-      ...(post.publishedAt
-        ? [{ property: "article:published_time", content: post.publishedAt }]
+      ...(post.published_at
+        ? [{ property: "article:published_time", content: post.published_at }]
         : []),
       { property: "article:modified_time", content: post.updated_at },
       ...post.tags.map((t) => ({ property: "article:tag", content: t.name })),
@@ -154,17 +154,17 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
     },
   ];
-  const date = post.publishedAt ?? post.createdAt;
+  const date = post.published_at ?? post.created_at;
 
   const origin = root?.origin ?? "";
-  const image = absoluteUrl(post.og_image || post.featuredImage, origin);
+  const image = absoluteUrl(post.og_image || post.featured_image, origin);
   const posting = {
     "@type": "BlogPosting",
     headline: post.title,
     description: post.meta_description || post.excerpt || truncate(stripHtml(post.content), 160),
     mainEntityOfPage: url,
     url,
-    datePublished: post.publishedAt,
+    datePublished: post.published_at,
     dateModified: post.updated_at,
     author: { "@type": "Person", name: post.author.name },
     publisher: {
@@ -211,9 +211,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               </ul>
             ) : null}
           </header>
-          {post.featuredImage ? (
+          {post.featured_image ? (
             <ResponsiveImage
-              src={post.featuredImage}
+              src={post.featured_image}
               alt={post.featured_image_alt || post.title}
               width={1200}
               height={630}

@@ -82,6 +82,21 @@ export const PostInputSchema = z.strictObject({
 
 export type PostInput = z.infer<typeof PostInputSchema>;
 
+/**
+ * A post's input with one name per field: the spec's second spellings
+ * (featuredImage, publishedAt, featured) folded into the first; when both are
+ * sent the first wins (docs/decisions/011-dual-field-names-at-the-edge.md).
+ */
+export function foldPostAliases(input: PostInput) {
+  const { featuredImage, publishedAt, featured, ...rest } = input;
+  return {
+    ...rest,
+    featured_image: input.featured_image ?? featuredImage,
+    published_at: input.published_at ?? publishedAt,
+    isFeatured: input.isFeatured ?? featured,
+  };
+}
+
 /** The editor's form: as the API, but the excerpt is required. */
 export const PostFormSchema = PostInputSchema.extend({
   excerpt: requiredText(

@@ -16,6 +16,7 @@ import {
   pagingQuery,
   signedIn,
 } from "../http/router.ts";
+import { toPostListResponse, toPostResponse } from "./post-response.ts";
 
 const ListQuery = z.object({
   ...pagingQuery(),
@@ -228,21 +229,21 @@ const deleteTag = createRoute({
 
 export const blogApi = createRouter()
   .openapi(featured, async (c) => {
-    const data = await c.var.services.posts.listFeaturedPosts(c.req.valid("query").limit ?? 3);
-    return c.json({ success: true as const, data }, 200);
+    const posts = await c.var.services.posts.listFeaturedPosts(c.req.valid("query").limit ?? 3);
+    return c.json({ success: true as const, data: posts.map((p) => toPostResponse(p)) }, 200);
   })
   .openapi(related, async (c) => {
     const query = c.req.valid("query");
-    const data = await c.var.services.posts.listRelatedPosts(
+    const posts = await c.var.services.posts.listRelatedPosts(
       query.postId,
       query.categories,
       query.limit ?? 3,
     );
-    return c.json({ success: true as const, data }, 200);
+    return c.json({ success: true as const, data: posts.map((p) => toPostResponse(p)) }, 200);
   })
   .openapi(byId, async (c) => {
-    const data = await c.var.services.posts.getPostById(c.var.user, c.req.valid("param").id);
-    return c.json({ success: true as const, data }, 200);
+    const post = await c.var.services.posts.getPostById(c.var.user, c.req.valid("param").id);
+    return c.json({ success: true as const, data: toPostResponse(post) }, 200);
   })
   .openapi(bulk, async (c) => {
     const { action, ids } = c.req.valid("json");
@@ -251,19 +252,21 @@ export const blogApi = createRouter()
   })
   .openapi(listPosts, async (c) => {
     const q = c.req.valid("query");
-    const data = await c.var.services.posts.listPosts(c.var.user, {
+    const list = await c.var.services.posts.listPosts(c.var.user, {
       ...q,
       featured: q.featured === "true",
     });
-    return c.json({ success: true as const, data }, 200);
+    return c.json({ success: true as const, data: toPostListResponse(list) }, 200);
   })
   .openapi(bySlug, async (c) => {
-    const data = await c.var.services.posts.getPublicPostBySlug(c.req.valid("param").id, {
+    const post = await c.var.services.posts.getPublicPostBySlug(c.req.valid("param").id, {
       countView: true,
     });
-    if (!data) throw AppError.notFound("Post not found");
+    if (!post) throw AppError.notFound("Post not found");
     // Each read counts a view and answers the count: never served from a cache.
-    return c.json({ success: true as const, data }, 200, { "cache-control": "no-store" });
+    return c.json({ success: true as const, data: toPostResponse(post) }, 200, {
+      "cache-control": "no-store",
+    });
   })
   .openapi(views, async (c) => {
     const count = await c.var.services.posts.getPostViews(c.req.valid("param").id);
@@ -273,15 +276,17 @@ export const blogApi = createRouter()
     });
   })
   .openapi(create, async (c) => {
-    const data = await c.var.services.posts.createPost(c.var.user, c.req.valid("json"));
+    const post = await c.var.services.posts.createPost(c.var.user, c.req.valid("json"));
+    const data = toPostResponse(post);
     return c.json({ success: true as const, data, message: "Post created successfully!" }, 201);
   })
   .openapi(update, async (c) => {
-    const data = await c.var.services.posts.updatePost(
+    const post = await c.var.services.posts.updatePost(
       c.var.user,
       c.req.valid("param").id,
       await c.req.json(),
     );
+    const data = toPostResponse(post);
     return c.json({ success: true as const, data, message: "Post updated successfully!" }, 200);
   })
   .openapi(remove, async (c) => {

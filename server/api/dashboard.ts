@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, dataResponses, signedIn } from "../http/router.ts";
+import { toPostResponse } from "./post-response.ts";
 
 const get = createRoute({
   method: "get",
@@ -12,6 +13,7 @@ const get = createRoute({
 });
 
 export const dashboardApi = createRouter().openapi(get, async (c) => {
-  const data = await c.var.services.dashboard.getDashboard(c.var.user);
+  const dashboard = await c.var.services.dashboard.getDashboard(c.var.user);
+  const data = { ...dashboard, recentPosts: dashboard.recentPosts.map((p) => toPostResponse(p)) };
   return c.json({ success: true as const, data }, 200);
 });

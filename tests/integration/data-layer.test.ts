@@ -17,7 +17,7 @@ describe("data layer normalisation", () => {
     const list = await t.services.posts.listPublicPosts({ limit: 3 });
     const post = list.posts[0]!;
     expect(typeof post.isFeatured).toBe("boolean");
-    expect(post.publishedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(post.published_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(post.created_at).toMatch(/Z$/);
     expect(typeof post.views).toBe("number");
   });

@@ -220,7 +220,7 @@ describe("lists over many posts", () => {
   it("featured posts: the newest live featured ones", async () => {
     const featured = await t.services.posts.listFeaturedPosts(3);
     expect(featured.every((p) => p.isFeatured && p.status === "published")).toBe(true);
-    const dates = featured.map((p) => p.publishedAt!);
+    const dates = featured.map((p) => p.published_at!);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 

@@ -123,7 +123,7 @@ describe("search engines and feeds", () => {
     expect(first).toContain(`<title>${post.title}</title>`);
     expect(first).toContain(`<link>${origin}/blog/${post.slug}</link>`);
     expect(first).toContain("<guid");
-    expect(first).toContain(`<pubDate>${new Date(post.publishedAt!).toUTCString()}</pubDate>`);
+    expect(first).toContain(`<pubDate>${new Date(post.published_at!).toUTCString()}</pubDate>`);
     expect(first).toContain(`<dc:creator>${post.author.name}</dc:creator>`);
     for (const c of post.categories) expect(first).toContain(`<category>${c.name}</category>`);
     expect(first).toContain(`<content:encoded><![CDATA[${post.content}]]></content:encoded>`);
@@ -171,9 +171,9 @@ describe("search engines and feeds", () => {
     const posting = data.find((d) => d["@type"] === "BlogPosting");
     expect(posting).toMatchObject({
       headline: post!.title,
-      datePublished: post!.publishedAt,
+      datePublished: post!.published_at,
       author: { "@type": "Person", name: post!.author.name },
-      image: `${origin}${post!.featuredImage}`,
+      image: `${origin}${post!.featured_image}`,
     });
     const crumbs = data.find((d) => d["@type"] === "BreadcrumbList");
     expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual([

@@ -195,9 +195,9 @@ export function PostCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-800">
-      {post.featuredImage ? (
+      {post.featured_image ? (
         <ResponsiveImage
-          src={post.featuredImage}
+          src={post.featured_image}
           alt={post.featured_image_alt || post.title}
           width={600}
           height={315}
@@ -208,8 +208,8 @@ export function PostCard({
       ) : null}
       <div className="flex flex-1 flex-col p-5">
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          <time dateTime={post.publishedAt ?? post.createdAt}>
-            {formatDate(post.publishedAt ?? post.createdAt)}
+          <time dateTime={post.published_at ?? post.created_at}>
+            {formatDate(post.published_at ?? post.created_at)}
           </time>
           {post.categories[0] ? ` · ${post.categories[0].name}` : ""}
         </p>

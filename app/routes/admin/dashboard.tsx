@@ -92,7 +92,7 @@ export default function DashboardPage() {
                         {post.title}
                       </Link>
                       <p className="text-xs text-slate-600 dark:text-slate-300">
-                        {formatDate(post.publishedAt ?? post.createdAt)} ·{" "}
+                        {formatDate(post.published_at ?? post.created_at)} ·{" "}
                         {formatNumber(post.views)} views
                       </p>
                     </div>

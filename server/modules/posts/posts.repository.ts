@@ -345,11 +345,9 @@ type PostRow = Awaited<ReturnType<ReturnType<typeof selectPostColumns>["execute"
 
 function toPost(row: PostRow, categories: Category[], tags: Tag[], now: string): Post {
   const publishedAt = toIso(row.published_at);
-  const createdAt = toIso(row.created_at) ?? "";
   const first = row.author_first_name ?? "";
   const last = row.author_last_name ?? "";
   const name = `${first} ${last}`.trim() || row.author_username || "Unknown author";
-  const featured = toBool(row.is_featured);
   return {
     id: row.id,
     title: row.title,
@@ -357,11 +355,9 @@ function toPost(row: PostRow, categories: Category[], tags: Tag[], now: string):
     excerpt: row.excerpt,
     content: row.content,
     featured_image: row.featured_image,
-    featuredImage: row.featured_image,
     featured_image_alt: row.featured_image_alt,
     status: effectiveStatus(row.status, publishedAt, now),
-    isFeatured: featured,
-    featured,
+    isFeatured: toBool(row.is_featured),
     author: {
       id: row.author_id,
       name,
@@ -374,9 +370,7 @@ function toPost(row: PostRow, categories: Category[], tags: Tag[], now: string):
     categories,
     tags,
     published_at: publishedAt,
-    publishedAt,
-    created_at: createdAt,
-    createdAt,
+    created_at: toIso(row.created_at) ?? "",
     updated_at: toIso(row.updated_at) ?? "",
     views: toCount(row.views),
     meta_title: row.meta_title,

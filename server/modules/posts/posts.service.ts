@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { POST_PAGE_SIZE, postIdFromParam } from "../../../common/limits.ts";
 import { type Actor, can, canManagePost } from "../../../common/permissions.ts";
 import { checkIdText } from "../../../common/schemas/fields.ts";
-import { type PostInput, PostInputSchema } from "../../../common/schemas/posts.ts";
+import { foldPostAliases, type PostInput, PostInputSchema } from "../../../common/schemas/posts.ts";
 import { slugify } from "../../../common/text.ts";
 import type { Post, PostList, PostSummary } from "../../../common/types.ts";
 import { requireActor, requirePermission, requirePostManager } from "../../auth/policy.ts";
@@ -437,19 +437,16 @@ export function createPostsService(db: Db) {
 
   async function createPost(actor: Actor | null, input: unknown): Promise<Post> {
     requirePermission(actor, "posts:create");
-    const data = parseInput(PostInputSchema, input);
+    const parsed = parseInput(PostInputSchema, input);
+    const data = foldPostAliases(parsed);
     const now = nowIso();
     const content = sanitizePostHtml(data.content);
     if (!content) throw AppError.validation({ content: "Content is required" });
-    requireFeatureRight(actor, data, false);
+    requireFeatureRight(actor, parsed, false);
     const { categoryIds, tagNames } = await resolveTaxonomy(actor, data);
     await requireSlugFree(data.slug);
     await requireSlugNotAnotherPostsAddress(actor, data.slug);
-    const state = resolveStatus(
-      data.status,
-      toIsoDate(data.published_at ?? data.publishedAt) ?? null,
-      now,
-    );
+    const state = resolveStatus(data.status, toIsoDate(data.published_at) ?? null, now);
     try {
       const id = await db.transaction().execute(async (trx) => {
         const row = await trx
@@ -460,10 +457,10 @@ export function createPostsService(db: Db) {
             excerpt: data.excerpt ?? "",
             content,
             search_text: searchTextOf(content),
-            featured_image: data.featured_image ?? data.featuredImage ?? "",
+            featured_image: data.featured_image ?? "",
             featured_image_alt: data.featured_image_alt ?? "",
             status: state.status,
-            is_featured: data.isFeatured ?? data.featured ?? false,
+            is_featured: data.isFeatured ?? false,
             author_id: actor.id,
             published_at: state.published_at,
             meta_title: data.meta_title ?? "",
@@ -527,19 +524,20 @@ export function createPostsService(db: Db) {
       content: current.content,
       ...body,
     };
-    const data = parseInput(PostInputSchema, merged);
-    requireSameAuthor(data, current.author_id);
+    const parsed = parseInput(PostInputSchema, merged);
+    requireSameAuthor(parsed, current.author_id);
+    const data = foldPostAliases(parsed);
     const now = nowIso();
     const content = sanitizePostHtml(data.content);
     if (!content) throw AppError.validation({ content: "Content is required" });
-    requireFeatureRight(actor, data, current.isFeatured);
+    requireFeatureRight(actor, parsed, current.isFeatured);
     const { categoryIds, tagNames } = await resolveTaxonomy(actor, data);
     if (data.slug !== current.slug) {
       await requireSlugFree(data.slug, id);
       await requireSlugNotAnotherPostsAddress(actor, data.slug, id);
     }
 
-    const givenDate = toIsoDate(data.published_at ?? data.publishedAt);
+    const givenDate = toIsoDate(data.published_at);
     const publishedAt = givenDate === undefined ? current.published_at : givenDate;
     const stored = current.status === "draft" ? "draft" : "published";
     const state =
@@ -547,8 +545,8 @@ export function createPostsService(db: Db) {
         ? resolveStatus(data.status ?? (stored === "draft" ? "draft" : undefined), publishedAt, now)
         : { status: current.status, published_at: current.published_at };
 
-    const image = data.featured_image ?? data.featuredImage;
-    const featured = data.isFeatured ?? data.featured;
+    const image = data.featured_image;
+    const featured = data.isFeatured;
     try {
       await db.transaction().execute(async (trx) => {
         await trx

@@ -107,15 +107,15 @@ export function createFeedsService(
     const items = list.posts.map((post) => {
       const link = `${origin}/blog/${post.slug}`;
       const description = post.excerpt || truncate(stripHtml(post.content ?? ""), 160);
-      const image = post.featuredImage
-        ? `<enclosure url="${xmlEscape(absolute(post.featuredImage, origin))}" length="0" type="${post.featuredImage.endsWith(".png") ? "image/png" : post.featuredImage.endsWith(".webp") ? "image/webp" : "image/jpeg"}"/>`
+      const image = post.featured_image
+        ? `<enclosure url="${xmlEscape(absolute(post.featured_image, origin))}" length="0" type="${post.featured_image.endsWith(".png") ? "image/png" : post.featured_image.endsWith(".webp") ? "image/webp" : "image/jpeg"}"/>`
         : "";
       return [
         "<item>",
         `<title>${xmlEscape(post.title)}</title>`,
         `<link>${xmlEscape(link)}</link>`,
         `<guid isPermaLink="false">${xmlEscape(`${origin}/blog/post-${post.id}`)}</guid>`,
-        `<pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
+        `<pubDate>${new Date(post.published_at ?? post.created_at).toUTCString()}</pubDate>`,
         `<author>${xmlEscape(`${email} (${post.author.name})`)}</author>`,
         `<dc:creator>${xmlEscape(post.author.name)}</dc:creator>`,
         ...post.categories.map((c) => `<category>${xmlEscape(c.name)}</category>`),

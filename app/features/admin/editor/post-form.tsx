@@ -67,18 +67,18 @@ const EMPTY: PostFormValues = {
 
 /** A loaded post as form values (spec section 3: published when it has a publish date). */
 export function valuesFromPost(post: Post): PostFormValues {
-  const publishedAt = post.published_at ?? post.publishedAt ?? null;
+  const publishedAt = post.published_at ?? null;
   return {
     title: post.title ?? "",
     slug: post.slug ?? "",
     excerpt: post.excerpt ?? "",
     content: post.content ?? "",
-    featuredImage: post.featured_image || post.featuredImage || "",
+    featuredImage: post.featured_image || "",
     featuredImageAlt: post.featured_image_alt ?? "",
     // A post moved back to draft keeps its old date; it stays a draft here.
     status: publishedAt && post.status !== "draft" ? "published" : "draft",
     publishedAt: toLocalInput(publishedAt),
-    isFeatured: !!(post.isFeatured ?? post.featured),
+    isFeatured: !!post.isFeatured,
     categories: names(post.categories),
     tags: names(post.tags).join(", "),
     metaTitle: post.meta_title ?? "",
@@ -326,7 +326,7 @@ function PostForm({ post }: { post: Post | null }) {
   const body = () => {
     const publishedAt =
       post && values.publishedAt === initialPublishedAt.current
-        ? (post.published_at ?? post.publishedAt ?? null)
+        ? (post.published_at ?? null)
         : fromLocalInput(values.publishedAt);
     return {
       title: values.title,

@@ -80,7 +80,7 @@ export function PostsTable({ posts, selected, onToggle, onToggleAll, onDelete, b
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {posts.map((post) => {
-            const featured = post.isFeatured ?? post.featured;
+            const featured = post.isFeatured;
             const categories = names(post.categories);
             return (
               <tr
@@ -136,9 +136,7 @@ export function PostsTable({ posts, selected, onToggle, onToggleAll, onDelete, b
                   </Badge>
                 </td>
                 <td className={`${tdClass} whitespace-nowrap`}>
-                  {formatDate(
-                    post.published_at ?? post.publishedAt ?? post.created_at ?? post.createdAt,
-                  )}
+                  {formatDate(post.published_at ?? post.created_at)}
                 </td>
                 <td className={`${tdClass} text-right tabular-nums`}>
                   {formatNumber(post.views ?? 0)}
