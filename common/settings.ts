@@ -96,7 +96,7 @@ export type SiteSettings = {
 };
 
 /**
- * The texts the home page shows when the server gives none (spec section 3).
+ * The texts the home page shows when the settings give none.
  * They are also the starter content seeded on first start.
  */
 export const HOMEPAGE_FALLBACKS: HomepageSettings = {

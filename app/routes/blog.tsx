@@ -8,7 +8,7 @@ import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/blog";
 
-/** Shown as filter buttons when the categories cannot be loaded (spec section 3). */
+/** Shown as filter buttons when the categories cannot be loaded, so the filter bar never disappears. */
 const FALLBACK_CATEGORIES: Category[] = [
   "Technology",
   "Business",

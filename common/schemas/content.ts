@@ -13,7 +13,7 @@ import {
   textField,
 } from "./fields.ts";
 
-/** Contact form (spec section 5): trimmed values, each one required. */
+/** Contact form: trimmed values, each one required. */
 export const ContactSchema = z.strictObject({
   name: textField(CONTACT_RULES.name),
   email: textField(CONTACT_RULES.email),

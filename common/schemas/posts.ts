@@ -22,7 +22,7 @@ const nameList = (label: string) =>
     .pipe(z.array(z.string().max(100, `${label}: each name must be 100 characters or less`)));
 
 /**
- * The post form (spec section 5), used by the editor and the API.
+ * The post form, used by the editor and the API.
  * Categories and tags are names; tags may also come as "a, b, c".
  */
 export const PostInputSchema = z.strictObject({

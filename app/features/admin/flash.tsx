@@ -3,7 +3,7 @@ import { Alert } from "../../components/ui/form.tsx";
 
 type Note = { text: string; key: number };
 
-/** How long a success banner stays up (spec section 9: three seconds). */
+/** How long a success banner stays up: three seconds. */
 export const SUCCESS_MS = 3000;
 
 /**

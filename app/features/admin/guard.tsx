@@ -6,7 +6,7 @@ import { Spinner } from "../../components/ui/form.tsx";
 import { useAuth } from "../../lib/auth.tsx";
 
 /**
- * The protected-route guard (spec section 2): a spinner while auth loads,
+ * The protected-route guard: a spinner while auth loads,
  * /login (replacing history, carrying the requested location) when signed
  * out, /unauthorized when the role is not allowed.
  */

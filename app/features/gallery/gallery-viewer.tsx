@@ -5,7 +5,7 @@ import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 export const AUTOPLAY_MS = 3000;
 
 /**
- * Carousel with autoplay, thumbnails and a lightbox (spec section 2). Opening
+ * Carousel with autoplay, thumbnails and a lightbox. Opening
  * the lightbox stops autoplay; arrows wrap around; Escape closes it and focus
  * returns to what opened it.
  */

@@ -65,7 +65,7 @@ const EMPTY: PostFormValues = {
   ogImage: "",
 };
 
-/** A loaded post as form values (spec section 3: published when it has a publish date). */
+/** A loaded post as form values: published when it has a publish date and is not a draft. */
 export function valuesFromPost(post: Post): PostFormValues {
   const publishedAt = post.published_at ?? null;
   return {

@@ -1,7 +1,7 @@
 import type { Category, PostAuthor } from "../../../../common/types.ts";
 import { failureReason } from "../../../lib/api.ts";
 
-/** Shown as choices when the categories cannot be loaded (spec section 3). */
+/** Shown as choices when the categories cannot be loaded, so a post can still be filed. */
 export const FALLBACK_CATEGORIES: Category[] = [
   "Technology",
   "Business",
@@ -23,7 +23,7 @@ export function isStatusFilter(value: string | null): value is PostStatusFilter 
   return POST_STATUS_FILTERS.some((f) => f.value === value);
 }
 
-/** The post's author as a display name (string or object, spec section 3). */
+/** The post's author as a display name (the API may give a string or an object). */
 export function authorName(author: PostAuthor | string | null | undefined): string {
   if (!author) return "Unknown";
   if (typeof author === "string") return author;

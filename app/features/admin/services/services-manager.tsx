@@ -29,7 +29,7 @@ export const SERVICE_TEXT = {
 
 type FormState = { mode: "closed" } | { mode: "adding" } | { mode: "editing"; service: Service };
 
-/** Services Management (spec section 2): inline form above the services table. */
+/** Services Management: an inline form above the services table. */
 export function ServicesManager() {
   const [services, setServices] = useState<Service[]>([]);
   const [loading, setLoading] = useState(true);
