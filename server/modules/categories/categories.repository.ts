@@ -125,3 +125,75 @@ export async function findTaxonomyConflict(
   if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
   return query.executeTakeFirst();
 }
+
+export type CategoryWrite = { name: string; slug: string; description: string };
+
+const categoryColumns = ["id", "name", "slug", "description"] as const;
+const tagColumns = ["id", "name", "slug"] as const;
+
+export async function insertCategory(
+  db: Db,
+  values: CategoryWrite,
+  now: string,
+): Promise<Category> {
+  return db
+    .insertInto("categories")
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning(categoryColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateCategory(
+  db: Db,
+  id: number,
+  values: Partial<CategoryWrite>,
+  now: string,
+): Promise<Category | null> {
+  const row = await db
+    .updateTable("categories")
+    .set({ ...values, updated_at: now })
+    .where("id", "=", id)
+    .returning(categoryColumns)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The deleted category's id and name, or null when there was none. */
+export async function deleteCategory(db: Db, id: number) {
+  const row = await db
+    .deleteFrom("categories")
+    .where("id", "=", id)
+    .returning(["id", "name"])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export type TagWrite = { name: string; slug: string };
+
+export async function insertTag(db: Db, values: TagWrite, now: string): Promise<Tag> {
+  return db
+    .insertInto("tags")
+    .values({ ...values, created_at: now })
+    .returning(tagColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateTag(db: Db, id: number, values: TagWrite): Promise<Tag | null> {
+  const row = await db
+    .updateTable("tags")
+    .set(values)
+    .where("id", "=", id)
+    .returning(tagColumns)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The deleted tag's id and name, or null when there was none. */
+export async function deleteTag(db: Db, id: number) {
+  const row = await db
+    .deleteFrom("tags")
+    .where("id", "=", id)
+    .returning(["id", "name"])
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -9,7 +9,17 @@ import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
-import { findCategories, findTags, findTaxonomyConflict } from "./categories.repository.ts";
+import {
+  deleteCategory,
+  deleteTag,
+  findCategories,
+  findTags,
+  findTaxonomyConflict,
+  insertCategory,
+  insertTag,
+  updateCategory,
+  updateTag,
+} from "./categories.repository.ts";
 
 const LABEL = { categories: "category", tags: "tag" } as const;
 
@@ -34,7 +44,7 @@ export function createCategoriesService(db: Db) {
   }
 
   /** Runs one change with its audit entry in a transaction; a taken name or slug is a 409. */
-  async function write<T extends { id: number; name: string } | undefined>(
+  async function write<T extends { id: number; name: string } | null>(
     table: "categories" | "tags",
     actor: Actor,
     action: "created" | "updated" | "deleted",
@@ -68,20 +78,11 @@ export function createCategoriesService(db: Db) {
     await requireFree("categories", values);
     const now = nowIso();
     return write("categories", actor, "created", (trx) =>
-      trx
-        .insertInto("categories")
-        .values({
-          ...values,
-          description: data.description ?? "",
-          created_at: now,
-          updated_at: now,
-        })
-        .returning(["id", "name", "slug", "description"])
-        .executeTakeFirstOrThrow(),
+      insertCategory(trx, { ...values, description: data.description ?? "" }, now),
     );
   }
 
-  async function updateCategory(
+  async function updateCategoryById(
     actor: Actor | null,
     id: number,
     input: unknown,
@@ -91,30 +92,23 @@ export function createCategoriesService(db: Db) {
     const values = prepare(data);
     await requireFree("categories", values, id);
     const row = await write("categories", actor, "updated", (trx) =>
-      trx
-        .updateTable("categories")
-        .set({
+      updateCategory(
+        trx,
+        id,
+        {
           ...values,
           ...(data.description !== undefined ? { description: data.description } : {}),
-          updated_at: nowIso(),
-        })
-        .where("id", "=", id)
-        .returning(["id", "name", "slug", "description"])
-        .executeTakeFirst(),
+        },
+        nowIso(),
+      ),
     );
     if (!row) throw AppError.notFound("Category not found");
     return row;
   }
 
-  async function deleteCategory(actor: Actor | null, id: number) {
+  async function deleteCategoryById(actor: Actor | null, id: number) {
     requirePermission(actor, "categories:manage");
-    const row = await write("categories", actor, "deleted", (trx) =>
-      trx
-        .deleteFrom("categories")
-        .where("id", "=", id)
-        .returning(["id", "name"])
-        .executeTakeFirst(),
-    );
+    const row = await write("categories", actor, "deleted", (trx) => deleteCategory(trx, id));
     if (!row) throw AppError.notFound("Category not found");
   }
 
@@ -126,48 +120,33 @@ export function createCategoriesService(db: Db) {
     requirePermission(actor, "tags:manage");
     const values = prepare(parseInput(TagInputSchema, input));
     await requireFree("tags", values);
-    return write("tags", actor, "created", (trx) =>
-      trx
-        .insertInto("tags")
-        .values({ ...values, created_at: nowIso() })
-        .returning(["id", "name", "slug"])
-        .executeTakeFirstOrThrow(),
-    );
+    return write("tags", actor, "created", (trx) => insertTag(trx, values, nowIso()));
   }
 
-  async function updateTag(actor: Actor | null, id: number, input: unknown): Promise<Tag> {
+  async function updateTagById(actor: Actor | null, id: number, input: unknown): Promise<Tag> {
     requirePermission(actor, "tags:manage");
     const values = prepare(parseInput(TagInputSchema, input));
     await requireFree("tags", values, id);
-    const row = await write("tags", actor, "updated", (trx) =>
-      trx
-        .updateTable("tags")
-        .set(values)
-        .where("id", "=", id)
-        .returning(["id", "name", "slug"])
-        .executeTakeFirst(),
-    );
+    const row = await write("tags", actor, "updated", (trx) => updateTag(trx, id, values));
     if (!row) throw AppError.notFound("Tag not found");
     return row;
   }
 
-  async function deleteTag(actor: Actor | null, id: number) {
+  async function deleteTagById(actor: Actor | null, id: number) {
     requirePermission(actor, "tags:manage");
-    const row = await write("tags", actor, "deleted", (trx) =>
-      trx.deleteFrom("tags").where("id", "=", id).returning(["id", "name"]).executeTakeFirst(),
-    );
+    const row = await write("tags", actor, "deleted", (trx) => deleteTag(trx, id));
     if (!row) throw AppError.notFound("Tag not found");
   }
 
   return {
     listCategories,
     createCategory,
-    updateCategory,
-    deleteCategory,
+    updateCategory: updateCategoryById,
+    deleteCategory: deleteCategoryById,
     listTags,
     createTag,
-    updateTag,
-    deleteTag,
+    updateTag: updateTagById,
+    deleteTag: deleteTagById,
   };
 }
 
