@@ -1,4 +1,3 @@
-import type { Selectable } from "kysely";
 import type { Actor } from "../../../common/permissions.ts";
 import {
   GalleryCategoryInputSchema,
@@ -10,87 +9,52 @@ import type { GalleryCategory, GalleryImage } from "../../../common/types.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { nowIso, toIso } from "../../db/normalize.ts";
-import type { GalleryImagesTable } from "../../db/schema.ts";
+import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
 import { changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
-
-const imageColumns = [
-  "id",
-  "title",
-  "description",
-  "url",
-  "thumbnail_url",
-  "alt",
-  "width",
-  "height",
-  "category_id",
-  "sort_order",
-  "created_at",
-] as const;
-
-type ImageRow = Pick<Selectable<GalleryImagesTable>, (typeof imageColumns)[number]>;
-
-function toImage(row: ImageRow, categories: Map<number, GalleryCategory>): GalleryImage {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    url: row.url,
-    thumbnail: row.thumbnail_url || row.url,
-    alt: row.alt || row.title,
-    width: row.width,
-    height: row.height,
-    category_id: row.category_id,
-    category: row.category_id !== null ? (categories.get(row.category_id) ?? null) : null,
-    sort_order: row.sort_order,
-    created_at: toIso(row.created_at) ?? "",
-  };
-}
+import { findUploadSize } from "../media/media.repository.ts";
+import {
+  deleteGalleryCategory,
+  deleteGalleryImage,
+  findGalleryCategories,
+  findGalleryImageById,
+  findGalleryImageIds,
+  findGalleryImages,
+  findStoredGalleryImage,
+  galleryCategoryExists,
+  insertGalleryCategory,
+  insertGalleryImage,
+  nextGalleryImageOrder,
+  updateGalleryCategory,
+  updateGalleryImage,
+  updateGalleryImagesOrder,
+} from "./gallery.repository.ts";
 
 export function createGalleryService(db: Db) {
   async function listGalleryCategories(): Promise<GalleryCategory[]> {
-    return db
-      .selectFrom("gallery_categories")
-      .select(["id", "name", "slug", "sort_order"])
-      .orderBy("sort_order")
-      .orderBy("id")
-      .execute();
+    return findGalleryCategories(db);
   }
 
   async function listGalleryImages(query: { category?: string } = {}): Promise<GalleryImage[]> {
     const categories = await listGalleryCategories();
-    const byId = new Map(categories.map((c) => [c.id, c]));
-    let q = db.selectFrom("gallery_images").select(imageColumns);
-    if (query.category) {
-      const category = categories.find((c) => c.slug === query.category);
-      if (!category) return [];
-      q = q.where("category_id", "=", category.id);
-    }
-    const rows = await q.orderBy("sort_order").orderBy("id").execute();
-    return rows.map((row) => toImage(row, byId));
+    if (!query.category) return findGalleryImages(db, categories);
+    const category = categories.find((c) => c.slug === query.category);
+    if (!category) return [];
+    return findGalleryImages(db, categories, { categoryId: category.id });
   }
 
   async function getImage(id: number) {
     const categories = await listGalleryCategories();
-    const row = await db
-      .selectFrom("gallery_images")
-      .select(imageColumns)
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!row) throw AppError.notFound("Gallery image not found");
-    return toImage(row, new Map(categories.map((c) => [c.id, c])));
+    const image = await findGalleryImageById(db, id, categories);
+    if (!image) throw AppError.notFound("Gallery image not found");
+    return image;
   }
 
   async function requireCategory(id: number | null | undefined) {
     if (id === null || id === undefined) return;
-    const found = await db
-      .selectFrom("gallery_categories")
-      .select("id")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!found) throw AppError.validation({ category_id: "Category does not exist" });
+    const exists = await galleryCategoryExists(db, id);
+    if (!exists) throw AppError.validation({ category_id: "Category does not exist" });
   }
 
   async function createGalleryImage(actor: Actor | null, input: unknown) {
@@ -98,25 +62,12 @@ export function createGalleryService(db: Db) {
     const data = parseInput(GalleryImageInputSchema, input);
     await requireCategory(data.category_id);
     const now = nowIso();
-    const order =
-      data.sort_order ??
-      Number(
-        (
-          await db
-            .selectFrom("gallery_images")
-            .select((eb) => eb.fn.max("sort_order").as("max"))
-            .executeTakeFirst()
-        )?.max ?? -1,
-      ) + 1;
-    const upload = await db
-      .selectFrom("uploads")
-      .select(["width", "height"])
-      .where("file_name", "=", data.url.replace(/^\/uploads\//, ""))
-      .executeTakeFirst();
-    const row = await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto("gallery_images")
-        .values({
+    const order = data.sort_order ?? (await nextGalleryImageOrder(db));
+    const upload = await findUploadSize(db, data.url.replace(/^\/uploads\//, ""));
+    const id = await db.transaction().execute(async (trx) => {
+      const imageId = await insertGalleryImage(
+        trx,
+        {
           title: data.title,
           description: data.description,
           url: data.url,
@@ -126,11 +77,9 @@ export function createGalleryService(db: Db) {
           height: upload?.height ?? null,
           category_id: data.category_id ?? null,
           sort_order: order,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+        },
+        now,
+      );
       await insertAuditEvents(
         trx,
         actor,
@@ -138,31 +87,26 @@ export function createGalleryService(db: Db) {
           {
             action: "created",
             entityType: "gallery_image",
-            entityId: inserted.id,
+            entityId: imageId,
             label: data.title,
           },
         ],
         now,
       );
-      return inserted;
+      return imageId;
     });
-    return getImage(row.id);
+    return getImage(id);
   }
 
-  async function updateGalleryImage(actor: Actor | null, id: number, input: unknown) {
+  async function updateGalleryImageById(actor: Actor | null, id: number, input: unknown) {
     requirePermission(actor, "gallery:manage");
     const data = parseInput(GalleryImageInputSchema, input);
     await requireCategory(data.category_id);
-    const before = await db
-      .selectFrom("gallery_images")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const before = await findStoredGalleryImage(db, id);
     if (!before) throw AppError.notFound("Gallery image not found");
     await db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const after = {
-        ...before,
+      const changes = {
         title: data.title,
         description: data.description,
         url: data.url,
@@ -171,21 +115,9 @@ export function createGalleryService(db: Db) {
         ...(data.category_id !== undefined ? { category_id: data.category_id } : {}),
         ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
       };
-      const result = await trx
-        .updateTable("gallery_images")
-        .set({
-          title: data.title,
-          description: data.description,
-          url: data.url,
-          ...(data.thumbnail !== undefined ? { thumbnail_url: data.thumbnail } : {}),
-          ...(data.alt !== undefined ? { alt: data.alt } : {}),
-          ...(data.category_id !== undefined ? { category_id: data.category_id } : {}),
-          ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
-          updated_at: now,
-        })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw AppError.notFound("Gallery image not found");
+      const after = { ...before, ...changes };
+      const updated = await updateGalleryImage(trx, id, changes, now);
+      if (!updated) throw AppError.notFound("Gallery image not found");
       const changed = changedFields(before, after, [
         "title",
         "description",
@@ -213,14 +145,10 @@ export function createGalleryService(db: Db) {
     return getImage(id);
   }
 
-  async function deleteGalleryImage(actor: Actor | null, id: number) {
+  async function deleteGalleryImageById(actor: Actor | null, id: number) {
     requirePermission(actor, "gallery:manage");
     await db.transaction().execute(async (trx) => {
-      const image = await trx
-        .deleteFrom("gallery_images")
-        .where("id", "=", id)
-        .returning("title")
-        .executeTakeFirst();
+      const image = await deleteGalleryImage(trx, id);
       if (!image) throw AppError.notFound("Gallery image not found");
       await insertAuditEvents(
         trx,
@@ -235,20 +163,10 @@ export function createGalleryService(db: Db) {
     requirePermission(actor, "gallery:manage");
     const { ids } = parseInput(ReorderSchema, input);
     const unique = [...new Set(ids)];
-    const found = await db
-      .selectFrom("gallery_images")
-      .select("id")
-      .where("id", "in", unique)
-      .execute();
+    const found = await findGalleryImageIds(db, unique);
     if (found.length !== unique.length) throw AppError.notFound("Some gallery images do not exist");
     await db.transaction().execute(async (trx) => {
-      for (const [index, id] of unique.entries()) {
-        await trx
-          .updateTable("gallery_images")
-          .set({ sort_order: index })
-          .where("id", "=", id)
-          .execute();
-      }
+      await updateGalleryImagesOrder(trx, unique);
       await insertAuditEvents(
         trx,
         actor,
@@ -283,11 +201,11 @@ export function createGalleryService(db: Db) {
     try {
       return await db.transaction().execute(async (trx) => {
         const now = nowIso();
-        const row = await trx
-          .insertInto("gallery_categories")
-          .values({ name: data.name, slug, sort_order: data.sort_order ?? 0, created_at: now })
-          .returning(["id", "name", "slug", "sort_order"])
-          .executeTakeFirstOrThrow();
+        const row = await insertGalleryCategory(
+          trx,
+          { name: data.name, slug, sort_order: data.sort_order ?? 0 },
+          now,
+        );
         await insertAuditEvents(
           trx,
           actor,
@@ -308,23 +226,18 @@ export function createGalleryService(db: Db) {
     }
   }
 
-  async function updateGalleryCategory(actor: Actor | null, id: number, input: unknown) {
+  async function updateGalleryCategoryById(actor: Actor | null, id: number, input: unknown) {
     requirePermission(actor, "gallery:manage");
     const data = parseInput(GalleryCategoryInputSchema, input);
     const slug = data.slug || slugify(data.name);
     if (!slug) throw AppError.validation({ slug: "Slug is required" });
     try {
       return await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable("gallery_categories")
-          .set({
-            name: data.name,
-            slug,
-            ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
-          })
-          .where("id", "=", id)
-          .returning(["id", "name", "slug", "sort_order"])
-          .executeTakeFirst();
+        const row = await updateGalleryCategory(trx, id, {
+          name: data.name,
+          slug,
+          ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
+        });
         if (!row) throw AppError.notFound("Gallery category not found");
         await insertAuditEvents(
           trx,
@@ -339,14 +252,10 @@ export function createGalleryService(db: Db) {
     }
   }
 
-  async function deleteGalleryCategory(actor: Actor | null, id: number) {
+  async function deleteGalleryCategoryById(actor: Actor | null, id: number) {
     requirePermission(actor, "gallery:manage");
     await db.transaction().execute(async (trx) => {
-      const category = await trx
-        .deleteFrom("gallery_categories")
-        .where("id", "=", id)
-        .returning("name")
-        .executeTakeFirst();
+      const category = await deleteGalleryCategory(trx, id);
       if (!category) throw AppError.notFound("Gallery category not found");
       await insertAuditEvents(
         trx,
@@ -361,12 +270,12 @@ export function createGalleryService(db: Db) {
     listGalleryImages,
     listGalleryCategories,
     createGalleryImage,
-    updateGalleryImage,
-    deleteGalleryImage,
+    updateGalleryImage: updateGalleryImageById,
+    deleteGalleryImage: deleteGalleryImageById,
     reorderGalleryImages,
     createGalleryCategory,
-    updateGalleryCategory,
-    deleteGalleryCategory,
+    updateGalleryCategory: updateGalleryCategoryById,
+    deleteGalleryCategory: deleteGalleryCategoryById,
   };
 }
 

@@ -111,3 +111,13 @@ export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUs
     })),
   ];
 }
+
+/** The stored size of the upload `fileName`, or null when it is not an upload. */
+export async function findUploadSize(db: Db, fileName: string) {
+  const row = await db
+    .selectFrom("uploads")
+    .select(["width", "height"])
+    .where("file_name", "=", fileName)
+    .executeTakeFirst();
+  return row ?? null;
+}
