@@ -11,22 +11,14 @@ import {
   findUploadById,
   findUploads,
   type MediaUsage,
+  type Upload,
   updateUploadAlt,
 } from "./media.repository.ts";
 
-export type MediaItem = {
-  id: number;
+export type MediaItem = Omit<Upload, "variants"> & {
   url: string;
-  fileName: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  alt: string;
+  /** How many resized copies the upload has. */
   variants: number;
-  uploadedBy: number | null;
-  createdAt: string;
   usedIn: MediaUsage[];
 };
 
