@@ -13,7 +13,7 @@ import type { MailService } from "../mail/mail.service.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import {
   countContactMessages,
-  deleteContactMessage as deleteContactMessageRow,
+  deleteContactMessage,
   findContactMessages,
   findLastContactMessageId,
   insertContactMessage,
@@ -88,12 +88,17 @@ export function createContactService(
     return message;
   }
 
-  async function deleteContactMessage(actor: Actor | null, id: number) {
+  async function deleteContactMessageById(actor: Actor | null, id: number) {
     requirePermission(actor, "messages:manage");
-    if (!(await deleteContactMessageRow(db, id))) throw AppError.notFound("Message not found");
+    if (!(await deleteContactMessage(db, id))) throw AppError.notFound("Message not found");
   }
 
-  return { submitContactMessage, listContactMessages, markContactMessage, deleteContactMessage };
+  return {
+    submitContactMessage,
+    listContactMessages,
+    markContactMessage,
+    deleteContactMessage: deleteContactMessageById,
+  };
 }
 
 export type ContactService = ReturnType<typeof createContactService>;
