@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
 import { postIdFromParam } from "../../../common/limits.ts";
-import { PostEditor } from "../../features/admin/editor/post-form.tsx";
+import { PostEditor } from "../../features/admin/editor/post-editor.tsx";
 import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
 import type { Route } from "./+types/post-editor";
 

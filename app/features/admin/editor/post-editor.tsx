@@ -1,0 +1,81 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { Post } from "../../../../common/types.ts";
+import { Alert, Spinner } from "../../../components/ui/form.tsx";
+import { ApiError, api, failureReason } from "../../../lib/api.ts";
+import { PageHeader } from "../ui.tsx";
+import { PostForm } from "./post-form.tsx";
+
+type LoadState =
+  | { kind: "loading" }
+  | { kind: "error"; message: string }
+  | { kind: "ready"; post: Post | null };
+
+async function loadPost(id: string): Promise<Post> {
+  if (!id) throw new Error("No ID provided for post retrieval");
+  const json = await api<{ data?: Post; post?: Post }>(`/blog/posts/id/${encodeURIComponent(id)}`);
+  const post = json.data ?? json.post;
+  if (!post || typeof post !== "object") {
+    throw new Error("Post not found or invalid response format");
+  }
+  if (Object.keys(post).length === 0) throw new Error("Empty post data received");
+  return post;
+}
+
+/**
+ * The spec's load failure: "Post with ID {id} not found." for a 404, else
+ * "Failed to load post." and the reason: the server's message, else
+ * "Server responded with status {code}.", else "Please try again later.".
+ */
+function loadFailure(id: string, error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return `Post with ID ${id} not found.`;
+  const status =
+    error instanceof ApiError && error.status > 0
+      ? `Server responded with status ${error.status}.`
+      : "";
+  return `Failed to load post. ${failureReason(error) || status || "Please try again later."}`;
+}
+
+/** The post editor: create when `postId` is null, else edit that post. */
+export function PostEditor({ postId }: { postId: string | null }) {
+  const isEdit = postId !== null;
+  const [load, setLoad] = useState<LoadState>(
+    isEdit ? { kind: "loading" } : { kind: "ready", post: null },
+  );
+
+  useEffect(() => {
+    if (postId === null) return;
+    const controller = new AbortController();
+    loadPost(postId)
+      .then((post) => {
+        if (!controller.signal.aborted) setLoad({ kind: "ready", post });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoad({ kind: "error", message: loadFailure(postId, error) });
+      });
+    return () => controller.abort();
+  }, [postId]);
+
+  const title = isEdit ? "Edit Post" : "Create Post";
+  if (load.kind === "loading") {
+    return (
+      <div>
+        <PageHeader title={title} />
+        <Spinner label="Loading post..." />
+      </div>
+    );
+  }
+  if (load.kind === "error") {
+    return (
+      <div>
+        <PageHeader title={title} />
+        <Alert kind="error">{load.message}</Alert>
+        <Link to="/admin/posts" className="btn-outline mt-4">
+          Back to Posts
+        </Link>
+      </div>
+    );
+  }
+  return <PostForm post={load.post} />;
+}
