@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Spinner } from "../../components/ui/form.tsx";
 
 export function PageHeader({
   title,
@@ -113,5 +114,70 @@ export function PageNav({
         Next
       </button>
     </nav>
+  );
+}
+
+/**
+ * The states of an admin list: a spinner for the first load, the failure with
+ * "Try Again", the empty text, else the list itself.
+ */
+export function ListStates({
+  loading,
+  hasData,
+  failed,
+  empty,
+  spinner,
+  onRetry,
+  children,
+}: {
+  loading: boolean;
+  hasData: boolean;
+  /** The failure text, or "" when the load did not fail. */
+  failed: string;
+  /** The empty text, or "" when there are items. */
+  empty: string;
+  spinner: string;
+  onRetry(): void;
+  children: ReactNode;
+}) {
+  if (loading && !hasData) return <Spinner label={spinner} />;
+  if (failed) return <LoadFailed onRetry={onRetry}>{failed}</LoadFailed>;
+  if (empty) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+        {empty}
+      </p>
+    );
+  }
+  return <>{children}</>;
+}
+
+/** An admin table in its card, with its column headings. */
+export function AdminTable({
+  headings,
+  busy = false,
+  children,
+}: {
+  /** Column headings, in order (a heading may be visually hidden markup). */
+  headings: ReactNode[];
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <table className={tableClass} aria-busy={busy || undefined}>
+        <thead>
+          <tr>
+            {headings.map((heading, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+              <th key={index} scope="col" className={thClass}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
+      </table>
+    </div>
   );
 }

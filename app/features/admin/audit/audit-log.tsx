@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
@@ -8,17 +8,9 @@ import {
   type AuditEntry,
   type AuditLogPage,
 } from "../../../../common/audit.ts";
-import { Spinner } from "../../../components/ui/form.tsx";
-import { apiData, failureReason } from "../../../lib/api.ts";
-import {
-  inputClass,
-  LoadFailed,
-  PageHeader,
-  PageNav,
-  tableClass,
-  tdClass,
-  thClass,
-} from "../ui.tsx";
+import { formatDateTime } from "../../../../common/text.ts";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
+import { AdminTable, inputClass, ListStates, PageHeader, PageNav, tdClass } from "../ui.tsx";
 
 export const AUDIT_TEXT = {
   title: "Audit log",
@@ -30,19 +22,6 @@ export const AUDIT_TEXT = {
 
 type Filters = { entity_type: string; action: string; actor_id: string; from: string; to: string };
 const NO_FILTERS: Filters = { entity_type: "", action: "", actor_id: "", from: "", to: "" };
-
-function formatWhen(iso: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString("en-US", {
-        year: "numeric",
-        month: "short",
-        day: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-      });
-}
 
 /** Where an entry's entity can be opened, while it exists. */
 function entityHref(entry: AuditEntry): string | null {
@@ -62,7 +41,7 @@ function describeDetails(entry: AuditEntry): string {
     parts.push(`${details.from} → ${details.to}`);
   }
   if (typeof details.scheduled_for === "string") {
-    parts.push(`Scheduled for ${formatWhen(details.scheduled_for)}`);
+    parts.push(`Scheduled for ${formatDateTime(details.scheduled_for)}`);
   }
   if (Array.isArray(details.reordered)) parts.push(`${details.reordered.length} images reordered`);
   if (details.bulk) parts.push("Bulk action");
@@ -75,27 +54,9 @@ function describeDetails(entry: AuditEntry): string {
 export function AuditLog() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<AuditLogPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState("");
-  const [reloadKey, setReloadKey] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy
-  useEffect(() => {
-    const controller = new AbortController();
-    const query = new URLSearchParams({ page: String(page), limit: String(AUDIT_PAGE_SIZE) });
-    for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-    setLoading(true);
-    setError("");
-    apiData<AuditLogPage>(`/audit-log?${query}`, { signal: controller.signal })
-      .then(setData, (e: Error) => {
-        if (e.name !== "AbortError") setError(failureReason(e) || "Please try again.");
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [filters, page, reloadKey]);
+  const query = new URLSearchParams({ page: String(page), limit: String(AUDIT_PAGE_SIZE) });
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  const { data, loading, error, reload } = useApiQuery<AuditLogPage>(`/audit-log?${query}`);
 
   function setFilter(name: keyof Filters, value: string) {
     setFilters((current) => ({ ...current, [name]: value }));
@@ -195,70 +156,44 @@ export function AuditLog() {
           {data.count} entr{data.count === 1 ? "y" : "ies"}
         </p>
       ) : null}
-      {loading && !data ? (
-        <Spinner label="Loading the audit log..." />
-      ) : error ? (
-        <LoadFailed onRetry={() => setReloadKey((k) => k + 1)}>
-          {AUDIT_TEXT.loadFailed} {error}
-        </LoadFailed>
-      ) : !data || data.entries.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          {filtered ? AUDIT_TEXT.emptyFiltered : AUDIT_TEXT.empty}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          <table className={tableClass} aria-busy={loading || undefined}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  When
-                </th>
-                <th scope="col" className={thClass}>
-                  Who
-                </th>
-                <th scope="col" className={thClass}>
-                  Action
-                </th>
-                <th scope="col" className={thClass}>
-                  What
-                </th>
-                <th scope="col" className={thClass}>
-                  Details
-                </th>
+      <ListStates
+        loading={loading}
+        hasData={!!data}
+        failed={error ? `${AUDIT_TEXT.loadFailed} ${error}` : ""}
+        empty={data?.entries.length ? "" : filtered ? AUDIT_TEXT.emptyFiltered : AUDIT_TEXT.empty}
+        spinner="Loading the audit log..."
+        onRetry={reload}
+      >
+        <AdminTable headings={["When", "Who", "Action", "What", "Details"]} busy={loading}>
+          {data?.entries.map((entry) => {
+            const href = entityHref(entry);
+            return (
+              <tr key={entry.id}>
+                <td className={`${tdClass} whitespace-nowrap`}>
+                  <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                </td>
+                <td className={tdClass}>{entry.actor_name}</td>
+                <td className={tdClass}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
+                <td className={`${tdClass} break-words`}>
+                  <span className="text-slate-600 dark:text-slate-300">
+                    {AUDIT_ENTITY_LABELS[entry.entity_type] ?? entry.entity_type}:{" "}
+                  </span>
+                  {href ? (
+                    <a className="link" href={href}>
+                      {entry.entity_label}
+                    </a>
+                  ) : (
+                    entry.entity_label
+                  )}
+                </td>
+                <td className={`${tdClass} text-slate-600 dark:text-slate-300`}>
+                  {describeDetails(entry)}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {data.entries.map((entry) => {
-                const href = entityHref(entry);
-                return (
-                  <tr key={entry.id}>
-                    <td className={`${tdClass} whitespace-nowrap`}>
-                      <time dateTime={entry.created_at}>{formatWhen(entry.created_at)}</time>
-                    </td>
-                    <td className={tdClass}>{entry.actor_name}</td>
-                    <td className={tdClass}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
-                    <td className={`${tdClass} break-words`}>
-                      <span className="text-slate-600 dark:text-slate-300">
-                        {AUDIT_ENTITY_LABELS[entry.entity_type] ?? entry.entity_type}:{" "}
-                      </span>
-                      {href ? (
-                        <a className="link" href={href}>
-                          {entry.entity_label}
-                        </a>
-                      ) : (
-                        entry.entity_label
-                      )}
-                    </td>
-                    <td className={`${tdClass} text-slate-600 dark:text-slate-300`}>
-                      {describeDetails(entry)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+            );
+          })}
+        </AdminTable>
+      </ListStates>
       <PageNav page={page} totalPages={totalPages} busy={loading} onPage={setPage} />
     </div>
   );

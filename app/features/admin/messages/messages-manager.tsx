@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { mailtoHref } from "../../../../common/email.ts";
 import { LIST_PAGE_SIZE } from "../../../../common/limits.ts";
-import { formatDate, truncate } from "../../../../common/text.ts";
+import { formatDate, formatDateTime, truncate } from "../../../../common/text.ts";
 import type { ContactMessage } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { apiData, failureReason } from "../../../lib/api.ts";
@@ -23,18 +23,6 @@ type MessageList = {
   unread: number;
   totalPages: number;
 };
-
-function formatDateTime(iso: string) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-}
 
 /** Contact messages, newest first; opening one marks it read. */
 export function MessagesManager() {

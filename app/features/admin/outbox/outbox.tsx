@@ -1,17 +1,16 @@
-import { Fragment, useEffect, useState } from "react";
+import { Fragment, useState } from "react";
 import { LIST_PAGE_SIZE } from "../../../../common/limits.ts";
-import { Spinner } from "../../../components/ui/form.tsx";
-import { apiData, failureReason } from "../../../lib/api.ts";
+import { formatDateTime } from "../../../../common/text.ts";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
 import {
+  AdminTable,
   Badge,
   inputClass,
-  LoadFailed,
+  ListStates,
   PageHeader,
   PageNav,
   smallButton,
-  tableClass,
   tdClass,
-  thClass,
 } from "../ui.tsx";
 
 /** A mail as GET /api/mail/outbox lists it. */
@@ -65,53 +64,21 @@ const STATUS_CLASSES: Record<OutboxMail["status"], string> = {
   failed: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
 };
 
-function formatWhen(iso: string | null) {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString("en-US", {
-        year: "numeric",
-        month: "short",
-        day: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-      });
-}
-
 function describeStatus(mail: OutboxMail): string {
   const tries = `${mail.attempts} attempt${mail.attempts === 1 ? "" : "s"}`;
-  if (mail.status === "sent") return `Sent ${formatWhen(mail.sent_at)}`;
+  if (mail.status === "sent") return `Sent ${formatDateTime(mail.sent_at)}`;
   if (mail.status === "failed") return `Gave up after ${tries}`;
-  return mail.attempts > 0 ? `${tries}; next ${formatWhen(mail.next_attempt_at)}` : "Waiting";
+  return mail.attempts > 0 ? `${tries}; next ${formatDateTime(mail.next_attempt_at)}` : "Waiting";
 }
 
 /** The outbox for admins: status, recipient, subject; a mail's text on click. */
 export function Outbox() {
   const [status, setStatus] = useState("");
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<OutboxPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState("");
   const [open, setOpen] = useState<number | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy
-  useEffect(() => {
-    const controller = new AbortController();
-    const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-    if (status) query.set("status", status);
-    setLoading(true);
-    setError("");
-    apiData<OutboxPage>(`/mail/outbox?${query}`, { signal: controller.signal })
-      .then(setData, (e: Error) => {
-        if (e.name !== "AbortError") setError(failureReason(e) || "Please try again.");
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [status, page, reloadKey]);
+  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (status) query.set("status", status);
+  const { data, loading, error, reload } = useApiQuery<OutboxPage>(`/mail/outbox?${query}`);
 
   const totalPages = data?.totalPages ?? 1;
 
@@ -147,7 +114,7 @@ export function Outbox() {
             <option value="failed">Failed</option>
           </select>
         </label>
-        <button type="button" className="btn-outline" onClick={() => setReloadKey((k) => k + 1)}>
+        <button type="button" className="btn-outline" onClick={reload}>
           Refresh
         </button>
       </form>
@@ -156,97 +123,80 @@ export function Outbox() {
           {data.count} mail{data.count === 1 ? "" : "s"}
         </p>
       ) : null}
-      {loading && !data ? (
-        <Spinner label="Loading the outbox..." />
-      ) : error ? (
-        <LoadFailed onRetry={() => setReloadKey((k) => k + 1)}>
-          {OUTBOX_TEXT.loadFailed} {error}
-        </LoadFailed>
-      ) : !data || data.mails.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          {status ? OUTBOX_TEXT.emptyFiltered : OUTBOX_TEXT.empty}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          <table className={tableClass} aria-busy={loading || undefined}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  Queued
-                </th>
-                <th scope="col" className={thClass}>
-                  To
-                </th>
-                <th scope="col" className={thClass}>
-                  Subject
-                </th>
-                <th scope="col" className={thClass}>
-                  Kind
-                </th>
-                <th scope="col" className={thClass}>
-                  Status
-                </th>
-                <th scope="col" className={thClass}>
-                  <span className="sr-only">Text</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {data.mails.map((mail) => {
-                const shown = open === mail.id;
-                return (
-                  <Fragment key={mail.id}>
-                    <tr>
-                      <td className={`${tdClass} whitespace-nowrap`}>
-                        <time dateTime={mail.created_at}>{formatWhen(mail.created_at)}</time>
-                      </td>
-                      <td className={`${tdClass} break-words`}>{mail.to}</td>
-                      <td className={`${tdClass} break-words`}>{mail.subject}</td>
-                      <td className={tdClass}>{KIND_LABELS[mail.kind] ?? mail.kind}</td>
-                      <td className={tdClass}>
-                        <Badge className={STATUS_CLASSES[mail.status]}>{mail.status}</Badge>
-                        <div className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                          {describeStatus(mail)}
-                        </div>
-                        {mail.last_error && mail.status !== "sent" ? (
-                          <div className="mt-1 text-xs break-words text-red-800 dark:text-red-300">
-                            {mail.last_error}
-                          </div>
-                        ) : null}
-                      </td>
-                      <td className={tdClass}>
-                        <button
-                          type="button"
-                          className={smallButton}
-                          aria-expanded={shown}
-                          aria-controls={`outbox-mail-${mail.id}`}
-                          onClick={() => setOpen(shown ? null : mail.id)}
-                        >
-                          {shown ? "Hide" : "Show"} text
-                        </button>
-                      </td>
-                    </tr>
-                    {shown ? (
-                      <tr id={`outbox-mail-${mail.id}`}>
-                        <td colSpan={6} className={tdClass}>
-                          {mail.reply_to ? (
-                            <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">
-                              Reply-To: {mail.reply_to}
-                            </p>
-                          ) : null}
-                          <pre className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs whitespace-pre-wrap break-words dark:bg-slate-950">
-                            {mail.text}
-                          </pre>
-                        </td>
-                      </tr>
+      <ListStates
+        loading={loading}
+        hasData={!!data}
+        failed={error ? `${OUTBOX_TEXT.loadFailed} ${error}` : ""}
+        empty={data?.mails.length ? "" : status ? OUTBOX_TEXT.emptyFiltered : OUTBOX_TEXT.empty}
+        spinner="Loading the outbox..."
+        onRetry={reload}
+      >
+        <AdminTable
+          headings={[
+            "Queued",
+            "To",
+            "Subject",
+            "Kind",
+            "Status",
+            <span key="text" className="sr-only">
+              Text
+            </span>,
+          ]}
+          busy={loading}
+        >
+          {data?.mails.map((mail) => {
+            const shown = open === mail.id;
+            return (
+              <Fragment key={mail.id}>
+                <tr>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
+                  </td>
+                  <td className={`${tdClass} break-words`}>{mail.to}</td>
+                  <td className={`${tdClass} break-words`}>{mail.subject}</td>
+                  <td className={tdClass}>{KIND_LABELS[mail.kind] ?? mail.kind}</td>
+                  <td className={tdClass}>
+                    <Badge className={STATUS_CLASSES[mail.status]}>{mail.status}</Badge>
+                    <div className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                      {describeStatus(mail)}
+                    </div>
+                    {mail.last_error && mail.status !== "sent" ? (
+                      <div className="mt-1 text-xs break-words text-red-800 dark:text-red-300">
+                        {mail.last_error}
+                      </div>
                     ) : null}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                  </td>
+                  <td className={tdClass}>
+                    <button
+                      type="button"
+                      className={smallButton}
+                      aria-expanded={shown}
+                      aria-controls={`outbox-mail-${mail.id}`}
+                      onClick={() => setOpen(shown ? null : mail.id)}
+                    >
+                      {shown ? "Hide" : "Show"} text
+                    </button>
+                  </td>
+                </tr>
+                {shown ? (
+                  <tr id={`outbox-mail-${mail.id}`}>
+                    <td colSpan={6} className={tdClass}>
+                      {mail.reply_to ? (
+                        <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">
+                          Reply-To: {mail.reply_to}
+                        </p>
+                      ) : null}
+                      <pre className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs whitespace-pre-wrap break-words dark:bg-slate-950">
+                        {mail.text}
+                      </pre>
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </AdminTable>
+      </ListStates>
       <PageNav page={page} totalPages={totalPages} busy={loading} onPage={setPage} />
     </div>
   );
