@@ -12,6 +12,8 @@ export default [
     route("gallery", "routes/gallery.tsx"),
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
     route("setup", "routes/setup.tsx"),
     route("terms", "routes/terms.tsx"),
     route("unauthorized", "routes/unauthorized.tsx"),

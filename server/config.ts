@@ -153,6 +153,7 @@ const EnvSchema = z.object({
     }),
   CONTACT_RATE_LIMIT: rateLimitSetting("5/10m"),
   REGISTER_RATE_LIMIT: rateLimitSetting("5/1h"),
+  PASSWORD_RESET_RATE_LIMIT: rateLimitSetting("5/1h"),
   HEADERS_TIMEOUT_SECONDS: seconds(15, 1, 300),
   REQUEST_TIMEOUT_SECONDS: seconds(60, 1, 3600),
   UPLOAD_TIMEOUT_SECONDS: seconds(300, 1, 3600),
@@ -231,6 +232,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Per client address: contact messages and registrations (null: no limit). */
   rateLimits: { contact: RateLimitRule | null; register: RateLimitRule | null };
+  /** Password-reset requests, counted per client address and per e-mail address (null: no limit). */
+  passwordResetRateLimit: RateLimitRule | null;
   /** Registrations nobody approved are deleted after this many days (0: never). */
   registrationPurgeDays: number;
   /** Slow clients: whole headers within `headersMs`, the whole request within `requestMs` (`uploadMs` for uploads). */
@@ -310,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: env.NODE_ENV !== "development",
     trustProxy: e.TRUST_PROXY,
     rateLimits: { contact: e.CONTACT_RATE_LIMIT, register: e.REGISTER_RATE_LIMIT },
+    passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     registrationPurgeDays: e.REGISTRATION_PURGE_DAYS,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,

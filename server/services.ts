@@ -6,6 +6,7 @@ import type { Db } from "./db/client.ts";
 import { createMemoryRateLimitStore, createRateLimit } from "./http/rate-limit.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
+import { createAccountService, PASSWORD_RESET_TOO_MANY } from "./modules/auth/account.service.ts";
 import { createAuthService, REGISTER_TOO_MANY } from "./modules/auth/auth.service.ts";
 import { createRegistrationPurge } from "./modules/auth/registration-purge.ts";
 import { createCategoriesService } from "./modules/categories/categories.service.ts";
@@ -70,6 +71,27 @@ export function createServices({
         ),
       },
     ),
+    account: createAccountService(db, {
+      mail,
+      now,
+      limits: {
+        // A client past the limit gets a 429; an e-mail address past it, silence.
+        client: createRateLimit(
+          limits,
+          "password-reset",
+          config.passwordResetRateLimit,
+          PASSWORD_RESET_TOO_MANY,
+          clock,
+        ),
+        address: createRateLimit(
+          limits,
+          "password-reset-address",
+          config.passwordResetRateLimit,
+          PASSWORD_RESET_TOO_MANY,
+          clock,
+        ),
+      },
+    }),
     users: createUsersService(db, { mail }),
     registrations: createRegistrationPurge(db, {
       days: config.registrationPurgeDays,

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../common/account-texts.ts";
 import { LOGIN_RULES, validateFields } from "../../common/rules.ts";
 import { SETUP_TEXTS } from "../../common/setup.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
@@ -81,6 +82,12 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
         {params.get("setup") === "done" && state !== "error" ? (
           <Alert kind="success">{SETUP_TEXTS.done}</Alert>
         ) : null}
+        {params.get("reset") === "done" && state !== "error" ? (
+          <Alert kind="success">{PASSWORD_RESET_TEXTS.done}</Alert>
+        ) : null}
+        {params.get("invite") === "accepted" && state !== "error" ? (
+          <Alert kind="success">{INVITATION_TEXTS.done}</Alert>
+        ) : null}
         {state === "error" ? <Alert kind="error">{error}</Alert> : null}
         <TextField
           label="Email"
@@ -102,6 +109,11 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Signing in..." : "Sign In"}
         </button>
+        <p className="text-right text-sm">
+          <Link to="/forgot-password" className="link">
+            Forgot password?
+          </Link>
+        </p>
       </form>
       {loaderData.demo ? (
         <div className="mt-6 rounded-md border border-dashed border-slate-300 p-4 text-sm dark:border-slate-600">

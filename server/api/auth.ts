@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../common/account-texts.ts";
+import { ForgotPasswordSchema, SetPasswordSchema } from "../../common/schemas/account.ts";
 import { LoginSchema, RegisterSchema } from "../../common/schemas/users.ts";
 import { AppError } from "../http/errors.ts";
 import {
@@ -86,6 +88,42 @@ const logoutAll = createRoute({
   },
 });
 
+const forgotPassword = createRoute({
+  method: "post",
+  path: "/auth/forgot-password",
+  operationId: "requestPasswordReset",
+  tags: ["Auth"],
+  summary: "Forgot password: mail a one-time reset link (valid for one hour)",
+  description:
+    "The same 200 and text whether or not the address has an (active) account, and when the address is past PASSWORD_RESET_RATE_LIMIT (then no mail is sent). A client address past that limit gets a 429 with Retry-After.",
+  request: jsonBody(ForgotPasswordSchema),
+  responses: dataResponses(
+    "Answered (a mail is queued when an active account has the address)",
+    [400, 429],
+  ),
+});
+
+const resetPassword = createRoute({
+  method: "post",
+  path: "/auth/reset-password",
+  operationId: "resetPassword",
+  tags: ["Auth"],
+  summary:
+    "Set a new password with the token of a reset link (once); every session of the user ends",
+  request: jsonBody(SetPasswordSchema),
+  responses: dataResponses("Password changed: sign in with it", [400]),
+});
+
+const acceptInvite = createRoute({
+  method: "post",
+  path: "/auth/accept-invite",
+  operationId: "acceptInvitation",
+  tags: ["Auth"],
+  summary: "Set the first password with the token of an invitation link (once)",
+  request: jsonBody(SetPasswordSchema),
+  responses: dataResponses("Password set: sign in with it", [400]),
+});
+
 export const authApi = createRouter()
   .openapi(login, async (c) => {
     const { token, user } = await c.var.services.auth.login(c.req.valid("json"), {
@@ -106,6 +144,23 @@ export const authApi = createRouter()
       },
       201,
     );
+  })
+  .openapi(forgotPassword, async (c) => {
+    await c.var.services.account.requestPasswordReset(c.req.valid("json"), {
+      client: c.var.client,
+    });
+    return c.json(
+      { success: true as const, data: null, message: PASSWORD_RESET_TEXTS.requested },
+      200,
+    );
+  })
+  .openapi(resetPassword, async (c) => {
+    const data = await c.var.services.account.resetPassword(c.req.valid("json"));
+    return c.json({ success: true as const, data, message: PASSWORD_RESET_TEXTS.done }, 200);
+  })
+  .openapi(acceptInvite, async (c) => {
+    const data = await c.var.services.account.acceptInvitation(c.req.valid("json"));
+    return c.json({ success: true as const, data, message: INVITATION_TEXTS.done }, 200);
   })
   .openapi(me, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();

@@ -22,3 +22,9 @@ export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword("not-a-real-password-just-for-timing");
   return dummyHash;
 }
+
+/**
+ * The password hash of a user invited without a password: not a valid argon2
+ * hash, so no password matches it until the user sets one through the link.
+ */
+export const INVITED_NO_PASSWORD_HASH = "!invited-without-password";

@@ -10,6 +10,7 @@ import * as postsSearchTierTables from "./migrations/2026_11_23_0003_posts_searc
 import * as usersAwaitingApproval from "./migrations/2026_11_23_0004_users_awaiting_approval.ts";
 import * as createAuditLogs from "./migrations/2026_11_23_0005_create_audit_logs.ts";
 import * as createMailOutbox from "./migrations/2026_11_23_0006_create_mail_outbox.ts";
+import * as createAccountTokens from "./migrations/2026_11_23_0007_create_account_tokens.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0004_users_awaiting_approval": usersAwaitingApproval,
   "2026_11_23_0005_create_audit_logs": createAuditLogs,
   "2026_11_23_0006_create_mail_outbox": createMailOutbox,
+  "2026_11_23_0007_create_account_tokens": createAccountTokens,
 };
 
 const provider: MigrationProvider = {

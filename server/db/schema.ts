@@ -20,6 +20,8 @@ export type UsersTable = {
   last_login: Timestamp | null;
   /** A self-registration waiting for an admin since then; null once approved (and for others). */
   awaiting_approval_since: Timestamp | null;
+  /** The profile picture (an uploaded image's URL), or null. */
+  avatar_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -187,7 +189,22 @@ export type MailOutboxTable = {
   sent_at: Timestamp | null;
 };
 
+/** A one-time link mailed to a user; only the token's SHA-256 is stored. */
+export type AccountTokensTable = {
+  id: Generated<number>;
+  user_id: number;
+  purpose: "password_reset" | "invitation" | "email_change";
+  token_hash: string;
+  /** An e-mail change: the address to confirm. */
+  new_email: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** Set when the link is used: it works once. */
+  used_at: Timestamp | null;
+};
+
 export type Database = {
+  account_tokens: AccountTokensTable;
   audit_logs: AuditLogsTable;
   mail_outbox: MailOutboxTable;
   slug_redirects: SlugRedirectsTable;

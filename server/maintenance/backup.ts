@@ -43,6 +43,7 @@ const APP_TABLES = [
   "slug_redirects",
   "audit_logs",
   "mail_outbox",
+  "account_tokens",
 ] as const satisfies readonly (keyof Database)[];
 type Missing = Exclude<keyof Database, (typeof APP_TABLES)[number]>;
 const _everyTableListed: [Missing] extends [never] ? true : Missing = true;

@@ -16,9 +16,13 @@ import {
 import {
   accountApprovedMail,
   contactNotificationMail,
+  emailChangeMail,
+  invitationMail,
   type MailContext,
   mailContext,
+  passwordResetMail,
   registrationPendingMail,
+  siteLink,
 } from "./mail.templates.ts";
 
 export type { NewMail } from "./mail.repository.ts";
@@ -136,6 +140,38 @@ export function createMailService(
     return { ...accountApprovedMail(ctx, user), to: user.email, kind: "account_approved" };
   }
 
+  /** To the user: a link to choose a new password (`token` is the one-time token). */
+  function passwordReset(
+    ctx: MailContext,
+    user: { email: string; username: string; first_name: string },
+    token: string,
+  ): NewMail {
+    const url = siteLink(ctx, `/reset-password?token=${encodeURIComponent(token)}`);
+    return { ...passwordResetMail(ctx, user, url), to: user.email, kind: "password_reset" };
+  }
+
+  /** To a user an admin added without a password: a link to set one. */
+  function invitation(
+    ctx: MailContext,
+    user: { email: string; username: string; first_name: string },
+    token: string,
+    invitedBy: string,
+  ): NewMail {
+    const url = siteLink(ctx, `/accept-invite?token=${encodeURIComponent(token)}`);
+    return { ...invitationMail(ctx, user, url, invitedBy), to: user.email, kind: "invitation" };
+  }
+
+  /** To the new address: a link that confirms the change. */
+  function emailChange(
+    ctx: MailContext,
+    user: { username: string; first_name: string },
+    newEmail: string,
+    token: string,
+  ): NewMail {
+    const url = siteLink(ctx, `/confirm-email?token=${encodeURIComponent(token)}`);
+    return { ...emailChangeMail(ctx, user, newEmail, url), to: newEmail, kind: "email_change" };
+  }
+
   /** The outbox, newest first (admins). */
   async function listOutbox(
     actor: Actor | null,
@@ -154,7 +190,16 @@ export function createMailService(
     };
   }
 
-  return { context, contactNotification, registrationPending, accountApproved, listOutbox };
+  return {
+    context,
+    contactNotification,
+    registrationPending,
+    accountApproved,
+    passwordReset,
+    invitation,
+    emailChange,
+    listOutbox,
+  };
 }
 
 export type MailService = ReturnType<typeof createMailService>;

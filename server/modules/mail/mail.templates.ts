@@ -19,7 +19,13 @@ export type MailContext = {
 export type MailContent = { subject: string; text: string; html: string };
 
 /** The kinds of mail the site sends (mail_outbox.kind). */
-export type MailKind = "contact_notification" | "registration_pending" | "account_approved";
+export type MailKind =
+  | "contact_notification"
+  | "registration_pending"
+  | "account_approved"
+  | "password_reset"
+  | "invitation"
+  | "email_change";
 
 export function escapeHtml(value: string): string {
   return value
@@ -165,5 +171,76 @@ export function accountApprovedMail(
       },
     ],
     action: { label: "Sign in", url: siteLink(context, "/login") },
+  });
+}
+
+/** To a user who asked to reset the password: a link valid for one hour. */
+export function passwordResetMail(
+  context: MailContext,
+  user: { username: string; first_name: string },
+  url: string,
+): MailContent {
+  const name = user.first_name.trim() || user.username;
+  return renderMail(context, {
+    subject: `[${context.siteName}] Reset your password`,
+    heading: `Hello ${name}`,
+    blocks: [
+      {
+        kind: "p",
+        text: `Someone asked to reset the password of your account on ${context.siteName}. Open the link below to choose a new one. The link works once and expires in 1 hour; when you set a new password, every other sign-in of your account ends.`,
+      },
+      {
+        kind: "p",
+        text: "If you did not ask for this, ignore this mail: your password stays as it is.",
+      },
+    ],
+    action: { label: "Choose a new password", url },
+  });
+}
+
+/** To a user an admin added without a password: a link to set one, valid for 7 days. */
+export function invitationMail(
+  context: MailContext,
+  user: { username: string; email: string; first_name: string },
+  url: string,
+  invitedBy: string,
+): MailContent {
+  const name = user.first_name.trim() || user.username;
+  return renderMail(context, {
+    subject: `[${context.siteName}] You are invited to ${context.siteName}`,
+    heading: `Welcome, ${name}`,
+    blocks: [
+      {
+        kind: "p",
+        text: `${invitedBy} added you to ${context.siteName} (username ${user.username}, ${user.email}). Open the link below to choose your password; then sign in with your e-mail address and that password.`,
+      },
+      { kind: "p", text: "The link works once and expires in 7 days." },
+    ],
+    action: { label: "Set your password", url },
+  });
+}
+
+/** To the NEW address of a user who changes it: the change happens when the link is opened. */
+export function emailChangeMail(
+  context: MailContext,
+  user: { username: string; first_name: string },
+  newEmail: string,
+  url: string,
+): MailContent {
+  const name = user.first_name.trim() || user.username;
+  return renderMail(context, {
+    subject: `[${context.siteName}] Confirm your new e-mail address`,
+    heading: `Hello ${name}`,
+    blocks: [
+      {
+        kind: "p",
+        text: `You asked to change the e-mail address of your account on ${context.siteName} to ${newEmail}. Open the link below to confirm it; until then your account keeps its old address.`,
+      },
+      {
+        kind: "p",
+        text: "The link works once and expires in 24 hours. If you did not ask for this, ignore this mail.",
+      },
+    ],
+    action: { label: "Confirm the new address", url },
   });
 }

@@ -1,0 +1,97 @@
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import {
+  NEW_PASSWORD_RULE,
+  PASSWORDS_DO_NOT_MATCH,
+  validateFields,
+} from "../../../common/rules.ts";
+import { Alert, TextField } from "../../components/ui/form.tsx";
+import { api, failureReason } from "../../lib/api.ts";
+
+/**
+ * The page a one-time link opens (password reset, invitation): a new
+ * password twice, sent with the link's token; then on to sign in.
+ */
+export function SetPasswordForm({
+  title,
+  intro,
+  endpoint,
+  done,
+  button,
+  missingToken,
+}: {
+  title: string;
+  intro: string;
+  endpoint: "/auth/reset-password" | "/auth/accept-invite";
+  /** Where to go afterwards: /login?… */
+  done: string;
+  button: string;
+  missingToken: string;
+}) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get("token") ?? "";
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { errors } = validateFields({ password: NEW_PASSWORD_RULE }, { password });
+    const invalid = errors.password ?? (confirm !== password ? PASSWORDS_DO_NOT_MATCH : undefined);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setBusy(true);
+    setError("");
+    try {
+      await api(endpoint, { body: { token, password } });
+      navigate(done, { replace: true });
+    } catch (e) {
+      setError(failureReason(e) || "Could not set the password. Please try again.");
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{intro}</p>
+      {token ? (
+        <form onSubmit={submit} noValidate className="mt-8 space-y-4">
+          {error ? <Alert kind="error">{error}</Alert> : null}
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? "Saving..." : button}
+          </button>
+        </form>
+      ) : (
+        <div className="mt-8">
+          <Alert kind="error">{missingToken}</Alert>
+        </div>
+      )}
+      <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">
+        <Link to="/login" className="link">
+          Back to Sign In
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../../common/account-texts.ts";
+import { ForgotPasswordSchema, SetPasswordSchema } from "../../../common/schemas/account.ts";
+import { requireUncommonPassword } from "../../auth/common-passwords.ts";
+import { hashPassword } from "../../auth/passwords.ts";
+import { generateToken, hashToken } from "../../auth/tokens.ts";
+import type { Db } from "../../db/client.ts";
+import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
+import { AppError, isAppError } from "../../http/errors.ts";
+import type { RateLimit } from "../../http/rate-limit.ts";
+import { parseInput } from "../../http/validation.ts";
+import { insertAuditEvents } from "../audit/audit.repository.ts";
+import { type MailService, queueMail } from "../mail/mail.service.ts";
+import { findUserByEmail, findUserById, updateUser } from "../users/users.repository.ts";
+import {
+  type AccountTokenPurpose,
+  replaceAccountToken,
+  useAccountToken,
+} from "./account-tokens.repository.ts";
+import { deleteSessionsOfUser } from "./sessions.repository.ts";
+
+export const PASSWORD_RESET_HOURS = 1;
+export const INVITATION_DAYS = 7;
+export const EMAIL_CHANGE_HOURS = 24;
+
+/** The lead of the 429 a client gets past PASSWORD_RESET_RATE_LIMIT. */
+export const PASSWORD_RESET_TOO_MANY = "Too many password reset requests from your address.";
+
+/** Counters for "Forgot password?": per client address (429) and per e-mail address (silent). */
+export type PasswordResetLimits = { client?: RateLimit; address?: RateLimit };
+
+/** A new random token, stored as its hash, valid for `ms`. Answers the token (for the link). */
+export async function issueAccountToken(
+  db: Db,
+  userId: number,
+  purpose: AccountTokenPurpose,
+  now: Date,
+  ms: number,
+  newEmail?: string,
+): Promise<string> {
+  const token = generateToken();
+  await replaceAccountToken(
+    db,
+    {
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(token),
+      new_email: newEmail ?? null,
+      expires_at: new Date(now.getTime() + ms).toISOString(),
+    },
+    now.toISOString(),
+  );
+  return token;
+}
+
+/**
+ * Password reset and invitation acceptance: one-time links mailed to the
+ * user; only the token's hash is stored (account_tokens).
+ */
+export function createAccountService(
+  db: Db,
+  {
+    mail,
+    now: clock = () => new Date(),
+    limits = {},
+  }: { mail: MailService; now?: () => Date; limits?: PasswordResetLimits },
+) {
+  /**
+   * "Forgot password?". Always answers the same (nothing): a known, unknown
+   * or inactive address, or one past its limit, looks alike. Only a client
+   * past its own limit gets a 429 (counted before the address is looked up,
+   * so it tells nothing about accounts).
+   */
+  async function requestPasswordReset(
+    input: unknown,
+    { client = UNKNOWN_CLIENT }: { client?: string } = {},
+  ): Promise<void> {
+    const { email, website } = parseInput(ForgotPasswordSchema, input);
+    if (website) return;
+    await limits.client?.(client);
+    try {
+      await limits.address?.(email.trim().toLowerCase());
+    } catch (error) {
+      if (isAppError(error) && error.status === 429) return;
+      throw error;
+    }
+    const row = await findUserByEmail(db, email);
+    if (row?.status !== "active") return;
+    // Read before the transaction (see MailService.context).
+    const context = await mail.context();
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      const token = await issueAccountToken(
+        trx,
+        row.id,
+        "password_reset",
+        now,
+        PASSWORD_RESET_HOURS * 3_600_000,
+      );
+      await queueMail(trx, mail.passwordReset(context, row, token), now.toISOString());
+    });
+  }
+
+  /**
+   * Sets the password through a one-time link: the link is used up, every
+   * session of the user ends (they sign in again with the new password), and
+   * an invitation's account may sign in from now on.
+   */
+  async function setPasswordWithToken(
+    purpose: "password_reset" | "invitation",
+    input: unknown,
+  ): Promise<{ email: string }> {
+    const { token, password } = parseInput(SetPasswordSchema, input);
+    requireUncommonPassword(password);
+    const invalid =
+      purpose === "invitation" ? INVITATION_TEXTS.invalidLink : PASSWORD_RESET_TEXTS.invalidLink;
+    // Hashing is slow: done before the transaction, which holds locks.
+    const passwordHash = await hashPassword(password);
+    return db.transaction().execute(async (trx) => {
+      const at = clock().toISOString();
+      const used = await useAccountToken(trx, hashToken(token), purpose, at);
+      if (!used) throw AppError.badRequest(invalid);
+      const user = await findUserById(trx, used.user_id);
+      // A reset for an account deactivated since the mail: refused.
+      if (!user || (purpose === "password_reset" && user.status !== "active")) {
+        throw AppError.badRequest(invalid);
+      }
+      await updateUser(trx, user.id, { password_hash: passwordHash }, at);
+      await deleteSessionsOfUser(trx, user.id);
+      // The user acts on their own account.
+      await insertAuditEvents(
+        trx,
+        { id: user.id, role: user.role },
+        [
+          {
+            action: "updated",
+            entityType: "user",
+            entityId: user.id,
+            label: `${user.first_name} ${user.last_name} (${user.username})`.trim(),
+            details: {
+              changed: ["password"],
+              ...(purpose === "invitation" ? { invitation: "accepted" } : { reset: true }),
+            },
+          },
+        ],
+        at,
+      );
+      return { email: user.email };
+    });
+  }
+
+  return {
+    requestPasswordReset,
+    resetPassword: (input: unknown) => setPasswordWithToken("password_reset", input),
+    acceptInvitation: (input: unknown) => setPasswordWithToken("invitation", input),
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

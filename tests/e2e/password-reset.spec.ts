@@ -1,0 +1,78 @@
+import { expect, test } from "./fixtures.ts";
+import { apiAs, tokenFor, unique } from "./helpers.ts";
+
+/** The newest outbox mail to `to` (demo mode: mail stays in the outbox). */
+async function newestMailTo(
+  page: Parameters<typeof tokenFor>[0],
+  token: string,
+  to: string,
+): Promise<{ subject: string; text: string }> {
+  const { body } = await apiAs(page, token, "GET", "/mail/outbox?limit=200");
+  const mail = (body.data.mails as { to: string; subject: string; text: string }[]).find(
+    (m) => m.to === to,
+  );
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+test.describe("forgot password", () => {
+  // The refused link is a 400 the page shows; the browser logs it.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+  test("a user asks for a link, sets a new password with it and signs in", async ({ page }) => {
+    const { token: admin } = await tokenFor(page, "admin");
+    const username = unique("reset").replace(/-/g, "_");
+    const email = `${username}@example.com`;
+    const created = await apiAs(page, admin, "POST", "/users", {
+      username,
+      email,
+      first_name: "Rhea",
+      last_name: "Reset",
+      role: "author",
+      password: "Old-Harbour-1234",
+    });
+    expect(created.status).toBe(201);
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(
+      page.getByText("If an account exists for that address, we have sent a link"),
+    ).toBeVisible();
+
+    const mail = await newestMailTo(page, admin, email);
+    expect(mail.subject).toContain("Reset your password");
+    const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await page.getByLabel("New password", { exact: true }).fill("New-Lighthouse-5678");
+    await page.getByLabel("Confirm new password").fill("New-Lighthouse-5678");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await expect(page).toHaveURL(/\/login\?reset=done$/);
+    await expect(page.getByText("Your password has been changed.")).toBeVisible();
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("New-Lighthouse-5678");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin/);
+    await expect(page.getByText("Rhea Reset")).toBeVisible();
+  });
+
+  test("the same answer for an unknown address, and a made-up link is refused", async ({
+    page,
+  }) => {
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(`${unique("nobody")}@example.com`);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(
+      page.getByText("If an account exists for that address, we have sent a link"),
+    ).toBeVisible();
+
+    await page.goto("/reset-password?token=not-a-real-token");
+    await page.getByLabel("New password", { exact: true }).fill("New-Lighthouse-5678");
+    await page.getByLabel("Confirm new password").fill("New-Lighthouse-5678");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await expect(page.getByText("This link is invalid or has expired.")).toBeVisible();
+  });
+});
