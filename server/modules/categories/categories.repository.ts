@@ -197,3 +197,24 @@ export async function deleteTag(db: Db, id: number) {
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** The id of the tag with this slug, or null. */
+export async function findTagIdBySlug(db: Db, slug: string): Promise<number | null> {
+  const row = await db.selectFrom("tags").select("id").where("slug", "=", slug).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * A new tag's id, or null when a tag of that name or slug came first (another
+ * request saving at the same moment): the insert then waits for that one and
+ * does nothing.
+ */
+export async function insertTagUnlessTaken(db: Db, values: TagWrite, now: string) {
+  const row = await db
+    .insertInto("tags")
+    .values({ ...values, created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,4 +1,4 @@
-import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type Insertable, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Category, Post, PostSummary, Tag } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toBool, toCount, toIso } from "../../db/normalize.ts";
@@ -847,4 +847,84 @@ export async function insertPostRows(db: Db, posts: NewPostRow[]): Promise<numbe
     ids.push(...chunkIds);
   }
   return ids;
+}
+
+// ---------------------------------------------------------------------------
+// Writes of one post (the service decides what and checks who may).
+
+/** The columns a post's editor writes. */
+export type PostWrite = Partial<
+  Omit<Insertable<Database["posts"]>, "id" | "views" | "created_at" | "author_id">
+>;
+
+/** The id of a post with this slug (other than `exceptId`), or null. */
+export async function findPostIdBySlug(db: Db, slug: string, exceptId?: number) {
+  let query = db.selectFrom("posts").select("id").where("slug", "=", slug);
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  return (await query.executeTakeFirst())?.id ?? null;
+}
+
+export async function findPostAuthor(db: Db, id: number) {
+  return (
+    (await db.selectFrom("posts").select("author_id").where("id", "=", id).executeTakeFirst()) ??
+    null
+  );
+}
+
+/** What bulk actions need of each post: its author, date and title. */
+export async function findPostsForBulk(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("posts")
+    .select(["id", "author_id", "published_at", "title"])
+    .where("id", "in", ids)
+    .execute();
+}
+
+export async function insertPost(
+  db: Db,
+  values: Omit<Insertable<Database["posts"]>, "id" | "created_at" | "updated_at">,
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto("posts")
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePostColumns(db: Db, id: number, values: PostWrite, now: string) {
+  await db
+    .updateTable("posts")
+    .set({ ...values, updated_at: now })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function deletePosts(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.deleteFrom("posts").where("id", "in", ids).execute();
+}
+
+/** Replaces a post's categories. */
+export async function setPostCategories(db: Db, postId: number, categoryIds: number[]) {
+  await db.deleteFrom("post_categories").where("post_id", "=", postId).execute();
+  if (categoryIds.length) {
+    await db
+      .insertInto("post_categories")
+      .values(categoryIds.map((category_id) => ({ post_id: postId, category_id })))
+      .execute();
+  }
+}
+
+/** Replaces a post's tags. */
+export async function setPostTags(db: Db, postId: number, tagIds: number[]) {
+  await db.deleteFrom("post_tags").where("post_id", "=", postId).execute();
+  if (tagIds.length) {
+    await db
+      .insertInto("post_tags")
+      .values(tagIds.map((tag_id) => ({ post_id: postId, tag_id })))
+      .execute();
+  }
 }

@@ -14,7 +14,10 @@ import { parseInput } from "../../http/validation.ts";
 import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
 import {
   findCategoriesByNames,
+  findTagIdBySlug,
   findTagsByNames,
+  insertTag,
+  insertTagUnlessTaken,
   unknownTags,
 } from "../categories/categories.repository.ts";
 import {
@@ -26,11 +29,19 @@ import {
 import { isPublicPost, resolveStatus, toIsoDate } from "./post-status.ts";
 import {
   addPostViews,
+  deletePosts,
   fillMissingSearchText,
   findLivePostViews,
   findPost,
+  findPostAuthor,
+  findPostIdBySlug,
   findPostPage,
+  findPostsForBulk,
+  insertPost,
   type PostStatusFilter,
+  setPostCategories,
+  setPostTags,
+  updatePostColumns,
 } from "./posts.repository.ts";
 import { sanitizePostHtml } from "./sanitize.ts";
 import { searchTextOf } from "./search-text.ts";
@@ -328,11 +339,7 @@ export function createPostsService(db: Db) {
     if (can(actor, "posts:manage-any")) return;
     const targetId = await findRedirectTarget(db, "post", slug);
     if (targetId === null || targetId === postId) return;
-    const target = await db
-      .selectFrom("posts")
-      .select("author_id")
-      .where("id", "=", targetId)
-      .executeTakeFirst();
+    const target = await findPostAuthor(db, targetId);
     if (!target || canManagePost(actor, target)) return;
     throw AppError.conflict(SLUG_REDIRECTS, { slug: SLUG_REDIRECTS });
   }
@@ -344,74 +351,44 @@ export function createPostsService(db: Db) {
     tagNames: string[] | undefined,
     mayCreateTags: boolean,
   ) {
-    if (categoryIds) {
-      await trx.deleteFrom("post_categories").where("post_id", "=", postId).execute();
-      if (categoryIds.length) {
-        await trx
-          .insertInto("post_categories")
-          .values(categoryIds.map((category_id) => ({ post_id: postId, category_id })))
-          .execute();
+    if (categoryIds) await setPostCategories(trx, postId, categoryIds);
+    if (!tagNames) return;
+    const existing = await findTagsByNames(trx, tagNames);
+    const byName = new Map(existing.map((t) => [t.name.toLowerCase(), t.id]));
+    const ids: number[] = [];
+    for (const name of tagNames) {
+      let id = byName.get(name.toLowerCase());
+      // Deleted since resolveTaxonomy looked: still not the author's to create.
+      if (id === undefined && !mayCreateTags) {
+        throw AppError.validation({ tags: unknownTagsMessage([name]) });
       }
+      if (id === undefined) {
+        id = await createTag(trx, name);
+        byName.set(name.toLowerCase(), id);
+      }
+      if (!ids.includes(id)) ids.push(id);
     }
-    if (tagNames) {
-      await trx.deleteFrom("post_tags").where("post_id", "=", postId).execute();
-      const existing = await findTagsByNames(trx, tagNames);
-      const byName = new Map(existing.map((t) => [t.name.toLowerCase(), t.id]));
-      const ids: number[] = [];
-      for (const name of tagNames) {
-        let id = byName.get(name.toLowerCase());
-        // Deleted since resolveTaxonomy looked: still not the author's to create.
-        if (id === undefined && !mayCreateTags) {
-          throw AppError.validation({ tags: unknownTagsMessage([name]) });
-        }
-        if (id === undefined) {
-          let slug = slugify(name) || `tag-${Date.now()}`;
-          const taken = await trx
-            .selectFrom("tags")
-            .select("id")
-            .where("slug", "=", slug)
-            .executeTakeFirst();
-          if (taken) slug = `${slug}-${Date.now().toString(36)}`;
-          // Two posts saved at the same moment with the same new tag: the
-          // second waits for the first and then uses the tag it created.
-          const row = await trx
-            .insertInto("tags")
-            .values({ name, slug, created_at: nowIso() })
-            .onConflict((oc) => oc.doNothing())
-            .returning("id")
-            .executeTakeFirst();
-          id =
-            row?.id ??
-            (await findTagsByNames(trx, [name]))[0]?.id ??
-            // Only the slug was taken meanwhile (by a tag of another name).
-            (
-              await trx
-                .insertInto("tags")
-                .values({
-                  name,
-                  slug: `${slug}-${randomBytes(3).toString("hex")}`,
-                  created_at: nowIso(),
-                })
-                .returning("id")
-                .executeTakeFirstOrThrow()
-            ).id;
-          byName.set(name.toLowerCase(), id);
-        }
-        if (!ids.includes(id)) ids.push(id);
-      }
-      if (ids.length) {
-        await trx
-          .insertInto("post_tags")
-          .values(ids.map((tag_id) => ({ post_id: postId, tag_id })))
-          .execute();
-      }
-    }
+    await setPostTags(trx, postId, ids);
+  }
+
+  /**
+   * A new tag named by a post. Two posts saved at the same moment with the
+   * same new tag: the second waits for the first and then uses its tag.
+   */
+  async function createTag(trx: Db, name: string): Promise<number> {
+    let slug = slugify(name) || `tag-${Date.now()}`;
+    if ((await findTagIdBySlug(trx, slug)) !== null) slug = `${slug}-${Date.now().toString(36)}`;
+    const now = nowIso();
+    return (
+      (await insertTagUnlessTaken(trx, { name, slug }, now)) ??
+      (await findTagsByNames(trx, [name]))[0]?.id ??
+      // Only the slug was taken meanwhile (by a tag of another name).
+      (await insertTag(trx, { name, slug: `${slug}-${randomBytes(3).toString("hex")}` }, now)).id
+    );
   }
 
   async function requireSlugFree(slug: string, exceptId?: number) {
-    let query = db.selectFrom("posts").select("id").where("slug", "=", slug);
-    if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
-    if (await query.executeTakeFirst()) {
+    if ((await findPostIdBySlug(db, slug, exceptId)) !== null) {
       const message = "A post with this slug already exists";
       throw AppError.conflict(message, { slug: message });
     }
@@ -449,9 +426,9 @@ export function createPostsService(db: Db) {
     const state = resolveStatus(data.status, toIsoDate(data.published_at) ?? null, now);
     try {
       const id = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto("posts")
-          .values({
+        const postId = await insertPost(
+          trx,
+          {
             title: data.title,
             slug: data.slug,
             excerpt: data.excerpt ?? "",
@@ -466,20 +443,18 @@ export function createPostsService(db: Db) {
             meta_title: data.meta_title ?? "",
             meta_description: data.meta_description ?? "",
             og_image: data.og_image ?? "",
-            created_at: now,
-            updated_at: now,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+          },
+          now,
+        );
         await releaseSlug(trx, "post", data.slug);
         await setRelations(
           trx,
-          row.id,
+          postId,
           categoryIds ?? [],
           tagNames ?? [],
           can(actor, "tags:manage"),
         );
-        const entity = { entityType: "post", entityId: row.id, label: data.title } as const;
+        const entity = { entityType: "post", entityId: postId, label: data.title } as const;
         await insertAuditEvents(
           trx,
           actor,
@@ -491,7 +466,7 @@ export function createPostsService(db: Db) {
           ],
           now,
         );
-        return row.id;
+        return postId;
       });
       return withPendingViews((await findPost(db, { id }, { visibility: "all", now: nowIso() }))!);
     } catch (error) {
@@ -549,9 +524,10 @@ export function createPostsService(db: Db) {
     const featured = data.isFeatured;
     try {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("posts")
-          .set({
+        await updatePostColumns(
+          trx,
+          id,
+          {
             title: data.title,
             slug: data.slug,
             excerpt: data.excerpt ?? current.excerpt,
@@ -569,10 +545,9 @@ export function createPostsService(db: Db) {
               ? { meta_description: data.meta_description }
               : {}),
             ...(data.og_image !== undefined ? { og_image: data.og_image } : {}),
-            updated_at: now,
-          })
-          .where("id", "=", id)
-          .execute();
+          },
+          now,
+        );
         // A post that has been public keeps its old address working (301).
         if (data.slug !== current.slug) {
           if (current.status !== "draft")
@@ -604,7 +579,7 @@ export function createPostsService(db: Db) {
   async function deletePost(actor: Actor | null, id: number) {
     const post = await loadManaged(actor, id);
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("posts").where("id", "=", id).execute();
+      await deletePosts(trx, [id]);
       await deleteRedirectsTo(trx, "post", id);
       await insertAuditEvents(
         trx,
@@ -632,11 +607,7 @@ export function createPostsService(db: Db) {
     requirePermission(actor, "posts:create");
     const unique = [...new Set(ids)];
     const now = nowIso();
-    const rows = await db
-      .selectFrom("posts")
-      .select(["id", "author_id", "published_at", "title"])
-      .where("id", "in", unique)
-      .execute();
+    const rows = await findPostsForBulk(db, unique);
     if (rows.length !== unique.length)
       throw AppError.notFound("Some of the selected posts do not exist");
     for (const row of rows) requirePostManager(actor, row);
@@ -651,7 +622,7 @@ export function createPostsService(db: Db) {
     );
     if (action === "delete") {
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("posts").where("id", "in", unique).execute();
+        await deletePosts(trx, unique);
         for (const id of unique) await deleteRedirectsTo(trx, "post", id);
         await insertAuditEvents(trx, actor, events, now);
       });
@@ -659,22 +630,14 @@ export function createPostsService(db: Db) {
     }
     await db.transaction().execute(async (trx) => {
       await insertAuditEvents(trx, actor, events, now);
-      if (action === "draft") {
-        await trx
-          .updateTable("posts")
-          .set({ status: "draft", updated_at: now })
-          .where("id", "in", unique)
-          .execute();
-        return;
-      }
-      // Publish now: a post without a date, or scheduled for later, goes live at once.
       for (const row of rows) {
+        if (action === "draft") {
+          await updatePostColumns(trx, row.id, { status: "draft" }, now);
+          continue;
+        }
+        // Publish now: a post without a date, or scheduled for later, goes live at once.
         const due = row.published_at && row.published_at <= now ? row.published_at : now;
-        await trx
-          .updateTable("posts")
-          .set({ status: "published", published_at: due, updated_at: now })
-          .where("id", "=", row.id)
-          .execute();
+        await updatePostColumns(trx, row.id, { status: "published", published_at: due }, now);
       }
     });
     return { updated: unique.length };
