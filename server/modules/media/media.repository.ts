@@ -1,4 +1,4 @@
-import { type Selectable, sql } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 import type { Db } from "../../db/client.ts";
 import { parseJson, toIso } from "../../db/normalize.ts";
 import type { UploadsTable } from "../../db/schema.ts";
@@ -120,4 +120,26 @@ export async function findUploadSize(db: Db, fileName: string) {
     .where("file_name", "=", fileName)
     .executeTakeFirst();
   return row ?? null;
+}
+
+export async function findUploadByFileName(db: Db, fileName: string): Promise<Upload | null> {
+  const row = await db
+    .selectFrom("uploads")
+    .selectAll()
+    .where("file_name", "=", fileName)
+    .executeTakeFirst();
+  return row ? toUpload(row) : null;
+}
+
+export async function insertUpload(
+  db: Db,
+  values: Omit<Insertable<UploadsTable>, "id" | "created_at">,
+  now: string,
+): Promise<Upload> {
+  const row = await db
+    .insertInto("uploads")
+    .values({ ...values, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toUpload(row);
 }

@@ -928,3 +928,29 @@ export async function setPostTags(db: Db, postId: number, tagIds: number[]) {
       .execute();
   }
 }
+
+/** How many posts there are, drafts and live ones (the rest are scheduled); an author's own only with `authorId`. */
+export async function countPostsByState(db: Db, now: string, authorId?: number) {
+  let query = db.selectFrom("posts");
+  if (authorId !== undefined) query = query.where("posts.author_id", "=", authorId);
+  const row = await query
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      eb.fn
+        .count<number>(
+          eb
+            .case()
+            .when(eb("status", "=", "draft"))
+            .then(1)
+            .end(),
+        )
+        .as("drafts"),
+      eb.fn.count<number>(eb.case().when(isLive(eb, now)).then(1).end()).as("published"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: toCount(row.total),
+    drafts: toCount(row.drafts),
+    published: toCount(row.published),
+  };
+}

@@ -11,19 +11,9 @@ import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
-import { insertUser } from "../users/users.repository.ts";
+import { hasActiveAdmin, insertUser } from "../users/users.repository.ts";
 
 export type SetupState = "open" | "invalid-link" | "done";
-
-async function hasActiveAdmin(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom("users")
-    .select("id")
-    .where("role", "=", "admin")
-    .where("status", "=", "active")
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /**
  * First-run setup, like Ghost's and WordPress's install screens: while the

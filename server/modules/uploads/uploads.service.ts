@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
+import { findUploadByFileName, insertUpload } from "../media/media.repository.ts";
 import {
   DamagedImageError,
   IMAGE_SLOTS,
@@ -113,16 +114,11 @@ export function createUploadsService(
     // A write failure (disk full, permissions) is ours, not the image's: it
     // goes to the error handler, which logs it and answers 500.
     const stored = await writeImage(config.uploadsDir, processed);
-    const existing = await db
-      .selectFrom("uploads")
-      .selectAll()
-      .where("file_name", "=", stored.fileName)
-      .executeTakeFirst();
-    const row =
-      existing ??
-      (await db
-        .insertInto("uploads")
-        .values({
+    const upload =
+      (await findUploadByFileName(db, stored.fileName)) ??
+      (await insertUpload(
+        db,
+        {
           file_name: stored.fileName,
           original_name: file.name.slice(0, 300),
           mime_type: stored.mimeType,
@@ -133,19 +129,18 @@ export function createUploadsService(
           alt: file.alt?.trim().slice(0, 300) ?? "",
           variants: JSON.stringify(stored.variants),
           uploaded_by: actor.id,
-          created_at: nowIso(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow());
-    const url = `/uploads/${row.file_name}`;
+        },
+        nowIso(),
+      ));
+    const url = `/uploads/${upload.fileName}`;
     return {
-      id: row.id,
+      id: upload.id,
       url,
       imagePath: url,
-      mimeType: row.mime_type,
-      size: row.size_bytes,
-      width: row.width,
-      height: row.height,
+      mimeType: upload.mimeType,
+      size: upload.size,
+      width: upload.width,
+      height: upload.height,
     };
   }
 

@@ -187,3 +187,14 @@ export async function lockAdmins(db: Db) {
   const rowLocks = db.getExecutor().adapter.supportsMultipleConnections !== false;
   return (rowLocks ? query.forUpdate() : query).execute();
 }
+
+/** Whether the site has an active admin (first-run setup is open until it does). */
+export async function hasActiveAdmin(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return row !== undefined;
+}
