@@ -14,6 +14,7 @@ export default [
     route("register", "routes/register.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
+    route("accept-invite", "routes/accept-invite.tsx"),
     route("setup", "routes/setup.tsx"),
     route("terms", "routes/terms.tsx"),
     route("unauthorized", "routes/unauthorized.tsx"),

@@ -28,6 +28,8 @@ export type User = {
   status: UserStatus;
   last_login: string | null;
   created_at: string;
+  /** Present (true) while the user has not set a password through the invitation (admins' list). */
+  invitation_pending?: boolean;
 };
 
 export type Category = {

@@ -92,7 +92,7 @@ export function createServices({
         ),
       },
     }),
-    users: createUsersService(db, { mail }),
+    users: createUsersService(db, { mail, now }),
     registrations: createRegistrationPurge(db, {
       days: config.registrationPurgeDays,
       logger,

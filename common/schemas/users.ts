@@ -47,6 +47,17 @@ export const UserCreateSchema = z.strictObject({
   ...echoed,
 });
 
+/** Invite: Add New User without a password; the user sets one through a mailed link. */
+export const UserInviteSchema = z.strictObject({
+  username: usernameField,
+  email: emailField(),
+  first_name: requiredText("First name is required", 100),
+  last_name: requiredText("Last name is required", 100),
+  role: roleField.default("editor"),
+  status: statusField.default("active"),
+  ...echoed,
+});
+
 /** Edit: any subset of the fields; the password only when it changes. */
 export const UserUpdateSchema = z.strictObject({
   username: usernameField.optional(),
@@ -73,4 +84,5 @@ export const UserBulkSchema = z.strictObject({
 
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 export type UserCreateInput = z.infer<typeof UserCreateSchema>;
+export type UserInviteInput = z.infer<typeof UserInviteSchema>;
 export type UserUpdateInput = z.infer<typeof UserUpdateSchema>;

@@ -1,5 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { UserBulkSchema, UserCreateSchema, UserUpdateSchema } from "../../common/schemas/users.ts";
+import {
+  UserBulkSchema,
+  UserCreateSchema,
+  UserInviteSchema,
+  UserUpdateSchema,
+} from "../../common/schemas/users.ts";
 import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../http/router.ts";
 
 const tags = ["Users"];
@@ -33,6 +38,27 @@ const create = createRoute({
   ...signedIn("users:manage"),
   request: jsonBody(UserCreateSchema),
   responses: dataResponses("The new user", [400, 401, 403, 409], 201),
+});
+const invite = createRoute({
+  method: "post",
+  path: "/users/invite",
+  operationId: "inviteUser",
+  tags,
+  summary: "Add a user without a password: they are mailed a link to set one (valid for 7 days)",
+  ...signedIn("users:manage"),
+  request: jsonBody(UserInviteSchema),
+  responses: dataResponses("The new user (invitation_pending: true)", [400, 401, 403, 409], 201),
+});
+const resendInvite = createRoute({
+  method: "post",
+  path: "/users/{id}/invite",
+  operationId: "resendInvitation",
+  tags,
+  summary:
+    "Send a new invitation link to a user who has not set a password yet (the old link stops working)",
+  ...signedIn("users:manage"),
+  request: { params: IdParams },
+  responses: dataResponses("Invitation sent", [401, 403, 404, 409]),
 });
 const bulk = createRoute({
   method: "post",
@@ -69,6 +95,20 @@ export const usersApi = createRouter()
   .openapi(list, async (c) => {
     const data = await c.var.services.users.listUsers(c.var.user, c.req.valid("query").search);
     return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(invite, async (c) => {
+    const data = await c.var.services.users.inviteUser(c.var.user, c.req.valid("json"));
+    return c.json(
+      { success: true as const, data, message: `Invitation sent to ${data.email}` },
+      201,
+    );
+  })
+  .openapi(resendInvite, async (c) => {
+    const data = await c.var.services.users.resendInvitation(c.var.user, c.req.valid("param").id);
+    return c.json(
+      { success: true as const, data, message: `Invitation sent again to ${data.email}` },
+      200,
+    );
   })
   .openapi(bulk, async (c) => {
     const { action, ids } = c.req.valid("json");

@@ -13,6 +13,7 @@ import { type MailService, queueMail } from "../mail/mail.service.ts";
 import { findUserByEmail, findUserById, updateUser } from "../users/users.repository.ts";
 import {
   type AccountTokenPurpose,
+  deleteAccountTokens,
   replaceAccountToken,
   useAccountToken,
 } from "./account-tokens.repository.ts";
@@ -126,6 +127,9 @@ export function createAccountService(
       }
       await updateUser(trx, user.id, { password_hash: passwordHash }, at);
       await deleteSessionsOfUser(trx, user.id);
+      // A password is set: no other reset or invitation link of the user works any more.
+      await deleteAccountTokens(trx, user.id, "password_reset");
+      await deleteAccountTokens(trx, user.id, "invitation");
       // The user acts on their own account.
       await insertAuditEvents(
         trx,

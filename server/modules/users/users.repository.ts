@@ -188,6 +188,18 @@ export async function lockAdmins(db: Db) {
   return (rowLocks ? query.forUpdate() : query).execute();
 }
 
+/** Which of the users have no password yet (invited, not accepted). */
+export async function findUserIdsWithPasswordHash(db: Db, passwordHash: string, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .selectFrom("users")
+    .select("id")
+    .where("password_hash", "=", passwordHash)
+    .where("id", "in", ids)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Whether the site has an active admin (first-run setup is open until it does). */
 export async function hasActiveAdmin(db: Db): Promise<boolean> {
   const row = await db

@@ -1,12 +1,13 @@
 import type { Actor } from "../../../common/permissions.ts";
 import {
   UserCreateSchema,
+  UserInviteSchema,
   type UserUpdateInput,
   UserUpdateSchema,
 } from "../../../common/schemas/users.ts";
 import type { User } from "../../../common/types.ts";
 import { requireUncommonPassword } from "../../auth/common-passwords.ts";
-import { hashPassword } from "../../auth/passwords.ts";
+import { hashPassword, INVITED_NO_PASSWORD_HASH } from "../../auth/passwords.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import { hashToken } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
@@ -15,6 +16,7 @@ import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
 import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
+import { INVITATION_DAYS, issueAccountToken } from "../auth/account.service.ts";
 import { deleteSessionsOfUser } from "../auth/sessions.repository.ts";
 import { findUsersAwaitingApproval } from "../mail/mail.repository.ts";
 import { type MailContext, type MailService, queueMail } from "../mail/mail.service.ts";
@@ -23,6 +25,7 @@ import {
   findUserById,
   findUserIdByEmail,
   findUserIdByUsername,
+  findUserIdsWithPasswordHash,
   findUsers,
   findUsersByIds,
   insertUser,
@@ -35,6 +38,8 @@ import {
 export const LAST_ADMIN_DELETE = "Cannot delete the last admin user";
 export const ALL_ADMINS_DELETE = "Cannot delete all admin users";
 export const LAST_ADMIN_DEMOTE = "Cannot demote or deactivate the last active admin user";
+export const INVITATION_ALREADY_ACCEPTED = "This user has already set a password.";
+export const MAIL_UNAVAILABLE = "Invitations need the mail service.";
 
 function userLabel(user: Pick<User, "username" | "first_name" | "last_name">): string {
   const name = `${user.first_name} ${user.last_name}`.trim();
@@ -62,7 +67,10 @@ function userUpdateEvents(before: User, after: User, passwordChanged: boolean): 
   return events;
 }
 
-export function createUsersService(db: Db, { mail }: { mail?: MailService } = {}) {
+export function createUsersService(
+  db: Db,
+  { mail, now: clock = () => new Date() }: { mail?: MailService; now?: () => Date } = {},
+) {
   /**
    * Within the activating transaction, before the change: mails the users of
    * `ids` who registered themselves and waited for approval that they may sign in.
@@ -133,7 +141,120 @@ export function createUsersService(db: Db, { mail }: { mail?: MailService } = {}
 
   async function listUsers(actor: Actor | null, search?: string): Promise<User[]> {
     requirePermission(actor, "users:manage");
-    return findUsers(db, search?.trim() || undefined);
+    const users = await findUsers(db, search?.trim() || undefined);
+    const invited = await findUserIdsWithPasswordHash(
+      db,
+      INVITED_NO_PASSWORD_HASH,
+      users.map((user) => user.id),
+    );
+    return users.map((user) =>
+      invited.has(user.id) ? { ...user, invitation_pending: true } : user,
+    );
+  }
+
+  /** The actor's name for an invitation mail ("Ada Admin"). */
+  async function actorName(actor: Actor): Promise<string> {
+    const user = await findUserById(db, actor.id);
+    return user
+      ? `${user.first_name} ${user.last_name}`.trim() || user.username
+      : "An administrator";
+  }
+
+  /**
+   * Add New User without a password: the user is mailed a link (valid for
+   * INVITATION_DAYS) to set one, and cannot sign in before.
+   */
+  async function inviteUser(actor: Actor | null, input: unknown): Promise<User> {
+    requirePermission(actor, "users:manage");
+    if (!mail) throw new Error(MAIL_UNAVAILABLE);
+    const data = parseInput(UserInviteSchema, input);
+    await requireUniqueIdentity(data);
+    // Read before the transaction (see MailService.context).
+    const context = await mail.context();
+    const invitedBy = await actorName(actor);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const now = clock();
+        const at = now.toISOString();
+        const user = await insertUser(
+          trx,
+          {
+            username: data.username,
+            email: data.email,
+            first_name: data.first_name,
+            last_name: data.last_name,
+            role: data.role,
+            status: data.status,
+            password_hash: INVITED_NO_PASSWORD_HASH,
+          },
+          at,
+        );
+        await insertAuditEvents(
+          trx,
+          actor,
+          [
+            {
+              action: "created",
+              entityType: "user",
+              entityId: user.id,
+              label: userLabel(user),
+              details: { role: user.role, status: user.status, invited: true },
+            },
+          ],
+          at,
+        );
+        const token = await issueAccountToken(
+          trx,
+          user.id,
+          "invitation",
+          now,
+          INVITATION_DAYS * 86_400_000,
+        );
+        await queueMail(trx, mail.invitation(context, user, token, invitedBy), at);
+        return { ...user, invitation_pending: true };
+      });
+    } catch (error) {
+      uniqueConflict(error);
+    }
+  }
+
+  /** A new invitation link for a user who has not set a password yet; the old link stops working. */
+  async function resendInvitation(actor: Actor | null, id: number): Promise<User> {
+    requirePermission(actor, "users:manage");
+    if (!mail) throw new Error(MAIL_UNAVAILABLE);
+    const user = await findUserById(db, id);
+    if (!user) throw AppError.notFound("User not found");
+    const pending = await findUserIdsWithPasswordHash(db, INVITED_NO_PASSWORD_HASH, [id]);
+    if (!pending.has(id)) throw AppError.conflict(INVITATION_ALREADY_ACCEPTED);
+    const context = await mail.context();
+    const invitedBy = await actorName(actor);
+    return db.transaction().execute(async (trx) => {
+      const now = clock();
+      const at = now.toISOString();
+      const token = await issueAccountToken(
+        trx,
+        id,
+        "invitation",
+        now,
+        INVITATION_DAYS * 86_400_000,
+      );
+      await queueMail(trx, mail.invitation(context, user, token, invitedBy), at);
+      await insertAuditEvents(
+        trx,
+        actor,
+        [
+          {
+            action: "updated",
+            entityType: "user",
+            entityId: id,
+            label: userLabel(user),
+            details: { changed: [], invitation: "resent" },
+          },
+        ],
+        at,
+      );
+      return { ...user, invitation_pending: true };
+    });
   }
 
   async function getUser(actor: Actor | null, id: number): Promise<User> {
@@ -316,7 +437,16 @@ export function createUsersService(db: Db, { mail }: { mail?: MailService } = {}
     });
   }
 
-  return { listUsers, getUser, createUser, updateUser: updateUserById, deleteUser, bulkUsers };
+  return {
+    listUsers,
+    getUser,
+    createUser,
+    inviteUser,
+    resendInvitation,
+    updateUser: updateUserById,
+    deleteUser,
+    bulkUsers,
+  };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,6 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { flushSync } from "react-dom";
-import { UserCreateSchema, UserUpdateSchema } from "../../../../common/schemas/users.ts";
+import {
+  UserCreateSchema,
+  UserInviteSchema,
+  UserUpdateSchema,
+} from "../../../../common/schemas/users.ts";
 import { ROLES, type Role, type User } from "../../../../common/types.ts";
 import { Alert, fieldErrors, TextField } from "../../../components/ui/form.tsx";
 import { ApiError, apiData } from "../../../lib/api.ts";
@@ -9,6 +13,8 @@ import { Modal } from "./modal.tsx";
 
 export const CREATE_FAILED = "Failed to create user. Please try again.";
 export const UPDATE_FAILED = "Failed to update user. Please try again.";
+export const INVITE_FAILED = "Failed to invite user. Please try again.";
+export const INVITE_OPTION = "Invite by e-mail instead of setting a password";
 
 export type UserFormValues = {
   username: string;
@@ -81,6 +87,23 @@ export function validateNewUser(values: UserFormValues, users: readonly User[]) 
   return { errors, data: parsed.success ? parsed.data : null };
 }
 
+/** Add New User by invitation: the same rules without a password. */
+export function validateInvitedUser(values: UserFormValues, users: readonly User[]) {
+  const parsed = UserInviteSchema.safeParse({
+    username: values.username,
+    email: values.email,
+    first_name: values.first_name,
+    last_name: values.last_name,
+    role: values.role,
+    status: "active",
+  });
+  const errors: Errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+  const dup = duplicates({ username: values.username.trim(), email: values.email.trim() }, users);
+  if (!errors.username && dup.username) errors.username = dup.username;
+  if (!errors.email && dup.email) errors.email = dup.email;
+  return { errors, data: parsed.success ? parsed.data : null };
+}
+
 export function validateEditedUser(values: UserFormValues, users: readonly User[], id: number) {
   const parsed = UserUpdateSchema.safeParse({
     username: values.username,
@@ -128,12 +151,15 @@ function UserFields({
   errors,
   set,
   editing,
+  inviting = false,
 }: {
   idPrefix: string;
   values: UserFormValues;
   errors: Errors;
   set: (patch: Partial<UserFormValues>) => void;
   editing: boolean;
+  /** Add New User by invitation: no password fields. */
+  inviting?: boolean;
 }) {
   const field = (key: keyof UserFormValues) => ({
     id: `${idPrefix}-${key}`,
@@ -173,19 +199,23 @@ function UserFields({
         onChange={(role) => set({ role: role as Role })}
       />
       <div className="hidden sm:block" aria-hidden />
-      <TextField
-        {...field("password")}
-        label={editing ? "New Password" : "Password"}
-        type="password"
-        autoComplete="new-password"
-        hint={editing ? "Leave empty to keep the current password." : "At least 8 characters."}
-      />
-      <TextField
-        {...field("confirmPassword")}
-        label={editing ? "Confirm New Password" : "Confirm Password"}
-        type="password"
-        autoComplete="new-password"
-      />
+      {inviting ? null : (
+        <>
+          <TextField
+            {...field("password")}
+            label={editing ? "New Password" : "Password"}
+            type="password"
+            autoComplete="new-password"
+            hint={editing ? "Leave empty to keep the current password." : "At least 8 characters."}
+          />
+          <TextField
+            {...field("confirmPassword")}
+            label={editing ? "Confirm New Password" : "Confirm Password"}
+            type="password"
+            autoComplete="new-password"
+          />
+        </>
+      )}
     </div>
   );
 }
@@ -240,12 +270,15 @@ export function AddUserDialog({
 }) {
   const { values, errors, setErrors, set } = useFormState(EMPTY);
   const [busy, setBusy] = useState(false);
+  const [inviting, setInviting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     if (busy) return;
-    const { errors: found, data } = validateNewUser(values, users);
+    const { errors: found, data } = inviting
+      ? validateInvitedUser(values, users)
+      : validateNewUser(values, users);
     if (!data || Object.keys(found).length) {
       flushSync(() => setErrors(found));
       focusFirstInvalid(form);
@@ -253,11 +286,11 @@ export function AddUserDialog({
     }
     setBusy(true);
     try {
-      const created = await apiData<User>("/users", { body: data });
+      const created = await apiData<User>(inviting ? "/users/invite" : "/users", { body: data });
       onCreated(created);
     } catch (error) {
       console.warn("users: create failed", error);
-      const found = serverErrors(error, CREATE_FAILED);
+      const found = serverErrors(error, inviting ? INVITE_FAILED : CREATE_FAILED);
       flushSync(() => setErrors(found));
       if (!found.form) focusFirstInvalid(form);
       setBusy(false);
@@ -272,8 +305,38 @@ export function AddUserDialog({
             <Alert kind="error">{errors.form}</Alert>
           </div>
         ) : null}
-        <UserFields idPrefix="new-user" values={values} errors={errors} set={set} editing={false} />
-        <DialogButtons onCancel={onClose} busy={busy} label="Add User" busyLabel="Adding..." />
+        <UserFields
+          idPrefix="new-user"
+          values={values}
+          errors={errors}
+          set={set}
+          editing={false}
+          inviting={inviting}
+        />
+        <label className="mt-4 flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5"
+            checked={inviting}
+            onChange={(e) => {
+              setInviting(e.target.checked);
+              setErrors({});
+            }}
+          />
+          <span>
+            {INVITE_OPTION}
+            <span className="block text-xs text-slate-600 dark:text-slate-300">
+              The user is mailed a link to choose a password (valid for 7 days) and cannot sign in
+              before.
+            </span>
+          </span>
+        </label>
+        <DialogButtons
+          onCancel={onClose}
+          busy={busy}
+          label={inviting ? "Send Invitation" : "Add User"}
+          busyLabel={inviting ? "Sending..." : "Adding..."}
+        />
       </form>
     </Modal>
   );

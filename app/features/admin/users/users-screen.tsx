@@ -22,6 +22,7 @@ export const MESSAGES = {
   statusFailed: "Failed to update user status. Please try again.",
   deleteFailed: "Failed to delete user. Please try again.",
   bulkDeleteFailed: "Failed to delete some users. Please try again.",
+  resendFailed: "Failed to send the invitation. Please try again.",
   bulkStatusFailed: "Failed to activate/deactivate some users. Please try again.",
   selectFirst: "Please select users first",
   chooseAction: "Please choose a bulk action first",
@@ -201,6 +202,23 @@ export function UsersScreen() {
     } catch (error) {
       console.warn("users: delete failed", error);
       window.alert(reason(error, MESSAGES.deleteFailed));
+    } finally {
+      setPendingIds((s) => {
+        const next = new Set(s);
+        next.delete(user.id);
+        return next;
+      });
+    }
+  }
+
+  async function resendInvitation(user: User) {
+    setPendingIds((s) => new Set(s).add(user.id));
+    try {
+      await api(`/users/${user.id}/invite`, { method: "POST" });
+      announce(`Invitation sent again to ${user.email}. The earlier link no longer works.`);
+    } catch (error) {
+      console.warn("users: resend invitation failed", error);
+      window.alert(reason(error, MESSAGES.resendFailed));
     } finally {
       setPendingIds((s) => {
         const next = new Set(s);
@@ -449,6 +467,17 @@ export function UsersScreen() {
                             >
                               Edit<span className="sr-only"> {user.username}</span>
                             </button>
+                            {user.invitation_pending ? (
+                              <button
+                                type="button"
+                                className={smallButton}
+                                disabled={pending}
+                                onClick={() => void resendInvitation(user)}
+                              >
+                                Resend invitation
+                                <span className="sr-only"> to {user.username}</span>
+                              </button>
+                            ) : null}
                             <button
                               type="button"
                               className={dangerButton}
@@ -475,7 +504,11 @@ export function UsersScreen() {
           onCreated={(created) => {
             setAdding(false);
             setUsers((list) => (list ? [created, ...list] : [created]));
-            announce(`User ${created.username} added.`);
+            announce(
+              created.invitation_pending
+                ? `User ${created.username} added. An invitation was sent to ${created.email}.`
+                : `User ${created.username} added.`,
+            );
           }}
         />
       ) : null}

@@ -1,0 +1,25 @@
+import { SetPasswordForm } from "../features/account/set-password-form.tsx";
+import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import type { Route } from "./+types/accept-invite";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Accept Invitation",
+    root: rootFromMatches(matches),
+    path: "/accept-invite",
+    noindex: true,
+  });
+}
+
+export default function AcceptInvite() {
+  return (
+    <SetPasswordForm
+      title="Accept Invitation"
+      intro="Choose the password for your new account. Then sign in with your e-mail address and this password."
+      endpoint="/auth/accept-invite"
+      done="/login?invite=accepted"
+      button="Set Password"
+      missingToken="This invitation link is incomplete. Open the link from the mail again, or ask an administrator to send a new one."
+    />
+  );
+}
