@@ -8,6 +8,7 @@ import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
 import { createAccountService, PASSWORD_RESET_TOO_MANY } from "./modules/auth/account.service.ts";
 import { createAuthService, REGISTER_TOO_MANY } from "./modules/auth/auth.service.ts";
+import { createProfileService } from "./modules/auth/profile.service.ts";
 import { createRegistrationPurge } from "./modules/auth/registration-purge.ts";
 import { createCategoriesService } from "./modules/categories/categories.service.ts";
 import { CONTACT_TOO_MANY, createContactService } from "./modules/contact/contact.service.ts";
@@ -92,6 +93,7 @@ export function createServices({
         ),
       },
     }),
+    profile: createProfileService(db, { mail, now }),
     users: createUsersService(db, { mail, now }),
     registrations: createRegistrationPurge(db, {
       days: config.registrationPurgeDays,

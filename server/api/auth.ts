@@ -1,6 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../common/account-texts.ts";
-import { ForgotPasswordSchema, SetPasswordSchema } from "../../common/schemas/account.ts";
+import { PROFILE_TEXTS } from "../../common/profile-texts.ts";
+import {
+  ForgotPasswordSchema,
+  SetPasswordSchema,
+  TokenSchema,
+} from "../../common/schemas/account.ts";
+import {
+  EmailChangeSchema,
+  PasswordChangeSchema,
+  ProfileUpdateSchema,
+} from "../../common/schemas/profile.ts";
 import { LoginSchema, RegisterSchema } from "../../common/schemas/users.ts";
 import { AppError } from "../http/errors.ts";
 import {
@@ -124,6 +134,81 @@ const acceptInvite = createRoute({
   responses: dataResponses("Password set: sign in with it", [400]),
 });
 
+const profileTags = ["Profile"];
+
+const getProfile = createRoute({
+  method: "get",
+  path: "/auth/me/profile",
+  operationId: "getProfile",
+  tags: profileTags,
+  summary: "Your profile: the user and avatar_url",
+  ...signedIn(),
+  responses: dataResponses("The profile", [401]),
+});
+
+const updateProfile = createRoute({
+  method: "post",
+  path: "/auth/me/profile",
+  operationId: "updateProfile",
+  tags: profileTags,
+  summary: "Change your name, username or avatar",
+  ...signedIn(),
+  request: jsonBody(ProfileUpdateSchema),
+  responses: dataResponses("The profile", [400, 401, 409]),
+});
+
+const changePassword = createRoute({
+  method: "post",
+  path: "/auth/me/password",
+  operationId: "changeOwnPassword",
+  tags: profileTags,
+  summary: "Change your password (the current one required); your other sessions end",
+  ...signedIn(),
+  request: jsonBody(PasswordChangeSchema),
+  responses: dataResponses("Password changed", [400, 401]),
+});
+
+const changeEmail = createRoute({
+  method: "post",
+  path: "/auth/me/email",
+  operationId: "requestEmailChange",
+  tags: profileTags,
+  summary: "Change your e-mail address: a confirmation link goes to the new address (24 hours)",
+  ...signedIn(),
+  request: jsonBody(EmailChangeSchema),
+  responses: dataResponses("Link sent; the address changes when it is opened", [400, 401, 409]),
+});
+
+const confirmEmail = createRoute({
+  method: "post",
+  path: "/auth/confirm-email",
+  operationId: "confirmEmailChange",
+  tags: profileTags,
+  summary: "Confirm a new e-mail address with the token of its link (once)",
+  request: jsonBody(TokenSchema),
+  responses: dataResponses("The e-mail address changed", [400, 409]),
+});
+
+const listSessions = createRoute({
+  method: "get",
+  path: "/auth/me/sessions",
+  operationId: "listOwnSessions",
+  tags: profileTags,
+  summary: "Your active sessions (created, last used, user agent; `current` marks this one)",
+  ...signedIn(),
+  responses: dataResponses("The sessions, most recently used first", [401]),
+});
+
+const signOutOthers = createRoute({
+  method: "post",
+  path: "/auth/me/sessions/sign-out-others",
+  operationId: "signOutOtherSessions",
+  tags: profileTags,
+  summary: "Sign out of every other session; this one stays",
+  ...signedIn(),
+  responses: dataResponses("How many sessions ended: `{sessions: n}`", [401]),
+});
+
 export const authApi = createRouter()
   .openapi(login, async (c) => {
     const { token, user } = await c.var.services.auth.login(c.req.valid("json"), {
@@ -161,6 +246,53 @@ export const authApi = createRouter()
   .openapi(acceptInvite, async (c) => {
     const data = await c.var.services.account.acceptInvitation(c.req.valid("json"));
     return c.json({ success: true as const, data, message: INVITATION_TEXTS.done }, 200);
+  })
+  .openapi(getProfile, async (c) => {
+    if (!c.var.user) throw AppError.unauthorized();
+    const data = await c.var.services.profile.getProfile(c.var.user);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(updateProfile, async (c) => {
+    if (!c.var.user) throw AppError.unauthorized();
+    const data = await c.var.services.profile.updateProfile(c.var.user, c.req.valid("json"));
+    return c.json({ success: true as const, data, message: PROFILE_TEXTS.saved }, 200);
+  })
+  .openapi(changePassword, async (c) => {
+    if (!c.var.user) throw AppError.unauthorized();
+    await c.var.services.profile.changePassword(c.var.user, c.var.token, c.req.valid("json"));
+    return c.json(
+      { success: true as const, data: null, message: PROFILE_TEXTS.passwordChanged },
+      200,
+    );
+  })
+  .openapi(changeEmail, async (c) => {
+    if (!c.var.user) throw AppError.unauthorized();
+    const data = await c.var.services.profile.requestEmailChange(c.var.user, c.req.valid("json"));
+    return c.json(
+      { success: true as const, data, message: PROFILE_TEXTS.emailSent(data.email) },
+      200,
+    );
+  })
+  .openapi(confirmEmail, async (c) => {
+    const data = await c.var.services.profile.confirmEmailChange(c.req.valid("json"));
+    return c.json({ success: true as const, data, message: PROFILE_TEXTS.emailConfirmed }, 200);
+  })
+  .openapi(listSessions, async (c) => {
+    if (!c.var.user) throw AppError.unauthorized();
+    const data = await c.var.services.profile.listSessions(c.var.user, c.var.token);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .openapi(signOutOthers, async (c) => {
+    if (!c.var.user) throw AppError.unauthorized();
+    const sessions = await c.var.services.profile.signOutOthers(c.var.user, c.var.token);
+    return c.json(
+      {
+        success: true as const,
+        data: { sessions },
+        message: PROFILE_TEXTS.othersSignedOut(sessions),
+      },
+      200,
+    );
   })
   .openapi(me, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();

@@ -96,7 +96,13 @@ function Sidebar() {
         </ul>
         <div className="mt-6 border-t border-slate-700 px-3 pt-4 text-sm">
           <p className="truncate text-slate-300">
-            {user ? `${user.first_name} ${user.last_name}`.trim() || user.username : ""}
+            <Link
+              to="/admin/profile"
+              className="underline-offset-2 hover:underline"
+              title="Your profile"
+            >
+              {user ? `${user.first_name} ${user.last_name}`.trim() || user.username : ""}
+            </Link>
             <span className="block text-xs text-slate-300 capitalize">{user?.role}</span>
           </p>
           <div className="mt-3 flex items-center gap-2">

@@ -64,3 +64,14 @@ export async function deleteExpiredSessions(
     )
     .execute();
 }
+
+/** The user's sessions, most recently used first. */
+export async function findSessionsOfUser(db: Db, userId: number) {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "token_hash", "created_at", "last_used_at", "expires_at", "user_agent"])
+    .where("user_id", "=", userId)
+    .orderBy("last_used_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}

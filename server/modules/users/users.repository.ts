@@ -40,6 +40,7 @@ export type UserInsert = {
   password_hash: string;
   /** A self-registration: when it asked for approval (see purgeUnapprovedRegistrations). */
   awaiting_approval_since?: string | null;
+  avatar_url?: string | null;
 };
 
 export async function insertUser(db: Db, values: UserInsert, now: string): Promise<User> {
@@ -209,4 +210,13 @@ export async function hasActiveAdmin(db: Db): Promise<boolean> {
     .where("status", "=", "active")
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A user's password hash and avatar (the profile). */
+export async function findUserSecrets(db: Db, id: number) {
+  return db
+    .selectFrom("users")
+    .select(["password_hash", "avatar_url"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }

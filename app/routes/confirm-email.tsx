@@ -1,0 +1,68 @@
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { PROFILE_TEXTS } from "../../common/profile-texts.ts";
+import { Alert, Spinner } from "../components/ui/form.tsx";
+import { api, failureReason } from "../lib/api.ts";
+import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import type { Route } from "./+types/confirm-email";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Confirm E-mail Address",
+    root: rootFromMatches(matches),
+    path: "/confirm-email",
+    noindex: true,
+  });
+}
+
+/** The link from an e-mail change: a button confirms (a mail scanner's visit changes nothing). */
+export default function ConfirmEmail() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [state, setState] = useState<"idle" | "busy" | "done" | "error">("idle");
+  const [message, setMessage] = useState("");
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  async function confirm() {
+    setState("busy");
+    try {
+      const json = await api<{ message?: string }>("/auth/confirm-email", { body: { token } });
+      setState("done");
+      setMessage(json.message || PROFILE_TEXTS.emailConfirmed);
+    } catch (e) {
+      setState("error");
+      setMessage(failureReason(e) || PROFILE_TEXTS.invalidEmailLink);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">Confirm E-mail Address</h1>
+      <div className="mt-8 space-y-4">
+        {state === "done" ? <Alert kind="success">{message}</Alert> : null}
+        {state === "error" ? <Alert kind="error">{message}</Alert> : null}
+        {!token ? <Alert kind="error">{PROFILE_TEXTS.invalidEmailLink}</Alert> : null}
+        {token && state !== "done" ? (
+          ready ? (
+            <button
+              type="button"
+              className="btn-primary w-full"
+              disabled={state === "busy"}
+              onClick={() => void confirm()}
+            >
+              {state === "busy" ? "Confirming..." : "Confirm New Address"}
+            </button>
+          ) : (
+            <Spinner />
+          )
+        ) : null}
+      </div>
+      <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">
+        <Link to="/login" className="link">
+          Sign In
+        </Link>
+      </p>
+    </div>
+  );
+}

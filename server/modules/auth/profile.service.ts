@@ -1,0 +1,228 @@
+import { PROFILE_TEXTS } from "../../../common/profile-texts.ts";
+import { TokenSchema } from "../../../common/schemas/account.ts";
+import {
+  EmailChangeSchema,
+  PasswordChangeSchema,
+  ProfileUpdateSchema,
+} from "../../../common/schemas/profile.ts";
+import type { User } from "../../../common/types.ts";
+import { requireUncommonPassword } from "../../auth/common-passwords.ts";
+import { hashPassword, verifyPassword } from "../../auth/passwords.ts";
+import { hashToken } from "../../auth/tokens.ts";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { toIso } from "../../db/normalize.ts";
+import { AppError } from "../../http/errors.ts";
+import { parseInput } from "../../http/validation.ts";
+import { insertAuditEvents } from "../audit/audit.repository.ts";
+import { type MailService, queueMail } from "../mail/mail.service.ts";
+import {
+  findUserById,
+  findUserIdByEmail,
+  findUserIdByUsername,
+  findUserSecrets,
+  type UserUpdate,
+  updateUser,
+} from "../users/users.repository.ts";
+import { EMAIL_CHANGE_HOURS, issueAccountToken } from "./account.service.ts";
+import { useAccountToken } from "./account-tokens.repository.ts";
+import { deleteSessionsOfUser, findSessionsOfUser } from "./sessions.repository.ts";
+
+export type Profile = User & { avatar_url: string | null };
+
+export type ActiveSession = {
+  id: number;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  /** The session of the token that asked. */
+  current: boolean;
+};
+
+function label(user: Pick<User, "username" | "first_name" | "last_name">) {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return name ? `${name} (${user.username})` : user.username;
+}
+
+/**
+ * The signed-in user's own account (/admin/profile): every role may change
+ * their name, username, avatar, password and e-mail (through a link to the
+ * new address), and see and end their sessions. Changes go to the audit log
+ * with the user as the actor.
+ */
+export function createProfileService(
+  db: Db,
+  { mail, now: clock = () => new Date() }: { mail: MailService; now?: () => Date },
+) {
+  async function getProfile(me: User): Promise<Profile> {
+    const user = await findUserById(db, me.id);
+    if (!user) throw AppError.unauthorized();
+    const secrets = await findUserSecrets(db, me.id);
+    return { ...user, avatar_url: secrets?.avatar_url ?? null };
+  }
+
+  async function requireCurrentPassword(me: User, password: string) {
+    const secrets = await findUserSecrets(db, me.id);
+    if (!secrets || !(await verifyPassword(secrets.password_hash, password))) {
+      throw AppError.badRequest(PROFILE_TEXTS.wrongPassword, {
+        current_password: PROFILE_TEXTS.wrongPassword,
+      });
+    }
+  }
+
+  async function audit(trx: Db, me: User, after: User, changed: string[], at: string) {
+    await insertAuditEvents(
+      trx,
+      { id: me.id, role: me.role },
+      [
+        {
+          action: "updated",
+          entityType: "user",
+          entityId: me.id,
+          label: label(after),
+          details: { changed, profile: true },
+        },
+      ],
+      at,
+    );
+  }
+
+  async function updateProfile(me: User, input: unknown): Promise<Profile> {
+    const data = parseInput(ProfileUpdateSchema, input);
+    const before = await getProfile(me);
+    if (data.username) {
+      const id = await findUserIdByUsername(db, data.username);
+      if (id !== null && id !== me.id) {
+        throw AppError.conflict("Username already exists", { username: "Username already exists" });
+      }
+    }
+    const values: UserUpdate = {};
+    const changed: string[] = [];
+    for (const key of ["first_name", "last_name", "username", "avatar_url"] as const) {
+      const value = data[key];
+      if (value === undefined) continue;
+      const next = key === "avatar_url" ? value || null : value;
+      if (next !== before[key]) {
+        Object.assign(values, { [key]: next });
+        changed.push(key);
+      }
+    }
+    if (changed.length === 0) return before;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const at = clock().toISOString();
+        const updated = await updateUser(trx, me.id, values, at);
+        if (!updated) throw AppError.unauthorized();
+        await audit(trx, me, updated, changed, at);
+        return {
+          ...updated,
+          avatar_url: values.avatar_url !== undefined ? values.avatar_url : before.avatar_url,
+        };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw AppError.conflict("Username already exists", { username: "Username already exists" });
+      }
+      throw error;
+    }
+  }
+
+  /** A new password: the current one is checked; every other session ends, this one stays. */
+  async function changePassword(me: User, token: string, input: unknown): Promise<void> {
+    const { current_password, password } = parseInput(PasswordChangeSchema, input);
+    requireUncommonPassword(password);
+    await requireCurrentPassword(me, current_password);
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      const at = clock().toISOString();
+      const updated = await updateUser(trx, me.id, { password_hash: passwordHash }, at);
+      if (!updated) throw AppError.unauthorized();
+      await deleteSessionsOfUser(trx, me.id, hashToken(token));
+      await audit(trx, me, updated, ["password"], at);
+    });
+  }
+
+  /** Mails a link to the new address; the address changes only when it is opened. */
+  async function requestEmailChange(me: User, input: unknown): Promise<{ email: string }> {
+    const { email, current_password } = parseInput(EmailChangeSchema, input);
+    const address = email.toLowerCase();
+    if (address === me.email.toLowerCase()) throw AppError.badRequest(PROFILE_TEXTS.emailSame);
+    await requireCurrentPassword(me, current_password);
+    const taken = await findUserIdByEmail(db, address);
+    if (taken !== null && taken !== me.id) {
+      throw AppError.conflict("Email already exists", { email: "Email already exists" });
+    }
+    const context = await mail.context();
+    await db.transaction().execute(async (trx) => {
+      const now = clock();
+      const token = await issueAccountToken(
+        trx,
+        me.id,
+        "email_change",
+        now,
+        EMAIL_CHANGE_HOURS * 3_600_000,
+        address,
+      );
+      await queueMail(trx, mail.emailChange(context, me, address, token), now.toISOString());
+    });
+    return { email: address };
+  }
+
+  /** The link from the new address: the change happens now, once. */
+  async function confirmEmailChange(input: unknown): Promise<{ email: string }> {
+    const { token } = parseInput(TokenSchema, input);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const at = clock().toISOString();
+        const used = await useAccountToken(trx, hashToken(token), "email_change", at);
+        if (!used?.new_email) throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
+        const before = await findUserById(trx, used.user_id);
+        if (!before) throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
+        const taken = await findUserIdByEmail(trx, used.new_email);
+        if (taken !== null && taken !== before.id) {
+          throw AppError.conflict("Email already exists", { email: "Email already exists" });
+        }
+        const updated = await updateUser(trx, before.id, { email: used.new_email }, at);
+        if (!updated) throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
+        await audit(trx, before, updated, ["email"], at);
+        return { email: updated.email };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw AppError.conflict("Email already exists", { email: "Email already exists" });
+      }
+      throw error;
+    }
+  }
+
+  async function listSessions(me: User, token: string): Promise<ActiveSession[]> {
+    const current = hashToken(token);
+    const rows = await findSessionsOfUser(db, me.id);
+    return rows.map((row) => ({
+      id: row.id,
+      created_at: toIso(row.created_at) ?? "",
+      last_used_at: toIso(row.last_used_at) ?? "",
+      expires_at: toIso(row.expires_at) ?? "",
+      user_agent: row.user_agent,
+      current: row.token_hash === current,
+    }));
+  }
+
+  /** Ends every session of the user but the caller's; answers how many. */
+  async function signOutOthers(me: User, token: string): Promise<number> {
+    return deleteSessionsOfUser(db, me.id, hashToken(token));
+  }
+
+  return {
+    getProfile,
+    updateProfile,
+    changePassword,
+    requestEmailChange,
+    confirmEmailChange,
+    listSessions,
+    signOutOthers,
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
