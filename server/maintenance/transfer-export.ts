@@ -73,6 +73,7 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
       "status",
       "last_login",
       "awaiting_approval_since",
+      "avatar_url",
       "created_at",
       "updated_at",
     ])
@@ -159,6 +160,7 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
       status: u.status,
       last_login: toIso(u.last_login),
       awaiting_approval_since: toIso(u.awaiting_approval_since),
+      avatar_url: u.avatar_url ?? null,
       created_at: iso(u.created_at),
       updated_at: iso(u.updated_at),
     })),

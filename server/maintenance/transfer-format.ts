@@ -47,6 +47,8 @@ export const ExportUserSchema = z.strictObject({
   status: z.enum(["active", "inactive"]),
   last_login: optionalTimestamp,
   awaiting_approval_since: optionalTimestamp,
+  /** The profile picture (since the profile page; older exports have none). */
+  avatar_url: text(500).nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PROFILE_TEXTS } from "../../../common/profile-texts.ts";
+import { readExportDocument } from "../../../server/maintenance/transfer-export.ts";
 import {
   createAccount,
   createUser,
@@ -11,7 +12,7 @@ import {
 } from "../../factories/index.ts";
 import { clockedEnv, deliver, linkIn } from "../../setup/mail-links.ts";
 import { type SmtpCatcher, startSmtpCatcher } from "../../setup/smtp-catcher.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+import { createTestApp, TEST_DB, type TestApp } from "../../setup/test-app.ts";
 
 const HOUR = 3_600_000;
 const NEW_PASSWORD = "Amber-Canyon-39";
@@ -221,5 +222,26 @@ describe("profile", () => {
     } finally {
       clock.offset -= 24 * HOUR + 1000;
     }
+  });
+
+  it("an export carries the avatar but no one-time link", async () => {
+    const me = await createAccount(t, "editor");
+    expectOk(
+      await post(t, "/auth/me/profile", {
+        token: me.token,
+        body: { avatar_url: "/uploads/exported-avatar.webp" },
+      }),
+    );
+    expectOk(
+      await post(t, "/auth/me/email", {
+        token: me.token,
+        body: { email: `exported-${me.id}@example.org`, current_password: me.password },
+      }),
+    );
+    const doc = await readExportDocument(t.db, TEST_DB);
+    expect(doc.users.find((u) => u.id === me.id)?.avatar_url).toBe("/uploads/exported-avatar.webp");
+    const text = JSON.stringify(doc);
+    expect(text).not.toMatch(/token_hash|email_change|new_email/);
+    expect(text).not.toContain(`exported-${me.id}@example.org`);
   });
 });
