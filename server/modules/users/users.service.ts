@@ -17,6 +17,7 @@ import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
 import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
 import { INVITATION_DAYS, issueAccountToken } from "../auth/account.service.ts";
+import { deleteAccountTokens } from "../auth/account-tokens.repository.ts";
 import { deleteSessionsOfUser } from "../auth/sessions.repository.ts";
 import { findUsersAwaitingApproval } from "../mail/mail.repository.ts";
 import { type MailContext, type MailService, queueMail } from "../mail/mail.service.ts";
@@ -361,7 +362,10 @@ export function createUsersService(
           const keep = actor.id === id && session.token ? hashToken(session.token) : undefined;
           await deleteSessionsOfUser(trx, id, keep);
         }
-        return updated;
+        // An admin set the password of an invited user: the invitation link is done.
+        if (values.password_hash) await deleteAccountTokens(trx, id, "invitation");
+        const invited = await findUserIdsWithPasswordHash(trx, INVITED_NO_PASSWORD_HASH, [id]);
+        return invited.has(id) ? { ...updated, invitation_pending: true } : updated;
       });
     } catch (error) {
       uniqueConflict(error);

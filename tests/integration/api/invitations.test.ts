@@ -198,4 +198,27 @@ describe("invitations", () => {
     await login(t, classic.email, PASSWORD);
     expect(await deliver(t, smtp)).toHaveLength(0);
   });
+
+  it("an edit keeps the pending mark; a password the admin sets ends the invitation", async () => {
+    const { user, mail } = await invite();
+    const { token } = linkIn(mail, "/accept-invite");
+    const renamed = await put(t, `/users/${user.id}`, {
+      token: a.admin.token,
+      body: { first_name: "Iris" },
+    });
+    expectOk(renamed);
+    expect(renamed.body.data.invitation_pending).toBe(true);
+    const set = await put(t, `/users/${user.id}`, {
+      token: a.admin.token,
+      body: { password: PASSWORD },
+    });
+    expectOk(set);
+    expect(set.body.data.invitation_pending).toBeUndefined();
+    expectError(
+      await post(t, "/auth/accept-invite", { body: { token, password: "Other-River-77" } }),
+      400,
+      INVITATION_TEXTS.invalidLink,
+    );
+    await login(t, user.email, PASSWORD);
+  });
 });
