@@ -12,7 +12,6 @@ import {
   ProfileUpdateSchema,
 } from "../../common/schemas/profile.ts";
 import { LoginSchema, RegisterSchema } from "../../common/schemas/users.ts";
-import { AppError } from "../http/errors.ts";
 import {
   AnyData,
   createRouter,
@@ -22,6 +21,7 @@ import {
   jsonContent,
   signedIn,
 } from "../http/router.ts";
+import { AppError } from "../modules/app-error.ts";
 
 const login = createRoute({
   method: "post",

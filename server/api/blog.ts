@@ -6,7 +6,6 @@ import {
   PostInputSchema,
   PostStatusFilterSchema,
 } from "../../common/schemas/posts.ts";
-import { AppError } from "../http/errors.ts";
 import {
   createRouter,
   dataResponses,
@@ -16,6 +15,7 @@ import {
   pagingQuery,
   signedIn,
 } from "../http/router.ts";
+import { AppError } from "../modules/app-error.ts";
 import { toPostListResponse, toPostResponse } from "./post-response.ts";
 
 const ListQuery = z.object({

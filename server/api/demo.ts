@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DEMO_ADMIN } from "../db/seed/demo-content.ts";
-import { AppError } from "../http/errors.ts";
 import { AnyData, createRouter, errorResponses, jsonContent } from "../http/router.ts";
+import { AppError } from "../modules/app-error.ts";
 
 const demoSignIn = createRoute({
   method: "post",

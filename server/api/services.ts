@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ServiceInputSchema } from "../../common/schemas/content.ts";
-import { AppError } from "../http/errors.ts";
 import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../http/router.ts";
+import { AppError } from "../modules/app-error.ts";
 
 const list = createRoute({
   method: "get",

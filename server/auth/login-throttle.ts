@@ -1,5 +1,5 @@
-import type { AppError } from "../http/errors.ts";
 import { type RateLimitStore, tooManyRequests } from "../http/rate-limit.ts";
+import type { AppError } from "../modules/app-error.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

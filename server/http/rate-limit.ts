@@ -1,4 +1,4 @@
-import { AppError } from "./errors.ts";
+import { AppError } from "../modules/app-error.ts";
 
 /** A running window: how many hits it has had, and when it ends (ms since the epoch). */
 export type RateCounter = { count: number; resetAt: number };

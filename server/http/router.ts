@@ -3,8 +3,8 @@ import type { MiddlewareHandler } from "hono";
 import type { Permission } from "../../common/permissions.ts";
 import { ID_MAX, idText } from "../../common/schemas/fields.ts";
 import { requireActor, requirePermission } from "../auth/policy.ts";
+import { AppError } from "../modules/app-error.ts";
 import type { AppEnv } from "./context.ts";
-import { AppError } from "./errors.ts";
 import { zodErrors } from "./validation.ts";
 
 /**

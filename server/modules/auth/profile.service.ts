@@ -12,8 +12,8 @@ import { hashToken } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { toIso } from "../../db/normalize.ts";
-import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
+import { AppError } from "../app-error.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
 import { type MailService, queueMail } from "../mail/mail.service.ts";
 import {

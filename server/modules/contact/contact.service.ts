@@ -6,9 +6,9 @@ import { requirePermission } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
-import { AppError } from "../../http/errors.ts";
 import type { RateLimit } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
+import { AppError } from "../app-error.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import {

@@ -10,8 +10,8 @@ import { requirePermission } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
-import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
+import { AppError } from "../app-error.ts";
 import { changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
 import { findUploadSize } from "../media/media.repository.ts";
 import {

@@ -4,7 +4,7 @@ import { type Actor, can } from "../../../common/permissions.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../app-error.ts";
 import {
   deleteUpload,
   findMediaUsages,

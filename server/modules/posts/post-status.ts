@@ -1,6 +1,6 @@
 import type { PostInput } from "../../../common/schemas/posts.ts";
 import type { Post, PostStatus } from "../../../common/types.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../app-error.ts";
 
 /**
  * The pure rules of a post's status. Stored statuses are draft, published and

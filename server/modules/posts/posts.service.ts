@@ -9,8 +9,8 @@ import { requireActor, requirePermission, requirePostManager } from "../../auth/
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
-import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
+import { AppError } from "../app-error.ts";
 import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
 import {
   findCategoriesByNames,

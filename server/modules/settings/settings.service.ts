@@ -11,9 +11,9 @@ import { requirePermission } from "../../auth/policy.ts";
 import type { ContentChanges } from "../../cache/content-changes.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
-import { AppError } from "../../http/errors.ts";
 import { zodErrors } from "../../http/validation.ts";
 import type { Logger } from "../../logger.ts";
+import { AppError } from "../app-error.ts";
 import { changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
 import { findAllSettingsRows, findSettingsRow, upsertSettingsRow } from "./settings.repository.ts";
 

@@ -8,8 +8,8 @@ import { generateToken } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
-import { AppError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validation.ts";
+import { AppError } from "../app-error.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
 import { hasActiveAdmin, insertUser } from "../users/users.repository.ts";
 

@@ -3,7 +3,7 @@ import { requirePermission } from "../../auth/policy.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../app-error.ts";
 import { findUploadByFileName, insertUpload } from "../media/media.repository.ts";
 import {
   DamagedImageError,
