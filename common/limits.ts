@@ -20,3 +20,10 @@ export const LIST_PAGE_SIZE = {
 export function postIdFromParam(raw: string | undefined): string {
   return (raw ?? "").split(":")[0]!.trim();
 }
+
+/** A site always keeps one active admin: what the server answers (409) and the screen says. */
+export const LAST_ADMIN_MESSAGES = {
+  delete: "Cannot delete the last admin user",
+  deleteAll: "Cannot delete all admin users",
+  demote: "Cannot demote or deactivate the last active admin user",
+} as const;

@@ -1,3 +1,4 @@
+import { LAST_ADMIN_MESSAGES } from "../../../common/limits.ts";
 import type { Actor } from "../../../common/permissions.ts";
 import {
   UserCreateSchema,
@@ -36,9 +37,11 @@ import {
   updateUser,
 } from "./users.repository.ts";
 
-export const LAST_ADMIN_DELETE = "Cannot delete the last admin user";
-export const ALL_ADMINS_DELETE = "Cannot delete all admin users";
-export const LAST_ADMIN_DEMOTE = "Cannot demote or deactivate the last active admin user";
+export const {
+  delete: LAST_ADMIN_DELETE,
+  deleteAll: ALL_ADMINS_DELETE,
+  demote: LAST_ADMIN_DEMOTE,
+} = LAST_ADMIN_MESSAGES;
 export const INVITATION_ALREADY_ACCEPTED = "This user has already set a password.";
 export const MAIL_UNAVAILABLE = "Invitations need the mail service.";
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { LAST_ADMIN_MESSAGES } from "../../../../common/limits.ts";
 import { formatDate } from "../../../../common/text.ts";
 import type { User, UserStatus } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
@@ -26,8 +27,8 @@ export const MESSAGES = {
   bulkStatusFailed: "Failed to activate/deactivate some users. Please try again.",
   selectFirst: "Please select users first",
   chooseAction: "Please choose a bulk action first",
-  lastAdmin: "Cannot delete the last admin user",
-  allAdmins: "Cannot delete all admin users",
+  lastAdmin: LAST_ADMIN_MESSAGES.delete,
+  allAdmins: LAST_ADMIN_MESSAGES.deleteAll,
   confirmDelete: "Are you sure you want to delete this user?",
   confirmBulkDelete: (n: number) => `Are you sure you want to delete ${n} users?`,
   confirmSelfDeactivate:
