@@ -10,6 +10,7 @@ import {
   reasonOf,
 } from "../../features/admin/posts/post-helpers.ts";
 import { PostsTable } from "../../features/admin/posts/posts-table.tsx";
+import { useSelection } from "../../features/admin/selection.tsx";
 import { Card, inputClass, PageHeader, PageNav } from "../../features/admin/ui.tsx";
 import { ApiError, api, apiData } from "../../lib/api.ts";
 import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
@@ -43,7 +44,6 @@ export default function PostsPage() {
   const [query, setQuery] = useState(search);
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   const [reloadKey, setReloadKey] = useState(0);
-  const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -100,7 +100,7 @@ export default function PostsPage() {
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ kind: "loading" });
-    setSelected(new Set());
+    selection.clear();
     const qs = new URLSearchParams({
       status,
       page: String(page),
@@ -148,7 +148,7 @@ export default function PostsPage() {
   };
 
   const bulk = async (action: BulkAction) => {
-    const ids = [...selected];
+    const ids = [...selection.ids];
     const n = ids.length;
     if (!n) return;
     if (
@@ -168,7 +168,7 @@ export default function PostsPage() {
             ? `${n} post(s) published.`
             : `${n} post(s) moved to draft.`,
       );
-      setSelected(new Set());
+      selection.clear();
       reload();
     } catch (e) {
       if (action === "delete") {
@@ -188,6 +188,7 @@ export default function PostsPage() {
   };
 
   const posts = load.kind === "ready" ? load.list.posts : [];
+  const selection = useSelection(posts.map((p) => p.id));
   const filterButton = (active: boolean) =>
     `rounded-full px-4 py-1.5 text-sm font-medium ${
       active
@@ -254,13 +255,13 @@ export default function PostsPage() {
         </div>
       </Card>
 
-      {selected.size > 0 ? (
+      {selection.ids.size > 0 ? (
         <section
           aria-label="Bulk actions"
           className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 dark:border-blue-800 dark:bg-blue-950"
         >
           <p className="text-sm font-medium text-blue-900 dark:text-blue-100" aria-live="polite">
-            {selected.size} post(s) selected
+            {selection.ids.size} post(s) selected
           </p>
           <div className="flex flex-wrap gap-2">
             <button
@@ -310,23 +311,7 @@ export default function PostsPage() {
           </Card>
         ) : (
           <>
-            <PostsTable
-              posts={posts}
-              selected={selected}
-              busy={busy}
-              onToggle={(id, checked) =>
-                setSelected((current) => {
-                  const next = new Set(current);
-                  if (checked) next.add(id);
-                  else next.delete(id);
-                  return next;
-                })
-              }
-              onToggleAll={(checked) =>
-                setSelected(checked ? new Set(posts.map((p) => p.id)) : new Set())
-              }
-              onDelete={deletePost}
-            />
+            <PostsTable posts={posts} selection={selection} busy={busy} onDelete={deletePost} />
             <PageNav
               page={load.list.page || page}
               totalPages={load.list.totalPages}

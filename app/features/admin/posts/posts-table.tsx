@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatDate, formatNumber } from "../../../../common/text.ts";
 import type { PostSummary } from "../../../../common/types.ts";
+import { RowCheckbox, SelectAllCheckbox, type Selection } from "../selection.tsx";
 import {
   Badge,
   dangerButton,
@@ -15,23 +15,12 @@ import { authorName, names } from "./post-helpers.ts";
 
 type Props = {
   posts: PostSummary[];
-  selected: Set<number>;
-  onToggle(id: number, checked: boolean): void;
-  onToggleAll(checked: boolean): void;
+  selection: Selection;
   onDelete(post: PostSummary): void;
   busy: boolean;
 };
 
-export function PostsTable({ posts, selected, onToggle, onToggleAll, onDelete, busy }: Props) {
-  const selectAll = useRef<HTMLInputElement>(null);
-  const selectedHere = posts.filter((p) => selected.has(p.id)).length;
-  const allSelected = posts.length > 0 && selectedHere === posts.length;
-  useEffect(() => {
-    if (selectAll.current) {
-      selectAll.current.indeterminate = selectedHere > 0 && selectedHere < posts.length;
-    }
-  }, [selectedHere, posts.length]);
-
+export function PostsTable({ posts, selection, onDelete, busy }: Props) {
   return (
     <section
       className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
@@ -46,14 +35,7 @@ export function PostsTable({ posts, selected, onToggle, onToggleAll, onDelete, b
         <thead className="bg-slate-50 dark:bg-slate-800">
           <tr>
             <th scope="col" className={`${thClass} w-10`}>
-              <input
-                ref={selectAll}
-                type="checkbox"
-                aria-label="Select all posts on this page"
-                checked={allSelected}
-                onChange={(e) => onToggleAll(e.target.checked)}
-                className="h-4 w-4"
-              />
+              <SelectAllCheckbox selection={selection} label="Select all posts on this page" />
             </th>
             <th scope="col" className={`${thClass} min-w-64`}>
               Title
@@ -85,16 +67,10 @@ export function PostsTable({ posts, selected, onToggle, onToggleAll, onDelete, b
             return (
               <tr
                 key={post.id}
-                className={selected.has(post.id) ? "bg-blue-50 dark:bg-slate-800" : ""}
+                className={selection.has(post.id) ? "bg-blue-50 dark:bg-slate-800" : ""}
               >
                 <td className={tdClass}>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${post.title}`}
-                    checked={selected.has(post.id)}
-                    onChange={(e) => onToggle(post.id, e.target.checked)}
-                    className="h-4 w-4"
-                  />
+                  <RowCheckbox selection={selection} id={post.id} label={`Select ${post.title}`} />
                 </td>
                 <td className={tdClass}>
                   <div className="flex items-start gap-1.5">

@@ -5,6 +5,7 @@ import type { User, UserStatus } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, apiData } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
+import { RowCheckbox, SelectAllCheckbox, useSelection } from "../selection.tsx";
 import {
   Badge,
   dangerButton,
@@ -86,7 +87,6 @@ export function UsersScreen() {
   const [users, setUsers] = useState<User[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [search, setSearch] = useState("");
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkAction, setBulkAction] = useState<BulkAction>("");
   const [busy, setBusy] = useState(false);
   const [pendingIds, setPendingIds] = useState<Set<number>>(new Set());
@@ -94,7 +94,6 @@ export function UsersScreen() {
   const [editing, setEditing] = useState<User | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const selectAllRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const bulkId = useId();
 
@@ -123,14 +122,7 @@ export function UsersScreen() {
     () => (users ?? []).filter((u) => matches(u, search.trim())),
     [users, search],
   );
-  const visibleSelected = visible.filter((u) => selected.has(u.id)).length;
-  const allSelected = visible.length > 0 && visibleSelected === visible.length;
-
-  useEffect(() => {
-    if (selectAllRef.current) {
-      selectAllRef.current.indeterminate = visibleSelected > 0 && !allSelected;
-    }
-  }, [visibleSelected, allSelected]);
+  const selection = useSelection(visible.map((u) => u.id));
 
   function announce(message: string) {
     setNotice(message);
@@ -141,19 +133,6 @@ export function UsersScreen() {
   function replaceUser(next: User) {
     setUsers((list) => list?.map((u) => (u.id === next.id ? next : u)) ?? list);
     if (me && me.id === next.id) setMe(next);
-  }
-
-  function toggleOne(id: number, checked: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
-
-  function toggleAll(checked: boolean) {
-    setSelected(checked ? new Set(visible.map((u) => u.id)) : new Set());
   }
 
   async function toggleStatus(user: User) {
@@ -194,11 +173,7 @@ export function UsersScreen() {
     try {
       await api(`/users/${user.id}`, { method: "DELETE" });
       setUsers((list) => list?.filter((u) => u.id !== user.id) ?? list);
-      setSelected((current) => {
-        const next = new Set(current);
-        next.delete(user.id);
-        return next;
-      });
+      selection.remove(user.id);
       announce(`User ${user.username} deleted.`);
     } catch (error) {
       console.warn("users: delete failed", error);
@@ -230,7 +205,7 @@ export function UsersScreen() {
   }
 
   async function applyBulk() {
-    const ids = [...selected];
+    const ids = [...selection.ids];
     if (ids.length === 0) {
       window.alert(MESSAGES.selectFirst);
       return;
@@ -241,19 +216,19 @@ export function UsersScreen() {
     }
     if (bulkAction === "delete") {
       const admins = (users ?? []).filter((u) => u.role === "admin");
-      if (admins.length > 0 && admins.every((a) => selected.has(a.id))) {
+      if (admins.length > 0 && admins.every((a) => selection.has(a.id))) {
         window.alert(MESSAGES.allAdmins);
         return;
       }
       if (!window.confirm(MESSAGES.confirmBulkDelete(ids.length))) return;
     }
-    if (bulkAction === "deactivate" && me && selected.has(me.id)) {
+    if (bulkAction === "deactivate" && me && selection.has(me.id)) {
       if (!window.confirm(MESSAGES.confirmSelfDeactivate)) return;
     }
     setBusy(true);
     try {
       await api("/users/bulk", { body: { action: bulkAction, ids } });
-      setSelected(new Set());
+      selection.clear();
       setBulkAction("");
       const done =
         bulkAction === "delete"
@@ -287,7 +262,7 @@ export function UsersScreen() {
     );
   }
 
-  const nothingSelected = selected.size === 0;
+  const nothingSelected = selection.ids.size === 0;
 
   return (
     <div>
@@ -352,7 +327,7 @@ export function UsersScreen() {
                 {busy ? "Applying..." : "Apply"}
               </button>
               <span className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-                {selected.size ? `${selected.size} selected` : ""}
+                {selection.ids.size ? `${selection.ids.size} selected` : ""}
               </span>
             </div>
           </div>
@@ -363,14 +338,10 @@ export function UsersScreen() {
               <thead className="bg-slate-50 dark:bg-slate-800/60">
                 <tr>
                   <th scope="col" className={`${thClass} w-10`}>
-                    <input
-                      ref={selectAllRef}
-                      type="checkbox"
-                      aria-label="Select all users"
-                      checked={allSelected}
+                    <SelectAllCheckbox
+                      selection={selection}
+                      label="Select all users"
                       disabled={visible.length === 0}
-                      onChange={(e) => toggleAll(e.target.checked)}
-                      className="h-4 w-4"
                     />
                   </th>
                   <th scope="col" className={thClass}>
@@ -411,11 +382,10 @@ export function UsersScreen() {
                     return (
                       <tr key={user.id} data-user-id={user.id}>
                         <td className={tdClass}>
-                          <input
-                            type="checkbox"
-                            aria-label={`Select ${user.username}`}
-                            checked={selected.has(user.id)}
-                            onChange={(e) => toggleOne(user.id, e.target.checked)}
+                          <RowCheckbox
+                            selection={selection}
+                            id={user.id}
+                            label={`Select ${user.username}`}
                             className="mt-1 h-4 w-4"
                           />
                         </td>
