@@ -4,6 +4,7 @@ import { POST_PAGE_SIZE } from "../../../../common/limits.ts";
 import type { PostList, PostSummary } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, apiData } from "../../../lib/api.ts";
+import { FlashBanners, useFlash } from "../flash.tsx";
 import { useSelection } from "../selection.tsx";
 import { Card, inputClass, PageHeader, PageNav } from "../ui.tsx";
 import {
@@ -14,7 +15,6 @@ import {
 } from "./post-helpers.ts";
 import { PostsTable } from "./posts-table.tsx";
 
-const NOTICE_MS = 5000;
 const SEARCH_DELAY_MS = 300;
 
 type Load = { kind: "loading" } | { kind: "error" } | { kind: "ready"; list: PostList };
@@ -34,8 +34,7 @@ export function PostsScreen() {
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   const [reloadKey, setReloadKey] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const flash = useFlash();
 
   const setQueryParams = useCallback(
     (changes: { status?: PostStatusFilter; search?: string; page?: number }) => {
@@ -62,16 +61,10 @@ export function PostsScreen() {
   useEffect(() => {
     const state = location.state as { notice?: unknown } | null;
     if (typeof state?.notice === "string") {
-      setNotice(state.notice);
+      flash.showSuccess(state.notice);
       navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
     }
-  }, [location, navigate]);
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = window.setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => window.clearTimeout(timer);
-  }, [notice]);
+  }, [location, navigate, flash.showSuccess]);
 
   // Keep the box in step with the URL (back/forward), and the URL with the box.
   useEffect(() => setQuery(search), [search]);
@@ -124,13 +117,13 @@ export function PostsScreen() {
   const deletePost = async (post: PostSummary) => {
     if (!window.confirm("Are you sure you want to delete this post?")) return;
     setBusy(true);
-    setError(null);
+    flash.clearError();
     try {
       await api(`/blog/posts/${post.id}`, { method: "DELETE" });
-      setNotice("Post deleted successfully.");
+      flash.showSuccess("Post deleted successfully.");
       reload();
     } catch (e) {
-      setError(`Failed to delete post: ${reasonOf(e) || "Unknown error"}.`);
+      flash.showError(`Failed to delete post: ${reasonOf(e) || "Unknown error"}.`);
     } finally {
       setBusy(false);
     }
@@ -147,10 +140,10 @@ export function PostsScreen() {
       return;
     }
     setBusy(true);
-    setError(null);
+    flash.clearError();
     try {
       await api("/blog/posts/bulk", { body: { action, ids } });
-      setNotice(
+      flash.showSuccess(
         action === "delete"
           ? `${n} post(s) deleted.`
           : action === "publish"
@@ -161,7 +154,7 @@ export function PostsScreen() {
       reload();
     } catch (e) {
       if (action === "delete") {
-        setError(
+        flash.showError(
           e instanceof ApiError && (e.status === 403 || e.status === 404)
             ? "Failed to delete some or all posts. Please try again."
             : `Failed to delete ${n} posts. Please try again.`,
@@ -169,7 +162,9 @@ export function PostsScreen() {
       } else {
         const verb = action === "publish" ? "publish" : "move to draft";
         const reason = reasonOf(e);
-        setError(`Failed to ${verb} ${n} post(s)${reason ? `: ${reason}` : ""}. Please try again.`);
+        flash.showError(
+          `Failed to ${verb} ${n} post(s)${reason ? `: ${reason}` : ""}. Please try again.`,
+        );
       }
     } finally {
       setBusy(false);
@@ -197,18 +192,7 @@ export function PostsScreen() {
         }
       />
 
-      <div className="space-y-3">
-        {notice ? (
-          <Alert kind="success" onDismiss={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        ) : null}
-        {error ? (
-          <Alert kind="error" onDismiss={() => setError(null)}>
-            {error}
-          </Alert>
-        ) : null}
-      </div>
+      <FlashBanners flash={flash} />
 
       <Card className="mt-4">
         <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">

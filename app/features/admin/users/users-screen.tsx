@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { LAST_ADMIN_MESSAGES } from "../../../../common/limits.ts";
 import { formatDate } from "../../../../common/text.ts";
 import type { User, UserStatus } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, apiData } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
+import { FlashBanners, useFlash } from "../flash.tsx";
 import { RowCheckbox, SelectAllCheckbox, useSelection } from "../selection.tsx";
 import {
   Badge,
@@ -92,8 +93,7 @@ export function UsersScreen() {
   const [pendingIds, setPendingIds] = useState<Set<number>>(new Set());
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const flash = useFlash();
   const searchId = useId();
   const bulkId = useId();
 
@@ -116,19 +116,13 @@ export function UsersScreen() {
     void load();
   }, [load]);
 
-  useEffect(() => () => clearTimeout(noticeTimer.current), []);
-
   const visible = useMemo(
     () => (users ?? []).filter((u) => matches(u, search.trim())),
     [users, search],
   );
   const selection = useSelection(visible.map((u) => u.id));
 
-  function announce(message: string) {
-    setNotice(message);
-    clearTimeout(noticeTimer.current);
-    noticeTimer.current = setTimeout(() => setNotice(null), 4000);
-  }
+  const announce = flash.showSuccess;
 
   function replaceUser(next: User) {
     setUsers((list) => list?.map((u) => (u.id === next.id ? next : u)) ?? list);
@@ -275,13 +269,7 @@ export function UsersScreen() {
           </button>
         }
       />
-      <div aria-live="polite" className={notice ? "mb-4" : undefined}>
-        {notice ? (
-          <Alert kind="success" onDismiss={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        ) : null}
-      </div>
+      <FlashBanners flash={flash} />
       {users === null ? (
         <Spinner label="Loading users..." />
       ) : (
