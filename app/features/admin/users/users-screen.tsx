@@ -1,24 +1,14 @@
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { LAST_ADMIN_MESSAGES } from "../../../../common/limits.ts";
-import { formatDate } from "../../../../common/text.ts";
 import type { User, UserStatus } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, apiData } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
 import { FlashBanners, useFlash } from "../flash.tsx";
-import { RowCheckbox, SelectAllCheckbox, useSelection } from "../selection.tsx";
-import {
-  Badge,
-  dangerButton,
-  inputClass,
-  PageHeader,
-  ROLE_BADGE,
-  smallButton,
-  tableClass,
-  tdClass,
-  thClass,
-} from "../ui.tsx";
+import { useSelection } from "../selection.tsx";
+import { inputClass, PageHeader, smallButton } from "../ui.tsx";
 import { AddUserDialog, EditUserDialog } from "./user-form.tsx";
+import { fullName, UsersTable } from "./users-table.tsx";
 
 export const MESSAGES = {
   loadFailed: "Failed to load users. Please try again.",
@@ -39,21 +29,12 @@ export const MESSAGES = {
 
 type BulkAction = "" | "activate" | "deactivate" | "delete";
 
-const STATUS_BADGE: Record<UserStatus, string> = {
-  active: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
-  inactive: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
-};
-
 /** The server's reason when it gives one (conflicts, refusals), else the fallback. */
 function reason(error: unknown, fallback: string): string {
   if (error instanceof ApiError && [400, 403, 404, 409].includes(error.status)) {
     return error.serverMessage || fallback;
   }
   return fallback;
-}
-
-export function fullName(user: User) {
-  return `${user.first_name ?? ""} ${user.last_name ?? ""}`.trim();
 }
 
 function matches(user: User, query: string) {
@@ -319,141 +300,15 @@ export function UsersScreen() {
               </span>
             </div>
           </div>
-          {/* relative: keeps the visually hidden texts inside the scroll box */}
-          <div className="relative overflow-x-auto">
-            <table className={tableClass}>
-              <caption className="sr-only">Users</caption>
-              <thead className="bg-slate-50 dark:bg-slate-800/60">
-                <tr>
-                  <th scope="col" className={`${thClass} w-10`}>
-                    <SelectAllCheckbox
-                      selection={selection}
-                      label="Select all users"
-                      disabled={visible.length === 0}
-                    />
-                  </th>
-                  <th scope="col" className={thClass}>
-                    User
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Role
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Status
-                  </th>
-                  <th scope="col" className={`${thClass} whitespace-nowrap`}>
-                    Last Login
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Created
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {visible.length === 0 ? (
-                  <tr>
-                    <td
-                      colSpan={7}
-                      className="px-3 py-10 text-center text-slate-600 dark:text-slate-300"
-                    >
-                      No users found.
-                    </td>
-                  </tr>
-                ) : (
-                  visible.map((user) => {
-                    const name = fullName(user) || user.username;
-                    const pending = pendingIds.has(user.id);
-                    const next = user.status === "active" ? "deactivate" : "activate";
-                    return (
-                      <tr key={user.id} data-user-id={user.id}>
-                        <td className={tdClass}>
-                          <RowCheckbox
-                            selection={selection}
-                            id={user.id}
-                            label={`Select ${user.username}`}
-                            className="mt-1 h-4 w-4"
-                          />
-                        </td>
-                        <td className={tdClass}>
-                          <div className="flex items-center gap-3">
-                            <span
-                              aria-hidden
-                              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-700 font-semibold text-white uppercase dark:bg-slate-600"
-                            >
-                              {(user.first_name || user.username || "?").charAt(0)}
-                            </span>
-                            <div className="min-w-0">
-                              <p className="font-medium whitespace-nowrap">{name}</p>
-                              <p className="text-slate-600 dark:text-slate-300">{user.email}</p>
-                              <p className="text-xs text-slate-600 dark:text-slate-300">
-                                @{user.username}
-                              </p>
-                            </div>
-                          </div>
-                        </td>
-                        <td className={tdClass}>
-                          <Badge className={ROLE_BADGE[user.role] ?? ""}>{user.role}</Badge>
-                        </td>
-                        <td className={tdClass}>
-                          <button
-                            type="button"
-                            disabled={pending}
-                            onClick={() => void toggleStatus(user)}
-                            className="rounded-full disabled:opacity-60"
-                            title={`Click to ${next}`}
-                          >
-                            <Badge className={STATUS_BADGE[user.status] ?? STATUS_BADGE.inactive}>
-                              {user.status === "active" ? "Active" : "Inactive"}
-                            </Badge>
-                            <span className="sr-only">{`, click to ${next} ${user.username}`}</span>
-                          </button>
-                        </td>
-                        <td className={`${tdClass} whitespace-nowrap`}>
-                          {user.last_login ? formatDate(user.last_login) || "Never" : "Never"}
-                        </td>
-                        <td className={`${tdClass} whitespace-nowrap`}>
-                          {formatDate(user.created_at)}
-                        </td>
-                        <td className={tdClass}>
-                          <div className="flex gap-2">
-                            <button
-                              type="button"
-                              className={smallButton}
-                              onClick={() => setEditing(user)}
-                            >
-                              Edit<span className="sr-only"> {user.username}</span>
-                            </button>
-                            {user.invitation_pending ? (
-                              <button
-                                type="button"
-                                className={smallButton}
-                                disabled={pending}
-                                onClick={() => void resendInvitation(user)}
-                              >
-                                Resend invitation
-                                <span className="sr-only"> to {user.username}</span>
-                              </button>
-                            ) : null}
-                            <button
-                              type="button"
-                              className={dangerButton}
-                              disabled={pending}
-                              onClick={() => void deleteOne(user)}
-                            >
-                              Delete<span className="sr-only"> {user.username}</span>
-                            </button>
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })
-                )}
-              </tbody>
-            </table>
-          </div>
+          <UsersTable
+            users={visible}
+            selection={selection}
+            pendingIds={pendingIds}
+            onToggleStatus={(user) => void toggleStatus(user)}
+            onEdit={setEditing}
+            onResendInvitation={(user) => void resendInvitation(user)}
+            onDelete={(user) => void deleteOne(user)}
+          />
         </div>
       )}
       {adding && users ? (
