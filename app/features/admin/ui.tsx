@@ -166,18 +166,33 @@ export function AdminTable({
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <table className={tableClass} aria-busy={busy || undefined}>
-        <thead>
-          <tr>
-            {headings.map((heading, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-              <th key={index} scope="col" className={thClass}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={headings} />
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+export type Column = ReactNode | { label: ReactNode; className?: string };
+
+/** A table's header row: each column a heading with `scope="col"`, optionally with its own classes. */
+export function TableHead({ columns, className }: { columns: Column[]; className?: string }) {
+  return (
+    <thead className={className}>
+      <tr>
+        {columns.map((column, index) => {
+          const { label, className: extra } =
+            column && typeof column === "object" && "label" in column
+              ? column
+              : { label: column, className: undefined };
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+            <th key={index} scope="col" className={extra ? `${thClass} ${extra}` : thClass}>
+              {label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
   );
 }

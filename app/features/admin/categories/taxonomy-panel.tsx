@@ -10,9 +10,9 @@ import {
   dangerButton,
   inputClass,
   smallButton,
+  TableHead,
   tableClass,
   tdClass,
-  thClass,
 } from "../ui.tsx";
 
 export type TaxonomyItem = { id: number; name: string; slug: string; postCount?: number };
@@ -234,19 +234,13 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
           <div className="overflow-x-auto">
             <table className={tableClass}>
               <caption className="sr-only">{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Name
-                  </th>
-                  <th scope="col" className={`${thClass} text-right`}>
-                    Posts
-                  </th>
-                  <th scope="col" className={`${thClass} text-right`}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  "Name",
+                  { label: "Posts", className: "text-right" },
+                  { label: "Actions", className: "text-right" },
+                ]}
+              />
               <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                 {items.map((item) =>
                   editing?.id === item.id ? (

@@ -7,9 +7,9 @@ import {
   dangerButton,
   STATUS_BADGE,
   smallButton,
+  TableHead,
   tableClass,
   tdClass,
-  thClass,
 } from "../ui.tsx";
 import { authorName, names } from "./post-helpers.ts";
 
@@ -32,34 +32,24 @@ export function PostsTable({ posts, selection, onDelete, busy }: Props) {
         (opens in a new tab)
       </span>
       <table className={tableClass}>
-        <thead className="bg-slate-50 dark:bg-slate-800">
-          <tr>
-            <th scope="col" className={`${thClass} w-10`}>
-              <SelectAllCheckbox selection={selection} label="Select all posts on this page" />
-            </th>
-            <th scope="col" className={`${thClass} min-w-64`}>
-              Title
-            </th>
-            <th scope="col" className={thClass}>
-              Author
-            </th>
-            <th scope="col" className={thClass}>
-              Categories
-            </th>
-            <th scope="col" className={thClass}>
-              Status
-            </th>
-            <th scope="col" className={`${thClass} whitespace-nowrap`}>
-              Date
-            </th>
-            <th scope="col" className={`${thClass} text-right`}>
-              Views
-            </th>
-            <th scope="col" className={thClass}>
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="bg-slate-50 dark:bg-slate-800"
+          columns={[
+            {
+              label: (
+                <SelectAllCheckbox selection={selection} label="Select all posts on this page" />
+              ),
+              className: "w-10",
+            },
+            { label: "Title", className: "min-w-64" },
+            "Author",
+            "Categories",
+            "Status",
+            { label: "Date", className: "whitespace-nowrap" },
+            { label: "Views", className: "text-right" },
+            "Actions",
+          ]}
+        />
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {posts.map((post) => {
             const featured = post.isFeatured;

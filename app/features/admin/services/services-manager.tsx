@@ -10,9 +10,9 @@ import {
   LoadFailed,
   PageHeader,
   smallButton,
+  TableHead,
   tableClass,
   tdClass,
-  thClass,
 } from "../ui.tsx";
 import { iconLabel, ServiceForm, type ServiceValues } from "./service-form.tsx";
 
@@ -158,22 +158,15 @@ export function ServicesManager() {
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <table className={tableClass}>
             <caption className="sr-only">Services</caption>
-            <thead className="bg-slate-50 dark:bg-slate-800">
-              <tr>
-                <th scope="col" className={thClass}>
-                  Title
-                </th>
-                <th scope="col" className={thClass}>
-                  Description
-                </th>
-                <th scope="col" className={thClass}>
-                  Icon
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-slate-50 dark:bg-slate-800"
+              columns={[
+                "Title",
+                "Description",
+                "Icon",
+                { label: "Actions", className: "text-right" },
+              ]}
+            />
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {services.map((service) => (
                 <tr key={service.id}>

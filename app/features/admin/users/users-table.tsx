@@ -6,9 +6,9 @@ import {
   dangerButton,
   ROLE_BADGE,
   smallButton,
+  TableHead,
   tableClass,
   tdClass,
-  thClass,
 } from "../ui.tsx";
 
 const STATUS_BADGE: Record<UserStatus, string> = {
@@ -45,35 +45,27 @@ export function UsersTable({
     <div className="relative overflow-x-auto">
       <table className={tableClass}>
         <caption className="sr-only">Users</caption>
-        <thead className="bg-slate-50 dark:bg-slate-800/60">
-          <tr>
-            <th scope="col" className={`${thClass} w-10`}>
-              <SelectAllCheckbox
-                selection={selection}
-                label="Select all users"
-                disabled={users.length === 0}
-              />
-            </th>
-            <th scope="col" className={thClass}>
-              User
-            </th>
-            <th scope="col" className={thClass}>
-              Role
-            </th>
-            <th scope="col" className={thClass}>
-              Status
-            </th>
-            <th scope="col" className={`${thClass} whitespace-nowrap`}>
-              Last Login
-            </th>
-            <th scope="col" className={thClass}>
-              Created
-            </th>
-            <th scope="col" className={thClass}>
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="bg-slate-50 dark:bg-slate-800/60"
+          columns={[
+            {
+              label: (
+                <SelectAllCheckbox
+                  selection={selection}
+                  label="Select all users"
+                  disabled={users.length === 0}
+                />
+              ),
+              className: "w-10",
+            },
+            "User",
+            "Role",
+            "Status",
+            { label: "Last Login", className: "whitespace-nowrap" },
+            "Created",
+            "Actions",
+          ]}
+        />
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {users.length === 0 ? (
             <tr>
