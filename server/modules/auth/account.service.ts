@@ -10,6 +10,7 @@ import { parseInput } from "../../http/validation.ts";
 import { AppError, isAppError } from "../app-error.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
 import { type MailService, queueMail } from "../mail/mail.service.ts";
+import { selfActor, userEvent } from "../users/user-audit.ts";
 import { findUserByEmail, findUserById, updateUser } from "../users/users.repository.ts";
 import {
   type AccountTokenPurpose,
@@ -133,18 +134,12 @@ export function createAccountService(
       // The user acts on their own account.
       await insertAuditEvents(
         trx,
-        { id: user.id, role: user.role },
+        selfActor(user),
         [
-          {
-            action: "updated",
-            entityType: "user",
-            entityId: user.id,
-            label: `${user.first_name} ${user.last_name} (${user.username})`.trim(),
-            details: {
-              changed: ["password"],
-              ...(purpose === "invitation" ? { invitation: "accepted" } : { reset: true }),
-            },
-          },
+          userEvent(user, "updated", {
+            changed: ["password"],
+            ...(purpose === "invitation" ? { invitation: "accepted" } : { reset: true }),
+          }),
         ],
         at,
       );

@@ -15,6 +15,7 @@ import { AppError } from "../app-error.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
 import { findActiveAdminEmails } from "../mail/mail.repository.ts";
 import { type MailService, queueMail } from "../mail/mail.service.ts";
+import { selfActor, userEvent } from "../users/user-audit.ts";
 import {
   findUserByEmail,
   findUserIdByEmail,
@@ -155,16 +156,8 @@ export function createAuthService(
         // Signed up by themselves: the new account is its own actor.
         await insertAuditEvents(
           trx,
-          { id: user.id, role: user.role },
-          [
-            {
-              action: "created",
-              entityType: "user",
-              entityId: user.id,
-              label: `${user.first_name} ${user.last_name} (${user.username})`,
-              details: { registration: true },
-            },
-          ],
+          selfActor(user),
+          [userEvent(user, "created", { registration: true })],
           at,
         );
         // Every active admin is told that the account waits for approval.

@@ -16,6 +16,7 @@ import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
 import { type MailService, queueMail } from "../mail/mail.service.ts";
+import { selfActor, userEvent } from "../users/user-audit.ts";
 import {
   findUserById,
   findUserIdByEmail,
@@ -39,11 +40,6 @@ export type ActiveSession = {
   /** The session of the token that asked. */
   current: boolean;
 };
-
-function label(user: Pick<User, "username" | "first_name" | "last_name">) {
-  const name = `${user.first_name} ${user.last_name}`.trim();
-  return name ? `${name} (${user.username})` : user.username;
-}
 
 /**
  * The signed-in user's own account (/admin/profile): every role may change
@@ -74,16 +70,8 @@ export function createProfileService(
   async function audit(trx: Db, me: User, after: User, changed: string[], at: string) {
     await insertAuditEvents(
       trx,
-      { id: me.id, role: me.role },
-      [
-        {
-          action: "updated",
-          entityType: "user",
-          entityId: me.id,
-          label: label(after),
-          details: { changed, profile: true },
-        },
-      ],
+      selfActor(me),
+      [userEvent(after, "updated", { changed, profile: true })],
       at,
     );
   }

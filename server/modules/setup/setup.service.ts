@@ -11,6 +11,7 @@ import { nowIso } from "../../db/normalize.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
+import { selfActor, userEvent } from "../users/user-audit.ts";
 import { hasActiveAdmin, insertUser } from "../users/users.repository.ts";
 
 export type SetupState = "open" | "invalid-link" | "done";
@@ -74,16 +75,8 @@ export function createSetupService(db: Db) {
         );
         await insertAuditEvents(
           trx,
-          { id: admin.id, role: admin.role },
-          [
-            {
-              action: "created",
-              entityType: "user",
-              entityId: admin.id,
-              label: `${admin.first_name} ${admin.last_name} (${admin.username})`,
-              details: { setup: true },
-            },
-          ],
+          selfActor(admin),
+          [userEvent(admin, "created", { setup: true })],
           now,
         );
         return admin;

@@ -22,6 +22,7 @@ import { deleteAccountTokens } from "../auth/account-tokens.repository.ts";
 import { deleteSessionsOfUser } from "../auth/sessions.repository.ts";
 import { findUsersAwaitingApproval } from "../mail/mail.repository.ts";
 import { type MailContext, type MailService, queueMail } from "../mail/mail.service.ts";
+import { userEvent, userLabel } from "./user-audit.ts";
 import {
   deleteUsers,
   findUserById,
@@ -44,11 +45,6 @@ export const {
 } = LAST_ADMIN_MESSAGES;
 export const INVITATION_ALREADY_ACCEPTED = "This user has already set a password.";
 export const MAIL_UNAVAILABLE = "Invitations need the mail service.";
-
-function userLabel(user: Pick<User, "username" | "first_name" | "last_name">): string {
-  const name = `${user.first_name} ${user.last_name}`.trim();
-  return name ? `${name} (${user.username})` : user.username;
-}
 
 /** An edit of a user as audit entries: what changed, and the role and status changes by name. */
 function userUpdateEvents(before: User, after: User, passwordChanged: boolean): AuditEvent[] {
@@ -196,15 +192,7 @@ export function createUsersService(
         await insertAuditEvents(
           trx,
           actor,
-          [
-            {
-              action: "created",
-              entityType: "user",
-              entityId: user.id,
-              label: userLabel(user),
-              details: { role: user.role, status: user.status, invited: true },
-            },
-          ],
+          [userEvent(user, "created", { role: user.role, status: user.status, invited: true })],
           at,
         );
         const token = await issueAccountToken(
@@ -246,15 +234,7 @@ export function createUsersService(
       await insertAuditEvents(
         trx,
         actor,
-        [
-          {
-            action: "updated",
-            entityType: "user",
-            entityId: id,
-            label: userLabel(user),
-            details: { changed: [], invitation: "resent" },
-          },
-        ],
+        [userEvent(user, "updated", { changed: [], invitation: "resent" })],
         at,
       );
       return { ...user, invitation_pending: true };
@@ -293,15 +273,7 @@ export function createUsersService(
         await insertAuditEvents(
           trx,
           actor,
-          [
-            {
-              action: "created",
-              entityType: "user",
-              entityId: user.id,
-              label: userLabel(user),
-              details: { role: user.role, status: user.status },
-            },
-          ],
+          [userEvent(user, "created", { role: user.role, status: user.status })],
           now,
         );
         return user;
@@ -383,12 +355,7 @@ export function createUsersService(
       const user = await findUserById(trx, id);
       if (!user) throw AppError.notFound("User not found");
       requireAdminsRemain(admins, { removed: [id], deactivated: [] });
-      await insertAuditEvents(
-        trx,
-        actor,
-        [{ action: "deleted", entityType: "user", entityId: id, label: userLabel(user) }],
-        nowIso(),
-      );
+      await insertAuditEvents(trx, actor, [userEvent(user, "deleted")], nowIso());
       await deleteUsers(trx, [id]);
     });
   }
@@ -419,14 +386,13 @@ export function createUsersService(
       await insertAuditEvents(
         trx,
         actor,
-        users.map((user) => ({
-          action:
+        users.map((user) =>
+          userEvent(
+            user,
             action === "delete" ? "deleted" : action === "activate" ? "activated" : "deactivated",
-          entityType: "user",
-          entityId: user.id,
-          label: userLabel(user),
-          details: { bulk: true },
-        })),
+            { bulk: true },
+          ),
+        ),
         nowIso(),
       );
       if (action === "delete") {
