@@ -116,3 +116,13 @@ export async function apiData<T>(path: string, options: Options = {}): Promise<T
   const json = await api<{ data: T }>(path, options);
   return json.data;
 }
+
+/** Uploads one image (`POST /api/upload`, field `image`) and answers the stored file's URL. */
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append("image", file);
+  const data = await apiData<{ url?: string; imagePath?: string } | null>("/upload", { form });
+  const url = data?.url || data?.imagePath;
+  if (!url) throw new Error("Invalid response from server");
+  return url;
+}

@@ -6,7 +6,7 @@ import { PostFormSchema } from "../../../../common/schemas/posts.ts";
 import { slugify } from "../../../../common/text.ts";
 import type { Category, Post } from "../../../../common/types.ts";
 import { Alert, fieldErrors, TextAreaField, TextField } from "../../../components/ui/form.tsx";
-import { ApiError, api, apiData, failureReason } from "../../../lib/api.ts";
+import { ApiError, api, failureReason, uploadImage } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
 import { FALLBACK_CATEGORIES, fromLocalInput, reasonOf, splitTags } from "../posts/post-helpers.ts";
 import { Card, PageHeader } from "../ui.tsx";
@@ -141,12 +141,7 @@ export function PostForm({ post }: { post: Post | null }) {
     setUploading(true);
     clearError("featured_image");
     try {
-      const form = new FormData();
-      form.append("image", file);
-      const data = await apiData<{ url?: string; imagePath?: string }>("/upload", { form });
-      const url = data.url ?? data.imagePath;
-      if (!url) throw new Error("Invalid response from server");
-      fields.set("featuredImage", url);
+      fields.set("featuredImage", await uploadImage(file));
       setImageBroken(false);
     } catch (error) {
       setErrors((current) => ({

@@ -7,7 +7,7 @@ import {
 } from "../../../../common/rules.ts";
 import type { User } from "../../../../common/types.ts";
 import { Alert, Spinner, TextField } from "../../../components/ui/form.tsx";
-import { api, apiData, failureReason } from "../../../lib/api.ts";
+import { api, apiData, failureReason, uploadImage } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
 import { Card, LoadFailed, PageHeader, smallButton } from "../ui.tsx";
 
@@ -45,12 +45,10 @@ function DetailsCard({ profile, onSaved }: { profile: Profile; onSaved(p: Profil
   const [busy, setBusy] = useState(false);
 
   async function upload(file: File) {
-    const form = new FormData();
-    form.append("image", file);
     setNotice(null);
     try {
-      const data = await apiData<{ url?: string; imagePath?: string }>("/upload", { form });
-      setValues((v) => ({ ...v, avatar_url: data.url ?? data.imagePath ?? "" }));
+      const url = await uploadImage(file);
+      setValues((v) => ({ ...v, avatar_url: url }));
     } catch (e) {
       setNotice({ kind: "error", text: failureReason(e) || "Failed to upload the image." });
     }

@@ -1,6 +1,6 @@
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from "react";
 import { FieldError } from "../../../components/ui/form.tsx";
-import { ApiError, apiData } from "../../../lib/api.ts";
+import { ApiError, uploadImage } from "../../../lib/api.ts";
 
 export const UPLOAD_FAILED = "Failed to upload file. Please try again.";
 
@@ -192,12 +192,7 @@ export function ImageUpload({
     setBusy(true);
     setUploadError(undefined);
     try {
-      const form = new FormData();
-      form.append("image", file);
-      const data = await apiData<{ url?: string; imagePath?: string }>("/upload", { form });
-      const url = data?.url || data?.imagePath;
-      if (!url) throw new Error("The upload answer has no URL");
-      onChange(url);
+      onChange(await uploadImage(file));
     } catch (e) {
       console.warn("settings: upload failed", e);
       // The server names what was wrong (type, size); keep it next to the field.
