@@ -2,13 +2,13 @@
 // Creates an active admin account (the way to the first admin outside demo mode).
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { isCommonPassword } from "../auth/common-passwords.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { prepareDatabase } from "../boot.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { nowIso } from "../db/normalize.ts";
 import { createLogger } from "../logger.ts";
 import { insertUser } from "../modules/users/users.repository.ts";
+import { emailArg, passwordArg } from "./cli-args.ts";
 
 const { values } = parseArgs({
   options: {
@@ -21,11 +21,8 @@ const { values } = parseArgs({
 });
 
 const Input = z.object({
-  email: z.email("--email must be an e-mail address").transform((v) => v.toLowerCase()),
-  password: z
-    .string("--password is required")
-    .min(8, "--password must be at least 8 characters")
-    .refine((v) => !isCommonPassword(v), "--password is too common; choose another"),
+  email: emailArg,
+  password: passwordArg,
   username: z
     .string()
     .trim()

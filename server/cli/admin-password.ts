@@ -4,7 +4,6 @@
 // locked out of the last admin account get back in. Works while the site runs.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { isCommonPassword } from "../auth/common-passwords.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
@@ -12,6 +11,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { nowIso } from "../db/normalize.ts";
 import { deleteSessionsOfUser } from "../modules/auth/sessions.repository.ts";
 import { findUserIdByEmail, updateUser } from "../modules/users/users.repository.ts";
+import { emailArg, passwordArg } from "./cli-args.ts";
 
 const USAGE = "usage: npm run admin:password -- --email you@example.com --password 'secret123'";
 
@@ -27,11 +27,8 @@ try {
 }
 
 const Input = z.object({
-  email: z.email("--email must be an e-mail address").transform((v) => v.toLowerCase()),
-  password: z
-    .string("--password is required")
-    .min(8, "--password must be at least 8 characters")
-    .refine((v) => !isCommonPassword(v), "--password is too common; choose another"),
+  email: emailArg,
+  password: passwordArg,
 });
 
 const parsed = Input.safeParse({ email: values.email ?? "", password: values.password });
