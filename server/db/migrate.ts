@@ -27,6 +27,9 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0007_create_account_tokens": createAccountTokens,
 };
 
+/** The migrations this version knows, in order. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };

@@ -8,9 +8,8 @@ import { DatabaseSync } from "node:sqlite";
 import * as tar from "tar";
 import { z } from "zod";
 import type { Config } from "../config.ts";
-import { openDb } from "../db/client.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { MIGRATION_NAMES } from "../db/migrate.ts";
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -168,7 +167,7 @@ async function checkManifest(file: string, content: string, config: Config): Pro
         "with `npm run export` on the old site and `npm run import` on the new one.",
     );
   }
-  const known = new Set(await knownMigrations());
+  const known = new Set(MIGRATION_NAMES);
   const unknown = manifest.migrations.filter((name) => !known.has(name));
   if (unknown.length) {
     throw new RestoreError(
@@ -176,16 +175,6 @@ async function checkManifest(file: string, content: string, config: Config): Pro
     );
   }
   return manifest;
-}
-
-/** The migrations this version applies: those an empty in-memory database gets. */
-async function knownMigrations(): Promise<string[]> {
-  const handle = await openDb({ database: { kind: "sqlite", file: ":memory:" } });
-  try {
-    return await migrateToLatest(handle.db);
-  } finally {
-    await handle.close();
-  }
 }
 
 function checkSqlite(file: string, content: string, manifest: Manifest) {
