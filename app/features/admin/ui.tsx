@@ -196,3 +196,33 @@ export function TableHead({ columns, className }: { columns: Column[]; className
     </thead>
   );
 }
+
+/** A labelled filter of an admin list: "" is the first, unfiltered choice. */
+export function FilterSelect({
+  label,
+  value,
+  all,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  /** The text of the unfiltered choice ("All types", "Everyone"). */
+  all: string;
+  options: readonly { value: string; label: string }[];
+  onChange(value: string): void;
+}) {
+  return (
+    <label className="text-sm">
+      {label}
+      <select className={inputClass} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

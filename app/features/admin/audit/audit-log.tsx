@@ -10,7 +10,15 @@ import {
 } from "../../../../common/audit.ts";
 import { formatDateTime } from "../../../../common/text.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { AdminTable, inputClass, ListStates, PageHeader, PageNav, tdClass } from "../ui.tsx";
+import {
+  AdminTable,
+  FilterSelect,
+  inputClass,
+  ListStates,
+  PageHeader,
+  PageNav,
+  tdClass,
+} from "../ui.tsx";
 
 export const AUDIT_TEXT = {
   title: "Audit log",
@@ -74,51 +82,36 @@ export function AuditLog() {
         className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
         onSubmit={(e) => e.preventDefault()}
       >
-        <label className="text-sm">
-          Type
-          <select
-            className={inputClass}
-            value={filters.entity_type}
-            onChange={(e) => setFilter("entity_type", e.target.value)}
-          >
-            <option value="">All types</option>
-            {AUDIT_ENTITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {AUDIT_ENTITY_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          Action
-          <select
-            className={inputClass}
-            value={filters.action}
-            onChange={(e) => setFilter("action", e.target.value)}
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {AUDIT_ACTION_LABELS[action]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          User
-          <select
-            className={inputClass}
-            value={filters.actor_id}
-            onChange={(e) => setFilter("actor_id", e.target.value)}
-          >
-            <option value="">Everyone</option>
-            {(data?.actors ?? []).map((actor) => (
-              <option key={actor.id} value={String(actor.id)}>
-                {actor.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Type"
+          all="All types"
+          value={filters.entity_type}
+          options={AUDIT_ENTITY_TYPES.map((type) => ({
+            value: type,
+            label: AUDIT_ENTITY_LABELS[type],
+          }))}
+          onChange={(value) => setFilter("entity_type", value)}
+        />
+        <FilterSelect
+          label="Action"
+          all="All actions"
+          value={filters.action}
+          options={AUDIT_ACTIONS.map((action) => ({
+            value: action,
+            label: AUDIT_ACTION_LABELS[action],
+          }))}
+          onChange={(value) => setFilter("action", value)}
+        />
+        <FilterSelect
+          label="User"
+          all="Everyone"
+          value={filters.actor_id}
+          options={(data?.actors ?? []).map((actor) => ({
+            value: String(actor.id),
+            label: actor.name,
+          }))}
+          onChange={(value) => setFilter("actor_id", value)}
+        />
         <label className="text-sm">
           From
           <input

@@ -5,7 +5,7 @@ import { useApiQuery } from "../../../lib/use-api-query.ts";
 import {
   AdminTable,
   Badge,
-  inputClass,
+  FilterSelect,
   ListStates,
   PageHeader,
   PageNav,
@@ -98,22 +98,20 @@ export function Outbox() {
         className="mb-4 flex flex-wrap items-end gap-3"
         onSubmit={(e) => e.preventDefault()}
       >
-        <label className="text-sm">
-          Status
-          <select
-            className={inputClass}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All</option>
-            <option value="queued">Queued</option>
-            <option value="sent">Sent</option>
-            <option value="failed">Failed</option>
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          all="All"
+          value={status}
+          options={[
+            { value: "queued", label: "Queued" },
+            { value: "sent", label: "Sent" },
+            { value: "failed", label: "Failed" },
+          ]}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
         <button type="button" className="btn-outline" onClick={reload}>
           Refresh
         </button>
