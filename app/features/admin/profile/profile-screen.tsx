@@ -26,6 +26,27 @@ function when(iso: string) {
   return Number.isNaN(date.getTime()) ? "" : date.toLocaleString();
 }
 
+/**
+ * One action of a card: busy while it runs, then its success text (what the
+ * work answers) or the failure (the server's reason, else `failed`).
+ */
+function useAction() {
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  async function run(work: () => Promise<string>, failed: string) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      setNotice({ kind: "success", text: await work() });
+    } catch (e) {
+      setNotice({ kind: "error", text: failureReason(e) || failed });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { notice, setNotice, busy, run };
+}
+
 function NoticeLine({ notice }: { notice: Notice }) {
   return notice ? (
     <div className="mb-4">
@@ -41,8 +62,7 @@ function DetailsCard({ profile, onSaved }: { profile: Profile; onSaved(p: Profil
     username: profile.username,
     avatar_url: profile.avatar_url ?? "",
   });
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const { notice, setNotice, busy, run } = useAction();
 
   async function upload(file: File) {
     setNotice(null);
@@ -56,19 +76,13 @@ function DetailsCard({ profile, onSaved }: { profile: Profile; onSaved(p: Profil
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setNotice(null);
-    try {
+    await run(async () => {
       const json = await api<{ data: Profile; message?: string }>("/auth/me/profile", {
         body: values,
       });
       onSaved(json.data);
-      setNotice({ kind: "success", text: json.message || PROFILE_TEXTS.saved });
-    } catch (e) {
-      setNotice({ kind: "error", text: failureReason(e) || "Failed to save your profile." });
-    } finally {
-      setBusy(false);
-    }
+      return json.message || PROFILE_TEXTS.saved;
+    }, "Failed to save your profile.");
   }
 
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
@@ -147,8 +161,7 @@ function PasswordCard({ onChanged }: { onChanged(): void }) {
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const { notice, setNotice, busy, run } = useAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -161,22 +174,16 @@ function PasswordCard({ onChanged }: { onChanged(): void }) {
       setNotice({ kind: "error", text: invalid });
       return;
     }
-    setBusy(true);
-    setNotice(null);
-    try {
+    await run(async () => {
       const json = await api<{ message?: string }>("/auth/me/password", {
         body: { current_password: current, password },
       });
       setCurrent("");
       setPassword("");
       setConfirm("");
-      setNotice({ kind: "success", text: json.message || PROFILE_TEXTS.passwordChanged });
       onChanged();
-    } catch (e) {
-      setNotice({ kind: "error", text: failureReason(e) || "Failed to change your password." });
-    } finally {
-      setBusy(false);
-    }
+      return json.message || PROFILE_TEXTS.passwordChanged;
+    }, "Failed to change your password.");
   }
 
   return (
@@ -226,27 +233,17 @@ function PasswordCard({ onChanged }: { onChanged(): void }) {
 function EmailCard({ profile }: { profile: Profile }) {
   const [email, setEmail] = useState("");
   const [current, setCurrent] = useState("");
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const { notice, busy, run } = useAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setNotice(null);
-    try {
+    await run(async () => {
       const json = await api<{ message?: string }>("/auth/me/email", {
         body: { email, current_password: current },
       });
       setCurrent("");
-      setNotice({ kind: "success", text: json.message || PROFILE_TEXTS.emailSent(email) });
-    } catch (e) {
-      setNotice({
-        kind: "error",
-        text: failureReason(e) || "Failed to change your e-mail address.",
-      });
-    } finally {
-      setBusy(false);
-    }
+      return json.message || PROFILE_TEXTS.emailSent(email);
+    }, "Failed to change your e-mail address.");
   }
 
   return (
@@ -288,7 +285,7 @@ function EmailCard({ profile }: { profile: Profile }) {
 function SessionsCard({ version }: { version: number }) {
   const [sessions, setSessions] = useState<Session[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const { notice, run } = useAction();
 
   const load = useCallback(async () => {
     setFailed(false);
@@ -304,19 +301,13 @@ function SessionsCard({ version }: { version: number }) {
   }, [load, version]);
 
   async function signOutOthers() {
-    setNotice(null);
-    try {
+    await run(async () => {
       const json = await api<{ message?: string }>("/auth/me/sessions/sign-out-others", {
         method: "POST",
       });
-      setNotice({ kind: "success", text: json.message || "Signed out of the other sessions." });
       await load();
-    } catch (e) {
-      setNotice({
-        kind: "error",
-        text: failureReason(e) || "Failed to sign out the other sessions.",
-      });
-    }
+      return json.message || "Signed out of the other sessions.";
+    }, "Failed to sign out the other sessions.");
   }
 
   return (
