@@ -26,10 +26,17 @@ export function useApiQuery<T>(path: string): ApiQuery<T> {
     const controller = new AbortController();
     setLoading(true);
     setError("");
+    // An answer that arrives after the path changed is not shown: the abort
+    // may come too late to stop it (the body already read).
     apiData<T>(path, { signal: controller.signal })
-      .then(setData, (e: Error) => {
-        if (e.name !== "AbortError") setError(failureReason(e) || "Please try again.");
-      })
+      .then(
+        (value) => {
+          if (!controller.signal.aborted) setData(value);
+        },
+        (e: Error) => {
+          if (!controller.signal.aborted) setError(failureReason(e) || "Please try again.");
+        },
+      )
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
       });
