@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 const control_ =
   "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
@@ -28,8 +28,11 @@ type ControlProps = {
   className: string;
 };
 
-/** Label, hint and error around one control, wired with ids for screen readers. */
-function Field({
+/**
+ * Label, hint and error around one control, wired with ids for screen readers;
+ * the other props go to the control.
+ */
+function Field<Rest>({
   label,
   name,
   error,
@@ -37,7 +40,11 @@ function Field({
   id = `field-${name}`,
   className,
   control,
-}: FieldProps & { className?: string; control: (props: ControlProps) => ReactNode }) {
+  ...rest
+}: FieldProps & {
+  className?: string;
+  control: (props: ControlProps, rest: Rest) => ReactNode;
+} & Rest) {
   const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""]
     .filter(Boolean)
     .join(" ");
@@ -46,13 +53,16 @@ function Field({
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      {control({
-        id,
-        name,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy || undefined,
-        className: `${control_} ${error ? "border-red-600" : "border-slate-300 dark:border-slate-600"}`,
-      })}
+      {control(
+        {
+          id,
+          name,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy || undefined,
+          className: `${control_} ${error ? "border-red-600" : "border-slate-300 dark:border-slate-600"}`,
+        },
+        rest as Rest,
+      )}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           {hint}
@@ -63,36 +73,71 @@ function Field({
   );
 }
 
-export function TextField({
-  label,
-  name,
-  error,
-  hint,
-  id,
-  className,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <Field
-      {...{ label, name, error, hint, id, className }}
-      control={(props) => <input {...props} {...input} />}
+    <Field<InputHTMLAttributes<HTMLInputElement>>
+      {...props}
+      control={(control, input) => <input {...control} {...input} />}
     />
   );
 }
 
-export function TextAreaField({
-  label,
-  name,
-  error,
-  hint,
-  id,
-  className,
-  ...input
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <Field
-      {...{ label, name, error, hint, id, className }}
-      control={(props) => <textarea {...props} {...input} />}
+    <Field<TextareaHTMLAttributes<HTMLTextAreaElement>>
+      {...props}
+      control={(control, input) => <textarea {...control} {...input} />}
+    />
+  );
+}
+
+type BoxProps = Partial<FieldProps> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
+    /** Called with the new text (instead of an onChange handler). */
+    onValue?(value: string): void;
+  };
+
+function changeHandler({ onValue, onChange }: BoxProps) {
+  return onValue ? (e: ChangeEvent<HTMLInputElement>) => onValue(e.target.value) : onChange;
+}
+
+/** A password box: the user's `current` one, else a new one (the browser may suggest one). */
+export function PasswordField({
+  current = false,
+  label = "Password",
+  name = "password",
+  onValue,
+  onChange,
+  ...props
+}: BoxProps & { current?: boolean }) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type="password"
+      autoComplete={current ? "current-password" : "new-password"}
+      {...props}
+      onChange={changeHandler({ onValue, onChange })}
+    />
+  );
+}
+
+/** An e-mail box ("Email", field `email` unless told otherwise). */
+export function EmailField({
+  label = "Email",
+  name = "email",
+  onValue,
+  onChange,
+  ...props
+}: BoxProps) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type="email"
+      autoComplete="email"
+      {...props}
+      onChange={changeHandler({ onValue, onChange })}
     />
   );
 }

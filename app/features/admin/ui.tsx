@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Spinner } from "../../components/ui/form.tsx";
 
 export function PageHeader({
@@ -142,31 +142,59 @@ export function ListStates({
 }) {
   if (loading && !hasData) return <Spinner label={spinner} />;
   if (failed) return <LoadFailed onRetry={onRetry}>{failed}</LoadFailed>;
-  if (empty) {
-    return (
-      <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-        {empty}
-      </p>
-    );
-  }
+  if (empty) return <EmptyState>{empty}</EmptyState>;
   return <>{children}</>;
+}
+
+/** The dashed box of an admin list with nothing in it. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+      {children}
+    </p>
+  );
+}
+
+/** A small button of a table row ("Edit", "Rename"); `danger` for "Delete". */
+export function RowButton({
+  danger = false,
+  className,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { danger?: boolean }) {
+  const base = danger ? dangerButton : smallButton;
+  return <button type="button" className={className ? `${base} ${className}` : base} {...props} />;
 }
 
 /** An admin table in its card, with its column headings. */
 export function AdminTable({
   headings,
   busy = false,
+  caption,
+  headClassName,
+  framed = true,
   children,
 }: {
   /** Column headings, in order (a heading may be visually hidden markup). */
-  headings: ReactNode[];
+  headings: Column[];
   busy?: boolean;
+  /** A caption for screen readers. */
+  caption?: string;
+  headClassName?: string;
+  /** In its own card (else the screen's card holds it). */
+  framed?: boolean;
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <div
+      className={
+        framed
+          ? "overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          : "overflow-x-auto"
+      }
+    >
       <table className={tableClass} aria-busy={busy || undefined}>
-        <TableHead columns={headings} />
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <TableHead columns={headings} className={headClassName} />
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
       </table>
     </div>

@@ -68,14 +68,6 @@ export function reorderImages(ids: number[]) {
   return apiData<GalleryImage[]>("/gallery/images/reorder", { method: "PUT", body: { ids } });
 }
 
-export function listImages(signal?: AbortSignal) {
-  return apiData<GalleryImage[]>("/gallery/images", { signal });
-}
-
-export function listCategories(signal?: AbortSignal) {
-  return apiData<GalleryCategory[]>("/gallery/categories", { signal });
-}
-
 export function createCategory(name: string) {
   return apiData<GalleryCategory>("/gallery/categories", { method: "POST", body: { name } });
 }

@@ -2,16 +2,15 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
-import { failureReason } from "../../../lib/api.ts";
+import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
-import { LoadFailed, PageHeader } from "../ui.tsx";
+import { EmptyState, LoadFailed, PageHeader } from "../ui.tsx";
 import { CategoryPanel } from "./category-panel.tsx";
 import {
   deleteImage,
   IMAGE_TEXT,
   type ImageValues,
-  listCategories,
-  listImages,
   reorderImages,
   updateImage,
 } from "./gallery-api.ts";
@@ -23,11 +22,15 @@ import { UploadPanel } from "./upload-panel.tsx";
  * edit, reorder (the order is saved at once) and delete.
  */
 export function GalleryManager() {
-  const [images, setImages] = useState<GalleryImage[]>([]);
-  const [categories, setCategories] = useState<GalleryCategory[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const imageList = useApiQuery<GalleryImage[]>("/gallery/images");
+  const categoryList = useApiQuery<GalleryCategory[]>("/gallery/categories");
+  const images = imageList.data ?? [];
+  const categories = categoryList.data ?? [];
+  const setImages = imageList.setData;
+  const loading = imageList.loading || categoryList.loading;
+  const loadError = !!(imageList.error || categoryList.error);
+  const mutation = useApiMutation();
+  const busy = mutation.busy;
   const [announcement, setAnnouncement] = useState("");
   const [refocus, setRefocus] = useState<{ id: number; direction: -1 | 1 } | null>(null);
   const flash = useFlash();
@@ -44,30 +47,10 @@ export function GalleryManager() {
     setRefocus(null);
   }, [refocus, busy]);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setLoading(true);
-    setLoadError(false);
-    try {
-      const [imgs, cats] = await Promise.all([listImages(signal), listCategories(signal)]);
-      setImages(imgs);
-      setCategories(cats);
-    } catch (error) {
-      if ((error as Error).name === "AbortError") return;
-      setLoadError(true);
-    } finally {
-      if (!signal?.aborted) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const added = useCallback((image: GalleryImage) => {
-    setImages((list) => [...list, image]);
-  }, []);
+  const added = useCallback(
+    (image: GalleryImage) => setImages((list) => [...(list ?? []), image]),
+    [setImages],
+  );
 
   async function move(image: GalleryImage, direction: -1 | 1) {
     const from = images.findIndex((i) => i.id === image.id);
@@ -77,54 +60,53 @@ export function GalleryManager() {
     const next = [...images];
     [next[from], next[to]] = [next[to]!, next[from]!];
     setImages(next);
-    setBusy(true);
-    try {
-      const saved = await reorderImages(next.map((i) => i.id));
-      setImages(saved);
-      const position = saved.findIndex((i) => i.id === image.id) + 1;
-      setAnnouncement(`${image.title} moved to position ${position} of ${saved.length}`);
-    } catch (error) {
-      setImages(previous);
-      flash.showError(
-        `Failed to save the new order. ${failureReason(error) || "Please try again."}`,
-      );
-    } finally {
-      setBusy(false);
-      // Keep the keyboard where it was (see the effect below).
-      setRefocus({ id: image.id, direction });
-    }
+    await mutation.run(
+      async () => {
+        const saved = await reorderImages(next.map((i) => i.id));
+        setImages(saved);
+        const position = saved.findIndex((i) => i.id === image.id) + 1;
+        setAnnouncement(`${image.title} moved to position ${position} of ${saved.length}`);
+      },
+      {
+        onError(error) {
+          setImages(previous);
+          flash.showError(withReason("Failed to save the new order.", error));
+        },
+      },
+    );
+    // Keep the keyboard where it was (see the effect above).
+    setRefocus({ id: image.id, direction });
   }
 
   async function save(image: GalleryImage, values: ImageValues) {
     const saved = await updateImage(image, values);
-    setImages((list) => list.map((i) => (i.id === saved.id ? saved : i)));
+    setImages((list) => list?.map((i) => (i.id === saved.id ? saved : i)) ?? list);
     flash.showSuccess(`Image "${saved.title}" updated`);
   }
 
   async function remove(image: GalleryImage) {
     if (!window.confirm(IMAGE_TEXT.confirmDelete)) return;
-    setBusy(true);
-    try {
-      await deleteImage(image.id);
-      setImages((list) => list.filter((i) => i.id !== image.id));
-      flash.showSuccess(`Image "${image.title}" deleted`);
-    } catch (error) {
-      flash.showError(`Failed to delete the image. ${failureReason(error) || "Please try again."}`);
-    } finally {
-      setBusy(false);
-    }
+    await mutation.run(
+      async () => {
+        await deleteImage(image.id);
+        setImages((list) => list?.filter((i) => i.id !== image.id) ?? list);
+        flash.showSuccess(`Image "${image.title}" deleted`);
+      },
+      { onError: (error) => flash.showError(withReason("Failed to delete the image.", error)) },
+    );
   }
 
   function categoriesChanged(next: GalleryCategory[]) {
     const removed = categories.filter((c) => !next.some((n) => n.id === c.id)).map((c) => c.id);
-    setCategories(next);
+    categoryList.setData(next);
     if (removed.length) {
-      setImages((list) =>
-        list.map((i) =>
-          i.category_id !== null && removed.includes(i.category_id)
-            ? { ...i, category_id: null, category: null }
-            : i,
-        ),
+      setImages(
+        (list) =>
+          list?.map((i) =>
+            i.category_id !== null && removed.includes(i.category_id)
+              ? { ...i, category_id: null, category: null }
+              : i,
+          ) ?? list,
       );
     }
   }
@@ -147,7 +129,14 @@ export function GalleryManager() {
       {loading ? (
         <Spinner label="Loading gallery..." />
       ) : loadError ? (
-        <LoadFailed onRetry={() => void load()}>{IMAGE_TEXT.loadFailed}</LoadFailed>
+        <LoadFailed
+          onRetry={() => {
+            imageList.reload();
+            categoryList.reload();
+          }}
+        >
+          {IMAGE_TEXT.loadFailed}
+        </LoadFailed>
       ) : (
         <>
           <UploadPanel categories={categories} onAdded={added} />
@@ -163,9 +152,7 @@ export function GalleryManager() {
               Images ({images.length})
             </h2>
             {images.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-                No images in the gallery yet. Upload some above.
-              </p>
+              <EmptyState>No images in the gallery yet. Upload some above.</EmptyState>
             ) : (
               <ol className="space-y-3" aria-label="Gallery images in display order">
                 {images.map((image, index) => (

@@ -1,12 +1,22 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { mailtoHref } from "../../../../common/email.ts";
 import { LIST_PAGE_SIZE } from "../../../../common/limits.ts";
 import { formatDate, formatDateTime, truncate } from "../../../../common/text.ts";
 import type { ContactMessage } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
-import { apiData, failureReason } from "../../../lib/api.ts";
+import { apiData } from "../../../lib/api.ts";
+import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
-import { Badge, dangerButton, LoadFailed, PageHeader, PageNav, smallButton } from "../ui.tsx";
+import {
+  Badge,
+  dangerButton,
+  EmptyState,
+  LoadFailed,
+  PageHeader,
+  PageNav,
+  smallButton,
+} from "../ui.tsx";
 
 const PAGE_SIZE = LIST_PAGE_SIZE.messages.default;
 
@@ -26,45 +36,23 @@ type MessageList = {
 
 /** Contact messages, newest first; opening one marks it read. */
 export function MessagesManager() {
-  const [data, setData] = useState<MessageList | null>(null);
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
+  const mutation = useApiMutation();
   const flash = useFlash();
-
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      setLoading(true);
-      setLoadError(false);
-      try {
-        const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-        if (unreadOnly) query.set("unread", "true");
-        const next = await apiData<MessageList>(`/contact/messages?${query}`, { signal });
-        if (next.messages.length === 0 && page > 1) {
-          setPage(Math.max(1, Math.min(page - 1, next.totalPages)));
-          return;
-        }
-        setData(next);
-      } catch (error) {
-        if ((error as Error).name === "AbortError") return;
-        setLoadError(true);
-      } finally {
-        if (!signal.aborted) setLoading(false);
-      }
-    },
-    [page, unreadOnly],
-  );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy
+  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (unreadOnly) query.set("unread", "true");
+  const list = useApiQuery<MessageList>(`/contact/messages?${query}`);
+  const { setData, reload, error } = list;
+  // A page emptied by a delete: the one before it is loaded instead.
+  const pageGone = !!list.data && list.data.messages.length === 0 && page > 1;
+  const loading = list.loading || pageGone;
+  const data = pageGone ? null : list.data;
+  const lastPage = list.data?.totalPages ?? 1;
   useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, reloadKey]);
+    if (pageGone) setPage((current) => Math.max(1, Math.min(current - 1, lastPage)));
+  }, [pageGone, lastPage]);
 
   function replace(message: ContactMessage) {
     setData((current) => {
@@ -80,20 +68,19 @@ export function MessagesManager() {
   }
 
   async function setRead(message: ContactMessage, read: boolean) {
-    setBusyId(message.id);
-    try {
-      const saved = await apiData<ContactMessage>(`/contact/messages/${message.id}`, {
-        method: "PATCH",
-        body: { read },
-      });
-      replace(saved);
-    } catch (error) {
-      flash.showError(
-        `Failed to update the message. ${failureReason(error) || "Please try again."}`,
-      );
-    } finally {
-      setBusyId(null);
-    }
+    await mutation.run(
+      async () => {
+        const saved = await apiData<ContactMessage>(`/contact/messages/${message.id}`, {
+          method: "PATCH",
+          body: { read },
+        });
+        replace(saved);
+      },
+      {
+        key: message.id,
+        onError: (e) => flash.showError(withReason("Failed to update the message.", e)),
+      },
+    );
   }
 
   function toggleOpen(message: ContactMessage) {
@@ -107,19 +94,18 @@ export function MessagesManager() {
 
   async function remove(message: ContactMessage) {
     if (!window.confirm(MESSAGE_TEXT.confirmDelete)) return;
-    setBusyId(message.id);
-    try {
-      await apiData(`/contact/messages/${message.id}`, { method: "DELETE" });
-      if (openId === message.id) setOpenId(null);
-      flash.showSuccess("Message deleted successfully");
-      setReloadKey((k) => k + 1);
-    } catch (error) {
-      flash.showError(
-        `Failed to delete the message. ${failureReason(error) || "Please try again."}`,
-      );
-    } finally {
-      setBusyId(null);
-    }
+    await mutation.run(
+      async () => {
+        await apiData(`/contact/messages/${message.id}`, { method: "DELETE" });
+        if (openId === message.id) setOpenId(null);
+        flash.showSuccess("Message deleted successfully");
+        reload();
+      },
+      {
+        key: message.id,
+        onError: (e) => flash.showError(withReason("Failed to delete the message.", e)),
+      },
+    );
   }
 
   const unread = data?.unread ?? 0;
@@ -169,14 +155,10 @@ export function MessagesManager() {
       </div>
       {loading && !data ? (
         <Spinner label="Loading messages..." />
-      ) : loadError ? (
-        <LoadFailed onRetry={() => setReloadKey((k) => k + 1)}>
-          {MESSAGE_TEXT.loadFailed}
-        </LoadFailed>
+      ) : error ? (
+        <LoadFailed onRetry={reload}>{MESSAGE_TEXT.loadFailed}</LoadFailed>
       ) : !data || data.messages.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          {unreadOnly ? MESSAGE_TEXT.emptyUnread : MESSAGE_TEXT.empty}
-        </p>
+        <EmptyState>{unreadOnly ? MESSAGE_TEXT.emptyUnread : MESSAGE_TEXT.empty}</EmptyState>
       ) : (
         <ul
           aria-label="Messages"
@@ -246,7 +228,7 @@ export function MessagesManager() {
                       <button
                         type="button"
                         className={smallButton}
-                        disabled={busyId === message.id}
+                        disabled={mutation.isBusy(message.id)}
                         onClick={() => void setRead(message, !message.read)}
                       >
                         {message.read ? "Mark as unread" : "Mark as read"}
@@ -254,7 +236,7 @@ export function MessagesManager() {
                       <button
                         type="button"
                         className={dangerButton}
-                        disabled={busyId === message.id}
+                        disabled={mutation.isBusy(message.id)}
                         aria-label={`Delete message from ${message.name}`}
                         onClick={() => void remove(message)}
                       >
