@@ -9,15 +9,14 @@ import {
 } from "../../../../common/settings.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, apiData } from "../../../lib/api.ts";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { PageHeader } from "../ui.tsx";
-import {
-  AppearancePanel,
-  GeneralPanel,
-  HomepagePanel,
-  type PanelProps,
-  SeoPanel,
-  SocialPanel,
-} from "./sections.tsx";
+import { AppearancePanel } from "./appearance-panel.tsx";
+import { GeneralPanel } from "./general-panel.tsx";
+import { HomepagePanel } from "./homepage-panel.tsx";
+import type { PanelProps } from "./panel-parts.tsx";
+import { SeoPanel } from "./seo-panel.tsx";
+import { SocialPanel } from "./social-panel.tsx";
 import { panelId, type TabItem, Tabs, tabId } from "./tabs.tsx";
 
 export const SAVED_MESSAGE = "Settings saved successfully!";
@@ -49,28 +48,22 @@ function normalise(data: unknown): SiteSettings {
  * PUT /api/settings/{section}.
  */
 export function SettingsScreen() {
-  const [settings, setSettings] = useState<SiteSettings>(DEFAULT_SETTINGS);
-  const [loading, setLoading] = useState(true);
+  const query = useApiQuery<SiteSettings>("/settings", {
+    load: (path, signal) => apiData<unknown>(path, { signal }).then(normalise),
+  });
+  const settings = query.data ?? DEFAULT_SETTINGS;
+  const setSettings = (change: (current: SiteSettings) => SiteSettings) =>
+    query.setData((current) => change(current ?? DEFAULT_SETTINGS));
   const [tab, setTab] = useState<SettingsSection>("general");
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [errors, setErrors] = useState<Errors>(NO_ERRORS);
   const savedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  // The spec: a load failure is only logged and the defaults stay.
   useEffect(() => {
-    const controller = new AbortController();
-    apiData<SiteSettings>("/settings", { signal: controller.signal })
-      .then((data) => setSettings(normalise(data)))
-      .catch((error) => {
-        if ((error as Error).name === "AbortError") return;
-        // The spec: a load failure is only logged and the defaults stay.
-        console.warn("settings: failed to load", error);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, []);
+    if (query.cause) console.warn("settings: failed to load", query.cause);
+  }, [query.cause]);
 
   useEffect(() => () => clearTimeout(savedTimer.current), []);
 
@@ -145,7 +138,7 @@ export function SettingsScreen() {
           </a>
         }
       />
-      {loading ? (
+      {query.loading ? (
         <Spinner label="Loading settings..." />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">

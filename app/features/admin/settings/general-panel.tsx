@@ -1,0 +1,67 @@
+import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
+import { ImageUpload } from "./controls.tsx";
+import { bindSetting, bindText, type PanelProps, wide } from "./panel-parts.tsx";
+
+export function GeneralPanel(panel: PanelProps<"general">) {
+  const { values, set, errors } = panel;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField {...bindText(panel, "siteTitle")} label="Site Title" />
+      <TextField
+        {...bindText(panel, "contactEmail")}
+        type="email"
+        autoComplete="email"
+        label="Contact Email"
+      />
+      <TextField
+        {...bindText(panel, "notificationEmails")}
+        autoComplete="off"
+        label="Notification Emails"
+        hint="Who is mailed when a visitor sends the contact form: addresses separated by commas. Empty: the contact email."
+        className={wide}
+      />
+      <TextAreaField
+        {...bindText(panel, "siteDescription")}
+        label="Site Description"
+        rows={3}
+        className={wide}
+      />
+      <TextField
+        {...bindText(panel, "phoneNumber")}
+        type="tel"
+        autoComplete="tel"
+        label="Phone Number"
+      />
+      <TextField
+        id="settings-postsPerPage"
+        name="postsPerPage"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={50}
+        step={1}
+        label="Posts Per Page"
+        hint="Between 1 and 50."
+        value={Number.isFinite(values.postsPerPage) ? String(values.postsPerPage) : ""}
+        error={errors.postsPerPage}
+        onChange={(e) =>
+          set({
+            // An empty box is sent as is and the server names the problem.
+            postsPerPage: (e.target.value === ""
+              ? ""
+              : Number(e.target.value)) as unknown as number,
+          })
+        }
+      />
+      <TextAreaField {...bindText(panel, "address")} label="Address" rows={2} className={wide} />
+      <ImageUpload {...bindSetting(panel, "logoUrl")} label="Logo" />
+      <ImageUpload
+        {...bindSetting(panel, "faviconUrl")}
+        label="Favicon"
+        accept=".ico,.png,.jpg,.jpeg,image/x-icon,image/vnd.microsoft.icon,image/png,image/jpeg"
+        hint="ICO, PNG or JPEG."
+        previewClassName="h-8 w-8"
+      />
+    </div>
+  );
+}
