@@ -1,14 +1,18 @@
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { LAST_ADMIN_MESSAGES } from "../../../../common/limits.ts";
 import type { User, UserStatus } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, apiData } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
+import { useApiMutation } from "../../../lib/use-api-mutation.ts";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
 import { useSelection } from "../selection.tsx";
-import { inputClass, PageHeader, smallButton } from "../ui.tsx";
-import { AddUserDialog, EditUserDialog } from "./user-form.tsx";
+import { PageHeader } from "../ui.tsx";
+import { AddUserDialog } from "./add-user-dialog.tsx";
+import { EditUserDialog } from "./edit-user-dialog.tsx";
 import { fullName, UsersTable } from "./users-table.tsx";
+import { type BulkAction, UsersToolbar } from "./users-toolbar.tsx";
 
 export const MESSAGES = {
   loadFailed: "Failed to load users. Please try again.",
@@ -26,8 +30,6 @@ export const MESSAGES = {
   confirmSelfDeactivate:
     "You are about to deactivate your own account and will be signed out. Continue?",
 } as const;
-
-type BulkAction = "" | "activate" | "deactivate" | "delete";
 
 /** The server's reason when it gives one (conflicts, refusals), else the fallback. */
 function reason(error: unknown, fallback: string): string {
@@ -54,10 +56,11 @@ function wholeUser(user: User, patch: Partial<User>) {
   return { id, username, email, first_name, last_name, role, status, last_login, created_at };
 }
 
+/** The list, whether the server answers it bare or as `{ users }`. */
 function toList(data: unknown): User[] {
-  if (Array.isArray(data)) return data as User[];
-  const users = (data as { users?: unknown } | null)?.users;
-  return Array.isArray(users) ? (users as User[]) : [];
+  if (Array.isArray(data)) return data;
+  const users = data && typeof data === "object" && "users" in data ? data.users : null;
+  return Array.isArray(users) ? users : [];
 }
 
 /**
@@ -66,36 +69,20 @@ function toList(data: unknown): User[] {
  */
 export function UsersScreen() {
   const { user: me, setUser: setMe } = useAuth();
-  const [users, setUsers] = useState<User[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const list = useApiQuery<User[]>("/users", {
+    load: (path, signal) => apiData<unknown>(path, { signal }).then(toList),
+  });
+  const users = list.data;
+  const setUsers = list.setData;
+  // A quiet reload (after a bulk action) that fails keeps the list.
+  const loadFailed = !!list.error && !users;
   const [search, setSearch] = useState("");
   const [bulkAction, setBulkAction] = useState<BulkAction>("");
-  const [busy, setBusy] = useState(false);
-  const [pendingIds, setPendingIds] = useState<Set<number>>(new Set());
+  const mutation = useApiMutation();
+  const busy = mutation.isBusy("bulk");
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const flash = useFlash();
-  const searchId = useId();
-  const bulkId = useId();
-
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) {
-      setUsers(null);
-      setLoadFailed(false);
-    }
-    try {
-      const data = await apiData<unknown>("/users");
-      setUsers(toList(data));
-      setLoadFailed(false);
-    } catch (error) {
-      console.warn("users: failed to load", error);
-      if (!quiet) setLoadFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const visible = useMemo(
     () => (users ?? []).filter((u) => matches(u, search.trim())),
@@ -118,23 +105,16 @@ export function UsersScreen() {
       !window.confirm(MESSAGES.confirmSelfDeactivate)
     )
       return;
-    setPendingIds((s) => new Set(s).add(user.id));
-    try {
-      const saved = await apiData<User>(`/users/${user.id}`, {
-        method: "PUT",
-        body: wholeUser(user, { status }),
-      });
-      replaceUser(saved ?? { ...user, status });
-    } catch (error) {
-      console.warn("users: status change failed", error);
-      window.alert(reason(error, MESSAGES.statusFailed));
-    } finally {
-      setPendingIds((s) => {
-        const next = new Set(s);
-        next.delete(user.id);
-        return next;
-      });
-    }
+    await mutation.run(
+      async () => {
+        const saved = await apiData<User>(`/users/${user.id}`, {
+          method: "PUT",
+          body: wholeUser(user, { status }),
+        });
+        replaceUser(saved ?? { ...user, status });
+      },
+      { key: user.id, onError: (e) => window.alert(reason(e, MESSAGES.statusFailed)) },
+    );
   }
 
   async function deleteOne(user: User) {
@@ -144,39 +124,25 @@ export function UsersScreen() {
       return;
     }
     if (!window.confirm(MESSAGES.confirmDelete)) return;
-    setPendingIds((s) => new Set(s).add(user.id));
-    try {
-      await api(`/users/${user.id}`, { method: "DELETE" });
-      setUsers((list) => list?.filter((u) => u.id !== user.id) ?? list);
-      selection.remove(user.id);
-      announce(`User ${user.username} deleted.`);
-    } catch (error) {
-      console.warn("users: delete failed", error);
-      window.alert(reason(error, MESSAGES.deleteFailed));
-    } finally {
-      setPendingIds((s) => {
-        const next = new Set(s);
-        next.delete(user.id);
-        return next;
-      });
-    }
+    await mutation.run(
+      async () => {
+        await api(`/users/${user.id}`, { method: "DELETE" });
+        setUsers((list) => list?.filter((u) => u.id !== user.id) ?? list);
+        selection.remove(user.id);
+        announce(`User ${user.username} deleted.`);
+      },
+      { key: user.id, onError: (e) => window.alert(reason(e, MESSAGES.deleteFailed)) },
+    );
   }
 
   async function resendInvitation(user: User) {
-    setPendingIds((s) => new Set(s).add(user.id));
-    try {
-      await api(`/users/${user.id}/invite`, { method: "POST" });
-      announce(`Invitation sent again to ${user.email}. The earlier link no longer works.`);
-    } catch (error) {
-      console.warn("users: resend invitation failed", error);
-      window.alert(reason(error, MESSAGES.resendFailed));
-    } finally {
-      setPendingIds((s) => {
-        const next = new Set(s);
-        next.delete(user.id);
-        return next;
-      });
-    }
+    await mutation.run(
+      async () => {
+        await api(`/users/${user.id}/invite`, { method: "POST" });
+        announce(`Invitation sent again to ${user.email}. The earlier link no longer works.`);
+      },
+      { key: user.id, onError: (e) => window.alert(reason(e, MESSAGES.resendFailed)) },
+    );
   }
 
   async function applyBulk() {
@@ -200,44 +166,35 @@ export function UsersScreen() {
     if (bulkAction === "deactivate" && me && selection.has(me.id)) {
       if (!window.confirm(MESSAGES.confirmSelfDeactivate)) return;
     }
-    setBusy(true);
-    try {
-      await api("/users/bulk", { body: { action: bulkAction, ids } });
-      selection.clear();
-      setBulkAction("");
-      const done =
-        bulkAction === "delete"
-          ? "deleted"
-          : bulkAction === "activate"
-            ? "activated"
-            : "deactivated";
-      announce(`${ids.length} ${ids.length === 1 ? "user" : "users"} ${done}.`);
-      await load(true);
-    } catch (error) {
-      console.warn(`users: bulk ${bulkAction} failed`, error);
-      window.alert(
-        reason(
-          error,
-          bulkAction === "delete" ? MESSAGES.bulkDeleteFailed : MESSAGES.bulkStatusFailed,
-        ),
-      );
-    } finally {
-      setBusy(false);
-    }
+    const failed = bulkAction === "delete" ? MESSAGES.bulkDeleteFailed : MESSAGES.bulkStatusFailed;
+    await mutation.run(
+      async () => {
+        await api("/users/bulk", { body: { action: bulkAction, ids } });
+        selection.clear();
+        setBulkAction("");
+        const done =
+          bulkAction === "delete"
+            ? "deleted"
+            : bulkAction === "activate"
+              ? "activated"
+              : "deactivated";
+        announce(`${ids.length} ${ids.length === 1 ? "user" : "users"} ${done}.`);
+        list.reload();
+      },
+      { key: "bulk", onError: (e) => window.alert(reason(e, failed)) },
+    );
   }
 
   if (loadFailed) {
     return (
       <div className="py-8">
         <Alert kind="error">{MESSAGES.loadFailed}</Alert>
-        <button type="button" className="btn-outline mt-4" onClick={() => void load()}>
+        <button type="button" className="btn-outline mt-4" onClick={list.reload}>
           Try Again
         </button>
       </div>
     );
   }
-
-  const nothingSelected = selection.ids.size === 0;
 
   return (
     <div>
@@ -255,55 +212,19 @@ export function UsersScreen() {
         <Spinner label="Loading users..." />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
-            <div className="w-full sm:w-72">
-              <label htmlFor={searchId} className="sr-only">
-                Search users
-              </label>
-              <input
-                id={searchId}
-                type="search"
-                placeholder="Search users..."
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                className={inputClass}
-              />
-            </div>
-            <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
-              <label htmlFor={bulkId} className="sr-only">
-                Bulk Actions
-              </label>
-              <select
-                id={bulkId}
-                value={bulkAction}
-                onChange={(e) => setBulkAction(e.target.value as BulkAction)}
-                className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-              >
-                <option value="">Bulk Actions</option>
-                <option value="activate">Activate</option>
-                <option value="deactivate">Deactivate</option>
-                <option value="delete">Delete</option>
-              </select>
-              <button
-                type="button"
-                className={`${smallButton} px-4 py-2 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-50`}
-                aria-disabled={nothingSelected || busy ? true : undefined}
-                onClick={() => {
-                  if (busy) return;
-                  void applyBulk();
-                }}
-              >
-                {busy ? "Applying..." : "Apply"}
-              </button>
-              <span className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-                {selection.ids.size ? `${selection.ids.size} selected` : ""}
-              </span>
-            </div>
-          </div>
+          <UsersToolbar
+            search={search}
+            onSearch={setSearch}
+            bulkAction={bulkAction}
+            onBulkAction={setBulkAction}
+            busy={busy}
+            selected={selection.ids.size}
+            onApply={() => void applyBulk()}
+          />
           <UsersTable
             users={visible}
             selection={selection}
-            pendingIds={pendingIds}
+            isPending={mutation.isBusy}
             onToggleStatus={(user) => void toggleStatus(user)}
             onEdit={setEditing}
             onResendInvitation={(user) => void resendInvitation(user)}

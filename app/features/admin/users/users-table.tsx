@@ -1,15 +1,7 @@
 import { formatDate } from "../../../../common/text.ts";
 import type { User, UserStatus } from "../../../../common/types.ts";
 import { RowCheckbox, SelectAllCheckbox, type Selection } from "../selection.tsx";
-import {
-  Badge,
-  dangerButton,
-  ROLE_BADGE,
-  smallButton,
-  TableHead,
-  tableClass,
-  tdClass,
-} from "../ui.tsx";
+import { Badge, ROLE_BADGE, RowButton, TableHead, tableClass, tdClass } from "../ui.tsx";
 
 const STATUS_BADGE: Record<UserStatus, string> = {
   active: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
@@ -25,7 +17,7 @@ export function fullName(user: Pick<User, "first_name" | "last_name">) {
 export function UsersTable({
   users,
   selection,
-  pendingIds,
+  isPending,
   onToggleStatus,
   onEdit,
   onResendInvitation,
@@ -34,7 +26,7 @@ export function UsersTable({
   users: User[];
   selection: Selection;
   /** Rows with a change in flight: their buttons wait. */
-  pendingIds: ReadonlySet<number>;
+  isPending(id: number): boolean;
   onToggleStatus(user: User): void;
   onEdit(user: User): void;
   onResendInvitation(user: User): void;
@@ -76,7 +68,7 @@ export function UsersTable({
           ) : (
             users.map((user) => {
               const name = fullName(user) || user.username;
-              const pending = pendingIds.has(user.id);
+              const pending = isPending(user.id);
               const next = user.status === "active" ? "deactivate" : "activate";
               return (
                 <tr key={user.id} data-user-id={user.id}>
@@ -128,28 +120,18 @@ export function UsersTable({
                   <td className={`${tdClass} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
                   <td className={tdClass}>
                     <div className="flex gap-2">
-                      <button type="button" className={smallButton} onClick={() => onEdit(user)}>
+                      <RowButton onClick={() => onEdit(user)}>
                         Edit<span className="sr-only"> {user.username}</span>
-                      </button>
+                      </RowButton>
                       {user.invitation_pending ? (
-                        <button
-                          type="button"
-                          className={smallButton}
-                          disabled={pending}
-                          onClick={() => onResendInvitation(user)}
-                        >
+                        <RowButton disabled={pending} onClick={() => onResendInvitation(user)}>
                           Resend invitation
                           <span className="sr-only"> to {user.username}</span>
-                        </button>
+                        </RowButton>
                       ) : null}
-                      <button
-                        type="button"
-                        className={dangerButton}
-                        disabled={pending}
-                        onClick={() => onDelete(user)}
-                      >
+                      <RowButton danger disabled={pending} onClick={() => onDelete(user)}>
                         Delete<span className="sr-only"> {user.username}</span>
-                      </button>
+                      </RowButton>
                     </div>
                   </td>
                 </tr>

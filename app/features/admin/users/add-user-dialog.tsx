@@ -1,0 +1,72 @@
+import { useState } from "react";
+import type { User } from "../../../../common/types.ts";
+import { apiData } from "../../../lib/api.ts";
+import { Modal } from "./modal.tsx";
+import { useUserForm } from "./use-user-form.ts";
+import { DialogButtons, FormError, UserFields } from "./user-fields.tsx";
+import {
+  CREATE_FAILED,
+  EMPTY,
+  INVITE_FAILED,
+  INVITE_OPTION,
+  validateInvitedUser,
+  validateNewUser,
+} from "./user-validation.ts";
+
+export function AddUserDialog({
+  users,
+  onClose,
+  onCreated,
+}: {
+  users: readonly User[];
+  onClose: () => void;
+  onCreated: (user: User) => void;
+}) {
+  const [inviting, setInviting] = useState(false);
+  const { values, errors, setErrors, set, busy, submit } = useUserForm(EMPTY, {
+    validate: (v) => (inviting ? validateInvitedUser(v, users) : validateNewUser(v, users)),
+    send: (data) => apiData<User>(inviting ? "/users/invite" : "/users", { body: data }),
+    failed: () => (inviting ? INVITE_FAILED : CREATE_FAILED),
+    onDone: onCreated,
+  });
+
+  return (
+    <Modal title="Add New User" onClose={onClose}>
+      <form noValidate onSubmit={submit}>
+        <FormError message={errors.form} />
+        <UserFields
+          idPrefix="new-user"
+          values={values}
+          errors={errors}
+          set={set}
+          editing={false}
+          inviting={inviting}
+        />
+        <label className="mt-4 flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5"
+            checked={inviting}
+            onChange={(e) => {
+              setInviting(e.target.checked);
+              setErrors({});
+            }}
+          />
+          <span>
+            {INVITE_OPTION}
+            <span className="block text-xs text-slate-600 dark:text-slate-300">
+              The user is mailed a link to choose a password (valid for 7 days) and cannot sign in
+              before.
+            </span>
+          </span>
+        </label>
+        <DialogButtons
+          onCancel={onClose}
+          busy={busy}
+          label={inviting ? "Send Invitation" : "Add User"}
+          busyLabel={inviting ? "Sending..." : "Adding..."}
+        />
+      </form>
+    </Modal>
+  );
+}

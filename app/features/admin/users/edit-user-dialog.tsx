@@ -1,0 +1,61 @@
+import type { User } from "../../../../common/types.ts";
+import { apiData } from "../../../lib/api.ts";
+import { Modal } from "./modal.tsx";
+import { useUserForm } from "./use-user-form.ts";
+import { DialogButtons, FormError, UserFields } from "./user-fields.tsx";
+import { UPDATE_FAILED, validateEditedUser } from "./user-validation.ts";
+
+export function EditUserDialog({
+  user,
+  users,
+  isSelf,
+  onClose,
+  onSaved,
+}: {
+  user: User;
+  users: readonly User[];
+  isSelf: boolean;
+  onClose: () => void;
+  onSaved: (user: User) => void;
+}) {
+  const { values, errors, set, busy, submit } = useUserForm(
+    {
+      username: user.username,
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      role: user.role,
+      password: "",
+      confirmPassword: "",
+    },
+    {
+      validate: (v) => validateEditedUser(v, users, user.id),
+      send: (data) =>
+        apiData<User>(`/users/${user.id}`, {
+          method: "PUT",
+          body: { ...data, status: user.status },
+        }),
+      failed: () => UPDATE_FAILED,
+      onDone: onSaved,
+    },
+  );
+
+  const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
+  return (
+    <Modal
+      title="Edit User"
+      description={
+        <>
+          {name} (@{user.username}){isSelf ? ". Changing your own password signs you out." : null}
+        </>
+      }
+      onClose={onClose}
+    >
+      <form noValidate onSubmit={submit}>
+        <FormError message={errors.form} />
+        <UserFields idPrefix="edit-user" values={values} errors={errors} set={set} editing />
+        <DialogButtons onCancel={onClose} busy={busy} label="Save Changes" busyLabel="Saving..." />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import { ROLES, type Role } from "../../../../common/types.ts";
+import { Alert, TextField } from "../../../components/ui/form.tsx";
+import { SelectField } from "../settings/controls.tsx";
+import type { Errors, UserFormValues } from "./user-validation.ts";
+
+const ROLE_OPTIONS = ROLES.map((r) => ({
+  value: r,
+  label: r.charAt(0).toUpperCase() + r.slice(1),
+}));
+
+/** The form's own failure, above its fields. */
+export function FormError({ message }: { message?: string }) {
+  return message ? (
+    <div className="mb-4">
+      <Alert kind="error">{message}</Alert>
+    </div>
+  ) : null;
+}
+
+export function UserFields({
+  idPrefix,
+  values,
+  errors,
+  set,
+  editing,
+  inviting = false,
+}: {
+  idPrefix: string;
+  values: UserFormValues;
+  errors: Errors;
+  set: (patch: Partial<UserFormValues>) => void;
+  editing: boolean;
+  /** Add New User by invitation: no password fields. */
+  inviting?: boolean;
+}) {
+  const field = (key: keyof UserFormValues) => ({
+    id: `${idPrefix}-${key}`,
+    name: key,
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => set({ [key]: e.target.value }),
+  });
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {editing ? (
+        <>
+          <TextField
+            {...field("first_name")}
+            label="First Name"
+            autoComplete="off"
+            data-autofocus
+          />
+          <TextField {...field("last_name")} label="Last Name" autoComplete="off" />
+          <TextField {...field("email")} label="Email" type="email" autoComplete="off" />
+          <TextField {...field("username")} label="Username" autoComplete="off" />
+        </>
+      ) : (
+        <>
+          <TextField {...field("username")} label="Username" autoComplete="off" data-autofocus />
+          <TextField {...field("email")} label="Email" type="email" autoComplete="off" />
+          <TextField {...field("first_name")} label="First Name" autoComplete="off" />
+          <TextField {...field("last_name")} label="Last Name" autoComplete="off" />
+        </>
+      )}
+      <SelectField
+        id={`${idPrefix}-role`}
+        label="Role"
+        value={values.role}
+        error={errors.role}
+        options={ROLE_OPTIONS}
+        onChange={(role) => set({ role: role as Role })}
+      />
+      <div className="hidden sm:block" aria-hidden />
+      {inviting ? null : (
+        <>
+          <TextField
+            {...field("password")}
+            label={editing ? "New Password" : "Password"}
+            type="password"
+            autoComplete="new-password"
+            hint={editing ? "Leave empty to keep the current password." : "At least 8 characters."}
+          />
+          <TextField
+            {...field("confirmPassword")}
+            label={editing ? "Confirm New Password" : "Confirm Password"}
+            type="password"
+            autoComplete="new-password"
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function DialogButtons({
+  onCancel,
+  busy,
+  label,
+  busyLabel,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <div className="mt-6 flex flex-wrap justify-end gap-2">
+      <button type="button" className="btn-outline" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
