@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { PASSWORD_RESET_TEXTS } from "../../common/account-texts.ts";
 import { LOGIN_RULES, validateFields } from "../../common/rules.ts";
-import { Alert, TextField } from "../components/ui/form.tsx";
+import { Alert, EmailField } from "../components/ui/form.tsx";
 import { Honeypot } from "../components/ui/honeypot.tsx";
 import { api, failureReason } from "../lib/api.ts";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
@@ -59,14 +59,7 @@ export default function ForgotPassword() {
       ) : (
         <form onSubmit={submit} noValidate className="mt-8 space-y-4">
           {state === "error" ? <Alert kind="error">{message}</Alert> : null}
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onValue={setEmail} />
           <Honeypot value={honeypot} onChange={setHoneypot} />
           <button type="submit" className="btn-primary w-full" disabled={state === "sending"}>
             {state === "sending" ? "Sending..." : "Send Reset Link"}

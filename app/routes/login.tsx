@@ -4,7 +4,7 @@ import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../common/account-tex
 import { LOGIN_RULES, validateFields } from "../../common/rules.ts";
 import { SETUP_TEXTS } from "../../common/setup.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
-import { Alert, TextField } from "../components/ui/form.tsx";
+import { Alert, EmailField, PasswordField } from "../components/ui/form.tsx";
 import { Honeypot } from "../components/ui/honeypot.tsx";
 import { failureReason } from "../lib/api.ts";
 import { AuthProvider, useAuth } from "../lib/auth.tsx";
@@ -89,22 +89,8 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
           <Alert kind="success">{INVITATION_TEXTS.done}</Alert>
         ) : null}
         {state === "error" ? <Alert kind="error">{error}</Alert> : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <EmailField value={email} onValue={setEmail} />
+        <PasswordField current value={password} onValue={setPassword} />
         <Honeypot value={honeypot} onChange={setHoneypot} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Signing in..." : "Sign In"}

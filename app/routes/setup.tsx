@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { validateFields } from "../../common/rules.ts";
 import { PASSWORDS_DO_NOT_MATCH, SETUP_RULES, SETUP_TEXTS } from "../../common/setup.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
-import { Alert, TextField } from "../components/ui/form.tsx";
+import { Alert, EmailField, PasswordField, TextField } from "../components/ui/form.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/setup";
 
@@ -119,28 +119,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           autoComplete="username"
           error={errors.username}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters"
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm Password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm}
-        />
+        <EmailField error={errors.email} />
+        <PasswordField hint="At least 8 characters" error={errors.password} />
+        <PasswordField label="Confirm Password" name="confirm" error={errors.confirm} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Creating..." : "Create Admin Account"}
         </button>

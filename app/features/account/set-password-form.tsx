@@ -5,7 +5,7 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   validateFields,
 } from "../../../common/rules.ts";
-import { Alert, TextField } from "../../components/ui/form.tsx";
+import { Alert, PasswordField } from "../../components/ui/form.tsx";
 import { api, failureReason } from "../../lib/api.ts";
 
 /**
@@ -62,21 +62,12 @@ export function SetPasswordForm({
       {token ? (
         <form onSubmit={submit} noValidate className="mt-8 space-y-4">
           {error ? <Alert kind="error">{error}</Alert> : null}
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
+          <PasswordField label="New password" value={password} onValue={setPassword} />
+          <PasswordField
             label="Confirm new password"
             name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
             value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            onValue={setConfirm}
           />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Saving..." : button}

@@ -1,0 +1,32 @@
+import { useState } from "react";
+import { Alert } from "../../components/ui/form.tsx";
+import { failureReason } from "../../lib/api.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
+
+export type Notice = { kind: "success" | "error"; text: string } | null;
+
+/**
+ * One action of a card that shows its own notice: busy while it runs, then
+ * its success text (what the work answers) or the failure (the server's
+ * reason, else `failed`).
+ */
+export function useNoticeAction() {
+  const [notice, setNotice] = useState<Notice>(null);
+  const mutation = useApiMutation();
+  async function run(work: () => Promise<string>, failed: string) {
+    setNotice(null);
+    await mutation.run(async () => setNotice({ kind: "success", text: await work() }), {
+      onError: (e) => setNotice({ kind: "error", text: failureReason(e) || failed }),
+    });
+  }
+  return { notice, setNotice, busy: mutation.busy, run };
+}
+
+/** The notice of a card's action, above its form. */
+export function NoticeLine({ notice }: { notice: Notice }) {
+  return notice ? (
+    <div className="mb-4">
+      <Alert kind={notice.kind}>{notice.text}</Alert>
+    </div>
+  ) : null;
+}

@@ -1,0 +1,110 @@
+import { type FormEvent, useState } from "react";
+import { PROFILE_TEXTS } from "../../../../common/profile-texts.ts";
+import { TextField } from "../../../components/ui/form.tsx";
+import { api, failureReason, uploadImage } from "../../../lib/api.ts";
+import { NoticeLine, useNoticeAction } from "../action-notice.tsx";
+import { Card, smallButton } from "../ui.tsx";
+import type { Profile } from "./profile-types.ts";
+
+/** Name, username and avatar. */
+export function DetailsCard({ profile, onSaved }: { profile: Profile; onSaved(p: Profile): void }) {
+  const [values, setValues] = useState({
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    username: profile.username,
+    avatar_url: profile.avatar_url ?? "",
+  });
+  const { notice, setNotice, busy, run } = useNoticeAction();
+
+  async function upload(file: File) {
+    setNotice(null);
+    try {
+      const url = await uploadImage(file);
+      setValues((v) => ({ ...v, avatar_url: url }));
+    } catch (e) {
+      setNotice({ kind: "error", text: failureReason(e) || "Failed to upload the image." });
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await run(async () => {
+      const json = await api<{ data: Profile; message?: string }>("/auth/me/profile", {
+        body: values,
+      });
+      onSaved(json.data);
+      return json.message || PROFILE_TEXTS.saved;
+    }, "Failed to save your profile.");
+  }
+
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Your details</h2>
+      <form onSubmit={submit} noValidate>
+        <NoticeLine notice={notice} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First Name"
+            name="first_name"
+            value={values.first_name}
+            onChange={set("first_name")}
+          />
+          <TextField
+            label="Last Name"
+            name="last_name"
+            value={values.last_name}
+            onChange={set("last_name")}
+          />
+          <TextField
+            label="Username"
+            name="username"
+            value={values.username}
+            onChange={set("username")}
+          />
+          <div>
+            <span className="block text-sm font-medium">Avatar</span>
+            <div className="mt-1 flex items-center gap-3">
+              {values.avatar_url ? (
+                <img
+                  src={values.avatar_url}
+                  alt="Your avatar"
+                  className="h-12 w-12 rounded-full object-cover"
+                />
+              ) : (
+                <span className="text-sm text-slate-600 dark:text-slate-300">No avatar</span>
+              )}
+              <label className={smallButton}>
+                Upload image
+                <input
+                  type="file"
+                  accept="image/*"
+                  className="sr-only"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    if (file) void upload(file);
+                  }}
+                />
+              </label>
+              {values.avatar_url ? (
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() => setValues((v) => ({ ...v, avatar_url: "" }))}
+                >
+                  Remove avatar
+                </button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+        <div className="mt-4 flex justify-end">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Saving..." : "Save Profile"}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}

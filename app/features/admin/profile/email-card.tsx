@@ -1,0 +1,51 @@
+import { type FormEvent, useState } from "react";
+import { PROFILE_TEXTS } from "../../../../common/profile-texts.ts";
+import { EmailField, PasswordField } from "../../../components/ui/form.tsx";
+import { api } from "../../../lib/api.ts";
+import { NoticeLine, useNoticeAction } from "../action-notice.tsx";
+import { Card } from "../ui.tsx";
+import type { Profile } from "./profile-types.ts";
+
+/** A new e-mail address, used once the link sent to it is opened. */
+export function EmailCard({ profile }: { profile: Profile }) {
+  const [email, setEmail] = useState("");
+  const [current, setCurrent] = useState("");
+  const { notice, busy, run } = useNoticeAction();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await run(async () => {
+      const json = await api<{ message?: string }>("/auth/me/email", {
+        body: { email, current_password: current },
+      });
+      setCurrent("");
+      return json.message || PROFILE_TEXTS.emailSent(email);
+    }, "Failed to change your e-mail address.");
+  }
+
+  return (
+    <Card>
+      <h2 className="mb-1 text-lg font-semibold">E-mail address</h2>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
+        Now: {profile.email}. A new address is used once you open the link we send to it.
+      </p>
+      <form onSubmit={submit} noValidate>
+        <NoticeLine notice={notice} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <EmailField label="New Email" value={email} onValue={setEmail} />
+          <PasswordField
+            current
+            name="email_current_password"
+            value={current}
+            onValue={setCurrent}
+          />
+        </div>
+        <div className="mt-4 flex justify-end">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Sending..." : "Send Confirmation Link"}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}

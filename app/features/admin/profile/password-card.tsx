@@ -1,0 +1,75 @@
+import { type FormEvent, useState } from "react";
+import { PROFILE_TEXTS } from "../../../../common/profile-texts.ts";
+import {
+  NEW_PASSWORD_RULE,
+  PASSWORDS_DO_NOT_MATCH,
+  validateFields,
+} from "../../../../common/rules.ts";
+import { PasswordField } from "../../../components/ui/form.tsx";
+import { api } from "../../../lib/api.ts";
+import { NoticeLine, useNoticeAction } from "../action-notice.tsx";
+import { Card } from "../ui.tsx";
+
+/** A new password, with the current one; the other sessions end. */
+export function PasswordCard({ onChanged }: { onChanged(): void }) {
+  const [current, setCurrent] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const { notice, setNotice, busy, run } = useNoticeAction();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { errors } = validateFields({ password: NEW_PASSWORD_RULE }, { password });
+    const invalid =
+      (current ? undefined : "Current password is required") ??
+      errors.password ??
+      (confirm !== password ? PASSWORDS_DO_NOT_MATCH : undefined);
+    if (invalid) {
+      setNotice({ kind: "error", text: invalid });
+      return;
+    }
+    await run(async () => {
+      const json = await api<{ message?: string }>("/auth/me/password", {
+        body: { current_password: current, password },
+      });
+      setCurrent("");
+      setPassword("");
+      setConfirm("");
+      onChanged();
+      return json.message || PROFILE_TEXTS.passwordChanged;
+    }, "Failed to change your password.");
+  }
+
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Password</h2>
+      <form onSubmit={submit} noValidate>
+        <NoticeLine notice={notice} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <PasswordField
+            current
+            label="Current Password"
+            name="current_password"
+            value={current}
+            onValue={setCurrent}
+          />
+          <PasswordField label="New Password" value={password} onValue={setPassword} />
+          <PasswordField
+            label="Confirm New Password"
+            name="confirmPassword"
+            value={confirm}
+            onValue={setConfirm}
+          />
+        </div>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          Changing your password signs you out everywhere else; you stay signed in here.
+        </p>
+        <div className="mt-4 flex justify-end">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Saving..." : "Change Password"}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
