@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { nowIso } from "../db/normalize.ts";
 import { createLogger } from "../logger.ts";
 import { insertUser } from "../modules/users/users.repository.ts";
-import { emailArg, passwordArg } from "./cli-args.ts";
+import { emailArg, errorText, failCommand, passwordArg } from "./cli-args.ts";
 
 const { values } = parseArgs({
   options: {
@@ -36,11 +36,11 @@ const parsed = Input.safeParse({
   username: values.username ?? values.email?.split("@")[0] ?? "",
 });
 if (!parsed.success) {
-  console.error(`admin:create: ${parsed.error.issues[0]!.message}`);
-  console.error(
+  failCommand(
+    "admin:create",
+    parsed.error.issues[0]!.message,
     "usage: npm run admin:create -- --email you@example.com --password 'secret123' [--username you]",
   );
-  process.exit(1);
 }
 
 try {
@@ -67,12 +67,12 @@ try {
     await handle.close();
   }
 } catch (error) {
-  const message =
+  failCommand(
+    "admin:create",
     error instanceof ConfigError
       ? error.message
       : /unique|UNIQUE/.test(String(error))
         ? "a user with that e-mail or username already exists"
-        : String((error as Error).message ?? error);
-  console.error(`admin:create: ${message}`);
-  process.exit(1);
+        : errorText(error),
+  );
 }

@@ -11,7 +11,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { nowIso } from "../db/normalize.ts";
 import { deleteSessionsOfUser } from "../modules/auth/sessions.repository.ts";
 import { findUserIdByEmail, updateUser } from "../modules/users/users.repository.ts";
-import { emailArg, passwordArg } from "./cli-args.ts";
+import { emailArg, errorText, failCommand, passwordArg } from "./cli-args.ts";
 
 const USAGE = "usage: npm run admin:password -- --email you@example.com --password 'secret123'";
 
@@ -21,9 +21,7 @@ try {
     options: { email: { type: "string" }, password: { type: "string" } },
   }).values;
 } catch (error) {
-  console.error(`admin:password: ${(error as Error).message}`);
-  console.error(USAGE);
-  process.exit(1);
+  failCommand("admin:password", errorText(error), USAGE);
 }
 
 const Input = z.object({
@@ -32,11 +30,7 @@ const Input = z.object({
 });
 
 const parsed = Input.safeParse({ email: values.email ?? "", password: values.password });
-if (!parsed.success) {
-  console.error(`admin:password: ${parsed.error.issues[0]!.message}`);
-  console.error(USAGE);
-  process.exit(1);
-}
+if (!parsed.success) failCommand("admin:password", parsed.error.issues[0]!.message, USAGE);
 
 try {
   const config = loadConfig();
@@ -64,8 +58,5 @@ try {
     await handle.close();
   }
 } catch (error) {
-  const message =
-    error instanceof ConfigError ? error.message : String((error as Error).message ?? error);
-  console.error(`admin:password: ${message}`);
-  process.exit(1);
+  failCommand("admin:password", error instanceof ConfigError ? error.message : errorText(error));
 }

@@ -3,38 +3,16 @@
 // runs (default beranda-backup-YYYYMMDD-HHMMSS.tar.gz, UTC, in the folder it is run from).
 // See docs/operations.md.
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { backup, defaultBackupName, describeBackup } from "../maintenance/backup.ts";
+import { errorText, failCommand, parseCommandArgs } from "./cli-args.ts";
 
 const USAGE = "usage: npm run backup -- [file.tar.gz | folder/] [--force]";
 
-function fail(message: string): never {
-  console.error(`backup: ${message}`);
-  process.exit(1);
-}
-
-let parsed: ReturnType<typeof parse>;
-function parse() {
-  return parseArgs({
-    allowPositionals: true,
-    options: {
-      force: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
-}
-try {
-  parsed = parse();
-} catch (error) {
-  console.error(`backup: ${(error as Error).message}`);
-  fail(USAGE);
-}
-if (parsed.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-if (parsed.positionals.length > 1) fail(`one file at most\n${USAGE}`);
+const parsed = parseCommandArgs("backup", USAGE, {
+  force: { type: "boolean", default: false },
+});
+if (parsed.positionals.length > 1) failCommand("backup", "one file at most", USAGE);
 
 // npm runs scripts in the project folder; a relative name means the caller's folder.
 const base = process.env.INIT_CWD ?? process.cwd();
@@ -55,5 +33,5 @@ try {
   console.log(result.file);
   console.log(`Backed up the ${describeBackup(result.manifest, result.bytes)}.`);
 } catch (error) {
-  fail(String((error as Error).message ?? error));
+  failCommand("backup", errorText(error));
 }

@@ -3,37 +3,16 @@
 // DATA_DIR / DATABASE_URL, which must be a new, empty site, with the site
 // stopped. Users arrive without passwords: set one with `npm run
 // admin:password`. See docs/operations.md, "Export and import".
-import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { summarize } from "../maintenance/transfer-export.ts";
 import { ImportError, importSite } from "../maintenance/transfer-import.ts";
+import { errorText, failCommand, parseCommandArgs } from "./cli-args.ts";
 
 const USAGE = "usage: npm run import -- <export.tar.gz | export.json>";
 
-let parsed: ReturnType<typeof parse>;
-function parse() {
-  return parseArgs({
-    allowPositionals: true,
-    options: { help: { type: "boolean", short: "h", default: false } },
-  });
-}
-try {
-  parsed = parse();
-} catch (error) {
-  console.error(`import: ${(error as Error).message}`);
-  console.error(USAGE);
-  process.exit(1);
-}
-if (parsed.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-if (parsed.positionals.length !== 1) {
-  console.error("import: give the export file to import");
-  console.error(USAGE);
-  process.exit(1);
-}
+const parsed = parseCommandArgs("import", USAGE, {});
+if (parsed.positionals.length !== 1) failCommand("import", "give the export file to import", USAGE);
 
 try {
   const config = loadConfig();
@@ -61,6 +40,5 @@ try {
     error instanceof ConfigError ||
     error instanceof ImportError ||
     error instanceof DataDirLockedError;
-  console.error(`import: ${expected ? error.message : String((error as Error).message ?? error)}`);
-  process.exit(1);
+  failCommand("import", expected ? error.message : errorText(error));
 }
