@@ -12,15 +12,13 @@ import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
 import { createMemoryRateLimitStore, type RateLimit } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
-import { insertAuditEvents } from "../audit/audit.repository.ts";
 import { findActiveAdminEmails } from "../mail/mail.repository.ts";
 import { type MailService, queueMail } from "../mail/mail.service.ts";
-import { selfActor, userEvent } from "../users/user-audit.ts";
+import { insertAuditedUser } from "../users/user-audit.ts";
 import {
   findUserByEmail,
   findUserIdByEmail,
   findUserIdByUsername,
-  insertUser,
   setLastLogin,
   toUser,
 } from "../users/users.repository.ts";
@@ -139,26 +137,13 @@ export function createAuthService(
     const mailContext = mail ? await mail.context() : null;
     try {
       await db.transaction().execute(async (trx) => {
-        const user = await insertUser(
-          trx,
-          {
-            username: data.username,
-            email: data.email,
-            first_name: data.first_name,
-            last_name: data.last_name,
-            role: "author",
-            status: "inactive",
-            password_hash,
-            awaiting_approval_since: at,
-          },
-          at,
-        );
         // Signed up by themselves: the new account is its own actor.
-        await insertAuditEvents(
+        const user = await insertAuditedUser(
           trx,
-          selfActor(user),
-          [userEvent(user, "created", { registration: true })],
+          "self",
+          { ...receipt, password_hash, awaiting_approval_since: at },
           at,
+          { registration: true },
         );
         // Every active admin is told that the account waits for approval.
         if (mail && mailContext) {

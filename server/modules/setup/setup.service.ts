@@ -10,9 +10,8 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
-import { insertAuditEvents } from "../audit/audit.repository.ts";
-import { selfActor, userEvent } from "../users/user-audit.ts";
-import { hasActiveAdmin, insertUser } from "../users/users.repository.ts";
+import { insertAuditedUser } from "../users/user-audit.ts";
+import { hasActiveAdmin } from "../users/users.repository.ts";
 
 export type SetupState = "open" | "invalid-link" | "done";
 
@@ -59,25 +58,12 @@ export function createSetupService(db: Db) {
       const user = await db.transaction().execute(async (trx) => {
         // Two tabs with the same link: only the first creates an admin.
         if (await hasActiveAdmin(trx)) throw AppError.conflict(SETUP_TEXTS.alreadySetUp);
-        const now = nowIso();
-        const admin = await insertUser(
+        const admin = await insertAuditedUser(
           trx,
-          {
-            username: data.username,
-            email: data.email,
-            first_name: data.first_name,
-            last_name: data.last_name,
-            role: "admin",
-            status: "active",
-            password_hash,
-          },
-          now,
-        );
-        await insertAuditEvents(
-          trx,
-          selfActor(admin),
-          [userEvent(admin, "created", { setup: true })],
-          now,
+          "self",
+          { ...data, role: "admin", status: "active", password_hash },
+          nowIso(),
+          { setup: true },
         );
         return admin;
       });

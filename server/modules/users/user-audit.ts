@@ -1,7 +1,9 @@
 import type { AuditAction } from "../../../common/audit.ts";
 import type { Actor } from "../../../common/permissions.ts";
 import type { User } from "../../../common/types.ts";
-import type { AuditEvent } from "../audit/audit.repository.ts";
+import type { Db } from "../../db/client.ts";
+import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
+import { insertUser, type UserInsert } from "./users.repository.ts";
 
 type Named = Pick<User, "id" | "username" | "first_name" | "last_name">;
 
@@ -29,4 +31,38 @@ export function userEvent(
 /** A user acting on their own account (registering, first-run setup, a reset link, the profile). */
 export function selfActor(user: Pick<User, "id" | "role">): Actor {
   return { id: user.id, role: user.role };
+}
+
+/**
+ * Inserts a user and its "created" audit entry with the caller's transaction.
+ * `values` may hold more than the user's columns (a form's password, a token):
+ * only the columns are written. `actor` "self": the new user is its own actor
+ * (registering, first-run setup).
+ */
+export async function insertAuditedUser(
+  trx: Db,
+  actor: Actor | "self",
+  values: UserInsert,
+  at: string,
+  details: Record<string, unknown>,
+): Promise<User> {
+  const { username, email, first_name, last_name, role, status, password_hash } = values;
+  const awaiting_approval_since = values.awaiting_approval_since ?? null;
+  const user = await insertUser(
+    trx,
+    {
+      username,
+      email,
+      first_name,
+      last_name,
+      role,
+      status,
+      password_hash,
+      awaiting_approval_since,
+    },
+    at,
+  );
+  const by = actor === "self" ? selfActor(user) : actor;
+  await insertAuditEvents(trx, by, [userEvent(user, "created", details)], at);
+  return user;
 }

@@ -22,7 +22,7 @@ import { deleteAccountTokens } from "../auth/account-tokens.repository.ts";
 import { deleteSessionsOfUser } from "../auth/sessions.repository.ts";
 import { findUsersAwaitingApproval } from "../mail/mail.repository.ts";
 import { type MailContext, type MailService, queueMail } from "../mail/mail.service.ts";
-import { userEvent, userLabel } from "./user-audit.ts";
+import { insertAuditedUser, userEvent, userLabel } from "./user-audit.ts";
 import {
   deleteUsers,
   findUserById,
@@ -31,7 +31,6 @@ import {
   findUserIdsWithPasswordHash,
   findUsers,
   findUsersByIds,
-  insertUser,
   lockAdmins,
   setUsersStatus,
   type UserUpdate,
@@ -176,24 +175,12 @@ export function createUsersService(
       return await db.transaction().execute(async (trx) => {
         const now = clock();
         const at = now.toISOString();
-        const user = await insertUser(
-          trx,
-          {
-            username: data.username,
-            email: data.email,
-            first_name: data.first_name,
-            last_name: data.last_name,
-            role: data.role,
-            status: data.status,
-            password_hash: INVITED_NO_PASSWORD_HASH,
-          },
-          at,
-        );
-        await insertAuditEvents(
+        const user = await insertAuditedUser(
           trx,
           actor,
-          [userEvent(user, "created", { role: user.role, status: user.status, invited: true })],
+          { ...data, password_hash: INVITED_NO_PASSWORD_HASH },
           at,
+          { role: data.role, status: data.status, invited: true },
         );
         const token = await issueAccountToken(
           trx,
@@ -256,25 +243,12 @@ export function createUsersService(
     const passwordHash = await hashPassword(data.password);
     try {
       return await db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const user = await insertUser(
-          trx,
-          {
-            username: data.username,
-            email: data.email,
-            first_name: data.first_name,
-            last_name: data.last_name,
-            role: data.role,
-            status: data.status,
-            password_hash: passwordHash,
-          },
-          now,
-        );
-        await insertAuditEvents(
+        const user = await insertAuditedUser(
           trx,
           actor,
-          [userEvent(user, "created", { role: user.role, status: user.status })],
-          now,
+          { ...data, password_hash: passwordHash },
+          nowIso(),
+          { role: data.role, status: data.status },
         );
         return user;
       });
