@@ -162,13 +162,13 @@ export async function updateGalleryImagesOrder(db: Db, ids: number[]) {
 }
 
 /** The deleted image's title, or null when there was none. */
-export async function deleteGalleryImage(db: Db, id: number) {
+export async function deleteGalleryImage(db: Db, id: number): Promise<string | null> {
   const row = await db
     .deleteFrom("gallery_images")
     .where("id", "=", id)
     .returning("title")
     .executeTakeFirst();
-  return row ?? null;
+  return row?.title ?? null;
 }
 
 export type GalleryCategoryWrite = { name: string; slug: string; sort_order: number };
@@ -200,11 +200,11 @@ export async function updateGalleryCategory(
 }
 
 /** The deleted category's name, or null when there was none. */
-export async function deleteGalleryCategory(db: Db, id: number) {
+export async function deleteGalleryCategory(db: Db, id: number): Promise<string | null> {
   const row = await db
     .deleteFrom("gallery_categories")
     .where("id", "=", id)
     .returning("name")
     .executeTakeFirst();
-  return row ?? null;
+  return row?.name ?? null;
 }

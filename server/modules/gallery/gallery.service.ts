@@ -9,10 +9,10 @@ import type { GalleryCategory, GalleryImage } from "../../../common/types.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { nowIso } from "../../db/normalize.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
-import { changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
+import { changedFields } from "../audit/audit.repository.ts";
+import { writeWithAudit } from "../audit/with-audit.ts";
 import { findUploadSize } from "../media/media.repository.ts";
 import {
   deleteGalleryCategory,
@@ -30,6 +30,11 @@ import {
   updateGalleryImage,
   updateGalleryImagesOrder,
 } from "./gallery.repository.ts";
+
+const NOT_FOUND = {
+  gallery_image: "Gallery image not found",
+  gallery_category: "Gallery category not found",
+} as const;
 
 export function createGalleryService(db: Db) {
   async function listGalleryCategories(): Promise<GalleryCategory[]> {
@@ -57,44 +62,54 @@ export function createGalleryService(db: Db) {
     if (!exists) throw AppError.validation({ category_id: "Category does not exist" });
   }
 
+  /** Deletes one row (`remove` answers its label, or null when there was none) with its entry. */
+  async function deleteWithAudit(
+    actor: Actor | null,
+    entityType: keyof typeof NOT_FOUND,
+    id: number,
+    remove: (trx: Db, id: number) => Promise<string | null>,
+  ) {
+    requirePermission(actor, "gallery:manage");
+    await writeWithAudit(
+      db,
+      actor,
+      async (trx) => {
+        const label = await remove(trx, id);
+        if (label === null) throw AppError.notFound(NOT_FOUND[entityType]);
+        return label;
+      },
+      (label) => ({ action: "deleted", entityType, entityId: id, label }),
+    );
+  }
+
   async function createGalleryImage(actor: Actor | null, input: unknown) {
     requirePermission(actor, "gallery:manage");
     const data = parseInput(GalleryImageInputSchema, input);
     await requireCategory(data.category_id);
-    const now = nowIso();
     const order = data.sort_order ?? (await nextGalleryImageOrder(db));
     const upload = await findUploadSize(db, data.url.replace(/^\/uploads\//, ""));
-    const id = await db.transaction().execute(async (trx) => {
-      const imageId = await insertGalleryImage(
-        trx,
-        {
-          title: data.title,
-          description: data.description,
-          url: data.url,
-          thumbnail_url: data.thumbnail ?? "",
-          alt: data.alt ?? "",
-          width: upload?.width ?? null,
-          height: upload?.height ?? null,
-          category_id: data.category_id ?? null,
-          sort_order: order,
-        },
-        now,
-      );
-      await insertAuditEvents(
-        trx,
-        actor,
-        [
-          {
-            action: "created",
-            entityType: "gallery_image",
-            entityId: imageId,
-            label: data.title,
-          },
-        ],
-        now,
-      );
-      return imageId;
-    });
+    const values = {
+      title: data.title,
+      description: data.description,
+      url: data.url,
+      thumbnail_url: data.thumbnail ?? "",
+      alt: data.alt ?? "",
+      width: upload?.width ?? null,
+      height: upload?.height ?? null,
+      category_id: data.category_id ?? null,
+      sort_order: order,
+    };
+    const id = await writeWithAudit(
+      db,
+      actor,
+      (trx, now) => insertGalleryImage(trx, values, now),
+      (imageId) => ({
+        action: "created",
+        entityType: "gallery_image",
+        entityId: imageId,
+        label: data.title,
+      }),
+    );
     return getImage(id);
   }
 
@@ -103,60 +118,46 @@ export function createGalleryService(db: Db) {
     const data = parseInput(GalleryImageInputSchema, input);
     await requireCategory(data.category_id);
     const before = await findStoredGalleryImage(db, id);
-    if (!before) throw AppError.notFound("Gallery image not found");
-    await db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const changes = {
-        title: data.title,
-        description: data.description,
-        url: data.url,
-        ...(data.thumbnail !== undefined ? { thumbnail_url: data.thumbnail } : {}),
-        ...(data.alt !== undefined ? { alt: data.alt } : {}),
-        ...(data.category_id !== undefined ? { category_id: data.category_id } : {}),
-        ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
-      };
-      const after = { ...before, ...changes };
-      const updated = await updateGalleryImage(trx, id, changes, now);
-      if (!updated) throw AppError.notFound("Gallery image not found");
-      const changed = changedFields(before, after, [
-        "title",
-        "description",
-        "url",
-        "thumbnail_url",
-        "alt",
-        "category_id",
-        "sort_order",
-      ]);
-      await insertAuditEvents(
-        trx,
-        actor,
-        [
-          {
-            action: "updated",
-            entityType: "gallery_image",
-            entityId: id,
-            label: data.title,
-            details: { changed },
-          },
-        ],
-        now,
-      );
-    });
+    if (!before) throw AppError.notFound(NOT_FOUND.gallery_image);
+    const changes = {
+      title: data.title,
+      description: data.description,
+      url: data.url,
+      ...(data.thumbnail !== undefined ? { thumbnail_url: data.thumbnail } : {}),
+      ...(data.alt !== undefined ? { alt: data.alt } : {}),
+      ...(data.category_id !== undefined ? { category_id: data.category_id } : {}),
+      ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
+    };
+    const changed = changedFields(before, { ...before, ...changes }, [
+      "title",
+      "description",
+      "url",
+      "thumbnail_url",
+      "alt",
+      "category_id",
+      "sort_order",
+    ]);
+    await writeWithAudit(
+      db,
+      actor,
+      async (trx, now) => {
+        if (!(await updateGalleryImage(trx, id, changes, now))) {
+          throw AppError.notFound(NOT_FOUND.gallery_image);
+        }
+      },
+      () => ({
+        action: "updated",
+        entityType: "gallery_image",
+        entityId: id,
+        label: data.title,
+        details: { changed },
+      }),
+    );
     return getImage(id);
   }
 
   async function deleteGalleryImageById(actor: Actor | null, id: number) {
-    requirePermission(actor, "gallery:manage");
-    await db.transaction().execute(async (trx) => {
-      const image = await deleteGalleryImage(trx, id);
-      if (!image) throw AppError.notFound("Gallery image not found");
-      await insertAuditEvents(
-        trx,
-        actor,
-        [{ action: "deleted", entityType: "gallery_image", entityId: id, label: image.title }],
-        nowIso(),
-      );
-    });
+    await deleteWithAudit(actor, "gallery_image", id, deleteGalleryImage);
   }
 
   async function reorderGalleryImages(actor: Actor | null, input: unknown) {
@@ -165,105 +166,75 @@ export function createGalleryService(db: Db) {
     const unique = [...new Set(ids)];
     const found = await findGalleryImageIds(db, unique);
     if (found.length !== unique.length) throw AppError.notFound("Some gallery images do not exist");
-    await db.transaction().execute(async (trx) => {
-      await updateGalleryImagesOrder(trx, unique);
-      await insertAuditEvents(
-        trx,
-        actor,
-        [
-          {
-            action: "updated",
-            entityType: "gallery_image",
-            label: "Gallery order",
-            details: { reordered: unique },
-          },
-        ],
-        nowIso(),
-      );
-    });
+    await writeWithAudit(
+      db,
+      actor,
+      (trx) => updateGalleryImagesOrder(trx, unique),
+      () => ({
+        action: "updated",
+        entityType: "gallery_image",
+        label: "Gallery order",
+        details: { reordered: unique },
+      }),
+    );
     return listGalleryImages();
   }
 
-  function categoryConflict(error: unknown): never {
-    if (isUniqueViolation(error)) {
-      throw AppError.conflict("A gallery category with this slug already exists", {
-        slug: "A gallery category with this slug already exists",
-      });
+  /** A category written with its entry; a taken slug is a 409. */
+  async function writeCategory(
+    actor: Actor,
+    action: "created" | "updated",
+    change: (trx: Db, now: string) => Promise<GalleryCategory | null>,
+  ): Promise<GalleryCategory> {
+    try {
+      return await writeWithAudit(
+        db,
+        actor,
+        async (trx, now) => {
+          const row = await change(trx, now);
+          if (!row) throw AppError.notFound(NOT_FOUND.gallery_category);
+          return row;
+        },
+        (row) => ({ action, entityType: "gallery_category", entityId: row.id, label: row.name }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw AppError.conflict("A gallery category with this slug already exists", {
+          slug: "A gallery category with this slug already exists",
+        });
+      }
+      throw error;
     }
-    throw error;
+  }
+
+  function prepareCategory(input: unknown) {
+    const data = parseInput(GalleryCategoryInputSchema, input);
+    const slug = data.slug || slugify(data.name);
+    if (!slug) throw AppError.validation({ slug: "Slug is required" });
+    return { name: data.name, slug, sort_order: data.sort_order };
   }
 
   async function createGalleryCategory(actor: Actor | null, input: unknown) {
     requirePermission(actor, "gallery:manage");
-    const data = parseInput(GalleryCategoryInputSchema, input);
-    const slug = data.slug || slugify(data.name);
-    if (!slug) throw AppError.validation({ slug: "Slug is required" });
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const row = await insertGalleryCategory(
-          trx,
-          { name: data.name, slug, sort_order: data.sort_order ?? 0 },
-          now,
-        );
-        await insertAuditEvents(
-          trx,
-          actor,
-          [
-            {
-              action: "created",
-              entityType: "gallery_category",
-              entityId: row.id,
-              label: row.name,
-            },
-          ],
-          now,
-        );
-        return row;
-      });
-    } catch (error) {
-      categoryConflict(error);
-    }
+    const { sort_order, ...values } = prepareCategory(input);
+    return writeCategory(actor, "created", (trx, now) =>
+      insertGalleryCategory(trx, { ...values, sort_order: sort_order ?? 0 }, now),
+    );
   }
 
   async function updateGalleryCategoryById(actor: Actor | null, id: number, input: unknown) {
     requirePermission(actor, "gallery:manage");
-    const data = parseInput(GalleryCategoryInputSchema, input);
-    const slug = data.slug || slugify(data.name);
-    if (!slug) throw AppError.validation({ slug: "Slug is required" });
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const row = await updateGalleryCategory(trx, id, {
-          name: data.name,
-          slug,
-          ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
-        });
-        if (!row) throw AppError.notFound("Gallery category not found");
-        await insertAuditEvents(
-          trx,
-          actor,
-          [{ action: "updated", entityType: "gallery_category", entityId: id, label: row.name }],
-          nowIso(),
-        );
-        return row;
-      });
-    } catch (error) {
-      categoryConflict(error);
-    }
+    const { sort_order, ...values } = prepareCategory(input);
+    return writeCategory(actor, "updated", (trx) =>
+      updateGalleryCategory(trx, id, {
+        ...values,
+        ...(sort_order !== undefined ? { sort_order } : {}),
+      }),
+    );
   }
 
   async function deleteGalleryCategoryById(actor: Actor | null, id: number) {
-    requirePermission(actor, "gallery:manage");
-    await db.transaction().execute(async (trx) => {
-      const category = await deleteGalleryCategory(trx, id);
-      if (!category) throw AppError.notFound("Gallery category not found");
-      await insertAuditEvents(
-        trx,
-        actor,
-        [{ action: "deleted", entityType: "gallery_category", entityId: id, label: category.name }],
-        nowIso(),
-      );
-    });
+    await deleteWithAudit(actor, "gallery_category", id, deleteGalleryCategory);
   }
 
   return {

@@ -4,27 +4,21 @@ import type { Db } from "../../db/client.ts";
 import { toIso } from "../../db/normalize.ts";
 import type { ServicesTable } from "../../db/schema.ts";
 
-const columns = [
-  "id",
+/** What an editor writes (and an edit's audit entry compares). */
+export const SERVICE_FIELDS = [
   "title",
   "slug",
   "description",
   "icon",
   "details",
   "sort_order",
-  "created_at",
-  "updated_at",
 ] as const;
+
+const columns = ["id", ...SERVICE_FIELDS, "created_at", "updated_at"] as const;
 
 function toService(row: Selectable<ServicesTable>): Service {
   return {
-    id: row.id,
-    title: row.title,
-    slug: row.slug,
-    description: row.description,
-    icon: row.icon,
-    details: row.details,
-    sort_order: row.sort_order,
+    ...row,
     created_at: toIso(row.created_at) ?? "",
     updated_at: toIso(row.updated_at) ?? "",
   };

@@ -5,10 +5,10 @@ import type { Service } from "../../../common/types.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { nowIso } from "../../db/normalize.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
-import { changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
+import { changedFields } from "../audit/audit.repository.ts";
+import { writeWithAudit } from "../audit/with-audit.ts";
 import {
   deleteRedirectsTo,
   findRedirectTarget,
@@ -23,6 +23,8 @@ import {
   findServices,
   insertService,
   nextServiceOrder,
+  SERVICE_FIELDS,
+  type ServiceWrite,
   updateService,
 } from "./services.repository.ts";
 
@@ -54,41 +56,38 @@ export function createServicesService(db: Db) {
     throw error;
   }
 
+  /** The columns a service form writes (sort_order only when given). */
+  function serviceValues(data: ServiceWrite): ServiceWrite {
+    return {
+      title: data.title,
+      slug: data.slug,
+      description: data.description,
+      icon: data.icon,
+      details: data.details,
+      ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
+    };
+  }
+
   async function createService(actor: Actor | null, input: unknown): Promise<Service> {
     requirePermission(actor, "services:manage");
     const data = parseInput(ServiceInputSchema, input);
     await requireSlugFree(data.slug);
     try {
-      return await db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        await releaseSlug(trx, "service", data.slug);
-        const service = await insertService(
-          trx,
-          {
-            title: data.title,
-            slug: data.slug,
-            description: data.description,
-            icon: data.icon,
-            details: data.details,
-            sort_order: data.sort_order ?? (await nextServiceOrder(trx)),
-          },
-          now,
-        );
-        await insertAuditEvents(
-          trx,
-          actor,
-          [
-            {
-              action: "created",
-              entityType: "service",
-              entityId: service.id,
-              label: service.title,
-            },
-          ],
-          now,
-        );
-        return service;
-      });
+      return await writeWithAudit(
+        db,
+        actor,
+        async (trx, now) => {
+          await releaseSlug(trx, "service", data.slug);
+          const sort_order = data.sort_order ?? (await nextServiceOrder(trx));
+          return insertService(trx, { ...serviceValues(data), sort_order }, now);
+        },
+        (service) => ({
+          action: "created",
+          entityType: "service",
+          entityId: service.id,
+          label: service.title,
+        }),
+      );
     } catch (error) {
       conflict(error);
     }
@@ -101,47 +100,23 @@ export function createServicesService(db: Db) {
     const before = await findServiceById(db, id);
     if (!before) throw AppError.notFound("Service not found");
     try {
-      return await db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const updated = await updateService(
-          trx,
-          id,
-          {
-            title: data.title,
-            slug: data.slug,
-            description: data.description,
-            icon: data.icon,
-            details: data.details,
-            ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
-          },
-          now,
-        );
-        if (!updated) throw AppError.notFound("Service not found");
-        await recordSlugChange(trx, "service", id, before.slug, updated.slug);
-        const changed = changedFields(before, updated, [
-          "title",
-          "slug",
-          "description",
-          "icon",
-          "details",
-          "sort_order",
-        ]);
-        await insertAuditEvents(
-          trx,
-          actor,
-          [
-            {
-              action: "updated",
-              entityType: "service",
-              entityId: id,
-              label: updated.title,
-              details: { changed },
-            },
-          ],
-          now,
-        );
-        return updated;
-      });
+      return await writeWithAudit(
+        db,
+        actor,
+        async (trx, now) => {
+          const updated = await updateService(trx, id, serviceValues(data), now);
+          if (!updated) throw AppError.notFound("Service not found");
+          await recordSlugChange(trx, "service", id, before.slug, updated.slug);
+          return updated;
+        },
+        (updated) => ({
+          action: "updated",
+          entityType: "service",
+          entityId: id,
+          label: updated.title,
+          details: { changed: changedFields(before, updated, [...SERVICE_FIELDS]) },
+        }),
+      );
     } catch (error) {
       conflict(error);
     }
@@ -151,16 +126,15 @@ export function createServicesService(db: Db) {
     requirePermission(actor, "services:manage");
     const service = await findServiceById(db, id);
     if (!service) throw AppError.notFound("Service not found");
-    await db.transaction().execute(async (trx) => {
-      if (!(await deleteService(trx, id))) throw AppError.notFound("Service not found");
-      await deleteRedirectsTo(trx, "service", id);
-      await insertAuditEvents(
-        trx,
-        actor,
-        [{ action: "deleted", entityType: "service", entityId: id, label: service.title }],
-        nowIso(),
-      );
-    });
+    await writeWithAudit(
+      db,
+      actor,
+      async (trx) => {
+        if (!(await deleteService(trx, id))) throw AppError.notFound("Service not found");
+        await deleteRedirectsTo(trx, "service", id);
+      },
+      () => ({ action: "deleted", entityType: "service", entityId: id, label: service.title }),
+    );
   }
 
   /** The current slug of a service that used to live at `oldSlug`. */
