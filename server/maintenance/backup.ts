@@ -20,6 +20,7 @@ import * as tar from "tar";
 import type { Config } from "../config.ts";
 import { pgConnection } from "../db/client.ts";
 import type { Database } from "../db/schema.ts";
+import { OperatorError, type SchemaOption } from "./operation.ts";
 
 export const BACKUP_FORMAT = "beranda-backup";
 /** Raised when the archive layout changes; restore refuses archives newer than it knows. */
@@ -67,14 +68,11 @@ export type Manifest = {
 };
 
 /** A failure the user can act on: its message is printed as it is. */
-export class BackupError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "BackupError";
-  }
+export class BackupError extends OperatorError {
+  override name = "BackupError";
 }
 
-export type BackupOptions = {
+export type BackupOptions = SchemaOption & {
   /**
    * The archive to write, or a folder to write it in (existing, or ending in a slash: made);
    * default `beranda-backup-YYYYMMDD-HHMMSS.tar.gz` (UTC) in the current folder.
@@ -82,8 +80,6 @@ export type BackupOptions = {
   file?: string;
   /** Replace `file` when it exists (otherwise refused). */
   overwrite?: boolean;
-  /** PostgreSQL only: the schema the site uses (tests); default the connection's own. */
-  schema?: string;
   now?: Date;
 };
 

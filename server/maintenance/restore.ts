@@ -24,20 +24,16 @@ import {
   quoteIdent,
   timestamp,
 } from "./backup.ts";
+import { OperatorError, type SchemaOption } from "./operation.ts";
 
 /** A refusal the user can act on: its message is printed as it is. */
-export class RestoreError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "RestoreError";
-  }
+export class RestoreError extends OperatorError {
+  override name = "RestoreError";
 }
 
-export type RestoreOptions = {
+export type RestoreOptions = SchemaOption & {
   /** Replace the current site without first saving it as a before-restore archive. */
   force?: boolean;
-  /** PostgreSQL only: the schema the site uses (tests); default the connection's own. */
-  schema?: string;
   now?: Date;
 };
 

@@ -16,6 +16,8 @@ import * as tar from "tar";
 import type { Config } from "../config.ts";
 import { type Db, type DialectKind, openDb } from "../db/client.ts";
 import { parseJson, toBool, toIso } from "../db/normalize.ts";
+import { userColumns } from "../modules/users/users.repository.ts";
+import { OperatorError, type SchemaOption } from "./operation.ts";
 import {
   EXPORT_FORMAT,
   EXPORT_JSON_NAME,
@@ -25,11 +27,8 @@ import {
 } from "./transfer-format.ts";
 
 /** An export could not be made; the message is meant for the operator. */
-export class ExportError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ExportError";
-  }
+export class ExportError extends OperatorError {
+  override name = "ExportError";
 }
 
 const iso = (value: unknown): string => toIso(value) ?? new Date(0).toISOString();
@@ -63,20 +62,7 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
 
   const users = await db
     .selectFrom("users")
-    .select([
-      "id",
-      "username",
-      "email",
-      "first_name",
-      "last_name",
-      "role",
-      "status",
-      "last_login",
-      "awaiting_approval_since",
-      "avatar_url",
-      "created_at",
-      "updated_at",
-    ])
+    .select([...userColumns, "awaiting_approval_since", "avatar_url", "updated_at"])
     .orderBy("id")
     .execute();
   const categories = await db.selectFrom("categories").selectAll().orderBy("id").execute();
@@ -280,13 +266,11 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
   } as ExportDocument;
 }
 
-export type ExportOptions = {
+export type ExportOptions = SchemaOption & {
   /** Where to write; a directory gets a dated file name. Default: the current directory. */
   output?: string;
   /** Only the JSON document, without the upload files. */
   jsonOnly?: boolean;
-  /** PostgreSQL only: the schema the site lives in (tests; sites use the URL). */
-  schema?: string;
 };
 
 export type ExportResult = {
@@ -308,7 +292,7 @@ export function defaultExportName(jsonOnly: boolean, now = new Date()): string {
 /** Opens the site's database read-only in spirit (no migrations, no seed) and reads it. */
 export async function readSiteDocument(
   config: Config,
-  options: { schema?: string } = {},
+  options: SchemaOption = {},
 ): Promise<ExportDocument> {
   if (config.database.kind === "sqlite" && !fs.existsSync(config.database.file)) {
     throw new ExportError(

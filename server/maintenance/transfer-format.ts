@@ -53,21 +53,17 @@ export const ExportUserSchema = z.strictObject({
   updated_at: timestamp,
 });
 
+/** A category, tag or gallery category: its id, name and slug. */
+const term = { id, name: text(100).min(1), slug: text(120).min(1) };
+
 export const ExportCategorySchema = z.strictObject({
-  id,
-  name: text(100).min(1),
-  slug: text(120).min(1),
+  ...term,
   description: text(),
   created_at: timestamp,
   updated_at: timestamp,
 });
 
-export const ExportTagSchema = z.strictObject({
-  id,
-  name: text(100).min(1),
-  slug: text(120).min(1),
-  created_at: timestamp,
-});
+export const ExportTagSchema = z.strictObject({ ...term, created_at: timestamp });
 
 export const ExportPostSchema = z.strictObject({
   id,
@@ -104,9 +100,7 @@ export const ExportServiceSchema = z.strictObject({
 });
 
 export const ExportGalleryCategorySchema = z.strictObject({
-  id,
-  name: text(100).min(1),
-  slug: text(120).min(1),
+  ...term,
   sort_order: z.number().int(),
   created_at: timestamp,
 });

@@ -28,6 +28,7 @@ import { toCount } from "../db/normalize.ts";
 import type { Database } from "../db/schema.ts";
 import { STARTER_SERVICES } from "../db/seed/starter-content.ts";
 import { searchTextOf } from "../modules/posts/search-text.ts";
+import { OperatorError, type SchemaOption } from "./operation.ts";
 import { listFiles } from "./transfer-export.ts";
 import {
   describeIssues,
@@ -42,11 +43,8 @@ import {
 export { DataDirLockedError };
 
 /** An import was refused; nothing was written. The message is meant for the operator. */
-export class ImportError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ImportError";
-  }
+export class ImportError extends OperatorError {
+  override name = "ImportError";
 }
 
 /**
@@ -55,10 +53,7 @@ export class ImportError extends Error {
  */
 export const NO_PASSWORD_HASH = "!imported-without-password";
 
-export type ImportOptions = {
-  /** PostgreSQL only: the schema to import into (tests; sites use the URL). */
-  schema?: string;
-};
+export type ImportOptions = SchemaOption;
 
 export type ImportResult = {
   document: ExportDocument;
