@@ -78,23 +78,11 @@ export async function findTags(db: Db, now: string): Promise<Tag[]> {
   }));
 }
 
-export async function findCategoriesByNames(db: Db, names: string[]) {
+/** The categories or tags of these names (case-insensitive). */
+export async function findTermsByNames(db: Db, table: "categories" | "tags", names: string[]) {
   if (names.length === 0) return [];
   return db
-    .selectFrom("categories")
-    .select(["id", "name", "slug"])
-    .where(
-      sql`lower(name)`,
-      "in",
-      names.map((n) => n.toLowerCase()),
-    )
-    .execute();
-}
-
-export async function findTagsByNames(db: Db, names: string[]) {
-  if (names.length === 0) return [];
-  return db
-    .selectFrom("tags")
+    .selectFrom(table)
     .select(["id", "name", "slug"])
     .where(
       sql`lower(name)`,
@@ -106,7 +94,9 @@ export async function findTagsByNames(db: Db, names: string[]) {
 
 /** The names among `names` that no tag has (case-insensitive), in the order given. */
 export async function unknownTags(db: Db, names: string[]): Promise<string[]> {
-  const known = new Set((await findTagsByNames(db, names)).map((t) => t.name.toLowerCase()));
+  const known = new Set(
+    (await findTermsByNames(db, "tags", names)).map((t) => t.name.toLowerCase()),
+  );
   return names.filter((n) => !known.has(n.toLowerCase()));
 }
 
@@ -158,10 +148,10 @@ export async function updateCategory(
   return row ?? null;
 }
 
-/** The deleted category's id and name, or null when there was none. */
-export async function deleteCategory(db: Db, id: number) {
+/** The deleted category's or tag's id and name, or null when there was none. */
+export async function deleteTerm(db: Db, table: "categories" | "tags", id: number) {
   const row = await db
-    .deleteFrom("categories")
+    .deleteFrom(table)
     .where("id", "=", id)
     .returning(["id", "name"])
     .executeTakeFirst();
@@ -184,16 +174,6 @@ export async function updateTag(db: Db, id: number, values: TagWrite): Promise<T
     .set(values)
     .where("id", "=", id)
     .returning(tagColumns)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-/** The deleted tag's id and name, or null when there was none. */
-export async function deleteTag(db: Db, id: number) {
-  const row = await db
-    .deleteFrom("tags")
-    .where("id", "=", id)
-    .returning(["id", "name"])
     .executeTakeFirst();
   return row ?? null;
 }

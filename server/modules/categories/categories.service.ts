@@ -10,8 +10,7 @@ import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
 import {
-  deleteCategory,
-  deleteTag,
+  deleteTerm,
   findCategories,
   findTags,
   findTaxonomyConflict,
@@ -22,6 +21,7 @@ import {
 } from "./categories.repository.ts";
 
 const LABEL = { categories: "category", tags: "tag" } as const;
+const NOT_FOUND = { categories: "Category not found", tags: "Tag not found" } as const;
 
 /** Categories and tags: the same rules, two tables. */
 export function createCategoriesService(db: Db) {
@@ -43,20 +43,22 @@ export function createCategoriesService(db: Db) {
     return { name: input.name, slug };
   }
 
-  /** Runs one change with its audit entry in a transaction; a taken name or slug is a 409. */
-  async function write<T extends { id: number; name: string } | null>(
+  /**
+   * Runs one change with its audit entry in a transaction: no row is a 404, a
+   * taken name or slug a 409.
+   */
+  async function write<T extends { id: number; name: string }>(
     table: "categories" | "tags",
     actor: Actor,
     action: "created" | "updated" | "deleted",
-    run: (trx: Db) => Promise<T>,
+    run: (trx: Db) => Promise<T | null>,
   ): Promise<T> {
     try {
       return await db.transaction().execute(async (trx) => {
         const row = await run(trx);
-        if (row) {
-          const event = { action, entityType: LABEL[table], entityId: row.id, label: row.name };
-          await insertAuditEvents(trx, actor, [event], nowIso());
-        }
+        if (!row) throw AppError.notFound(NOT_FOUND[table]);
+        const event = { action, entityType: LABEL[table], entityId: row.id, label: row.name };
+        await insertAuditEvents(trx, actor, [event], nowIso());
         return row;
       });
     } catch (error) {
@@ -91,7 +93,7 @@ export function createCategoriesService(db: Db) {
     const data = parseInput(CategoryInputSchema, input);
     const values = prepare(data);
     await requireFree("categories", values, id);
-    const row = await write("categories", actor, "updated", (trx) =>
+    return write("categories", actor, "updated", (trx) =>
       updateCategory(
         trx,
         id,
@@ -102,14 +104,11 @@ export function createCategoriesService(db: Db) {
         nowIso(),
       ),
     );
-    if (!row) throw AppError.notFound("Category not found");
-    return row;
   }
 
   async function deleteCategoryById(actor: Actor | null, id: number) {
     requirePermission(actor, "categories:manage");
-    const row = await write("categories", actor, "deleted", (trx) => deleteCategory(trx, id));
-    if (!row) throw AppError.notFound("Category not found");
+    await write("categories", actor, "deleted", (trx) => deleteTerm(trx, "categories", id));
   }
 
   async function listTags(): Promise<Tag[]> {
@@ -127,15 +126,12 @@ export function createCategoriesService(db: Db) {
     requirePermission(actor, "tags:manage");
     const values = prepare(parseInput(TagInputSchema, input));
     await requireFree("tags", values, id);
-    const row = await write("tags", actor, "updated", (trx) => updateTag(trx, id, values));
-    if (!row) throw AppError.notFound("Tag not found");
-    return row;
+    return write("tags", actor, "updated", (trx) => updateTag(trx, id, values));
   }
 
   async function deleteTagById(actor: Actor | null, id: number) {
     requirePermission(actor, "tags:manage");
-    const row = await write("tags", actor, "deleted", (trx) => deleteTag(trx, id));
-    if (!row) throw AppError.notFound("Tag not found");
+    await write("tags", actor, "deleted", (trx) => deleteTerm(trx, "tags", id));
   }
 
   return {

@@ -1,4 +1,10 @@
-import { type Insertable, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
+import {
+  type Insertable,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  sql,
+} from "kysely";
 import type { Category, Post, PostSummary, Tag } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toBool, toCount, toIso } from "../../db/normalize.ts";
@@ -786,17 +792,13 @@ export async function fillMissingSearchText(db: Db, batch = 500): Promise<number
   }
 }
 
-export type NewPostRow = {
-  title: string;
-  slug: string;
-  excerpt: string;
-  /** Sanitised HTML. */
-  content: string;
-  featured_image: string;
-  featured_image_alt: string;
-  status: "draft" | "published" | "scheduled";
-  is_featured: boolean;
+/** A post as a dataset or an import writes it; `content` is sanitised HTML. */
+export type NewPostRow = Pick<
+  Selectable<Database["posts"]>,
+  "title" | "slug" | "excerpt" | "content" | "featured_image" | "featured_image_alt" | "status"
+> & {
   author_id: number | null;
+  is_featured: boolean;
   published_at: string | null;
   views: number;
   created_at: string;

@@ -13,9 +13,8 @@ import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
 import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
 import {
-  findCategoriesByNames,
   findTagIdBySlug,
-  findTagsByNames,
+  findTermsByNames,
   insertTag,
   insertTagUnlessTaken,
   unknownTags,
@@ -296,7 +295,7 @@ export function createPostsService(db: Db) {
   ): Promise<{ categoryIds: number[] | undefined; tagNames: string[] | undefined }> {
     let categoryIds: number[] | undefined;
     if (input.categories) {
-      const found = await findCategoriesByNames(db, input.categories);
+      const found = await findTermsByNames(db, "categories", input.categories);
       const known = new Set(found.map((c) => c.name.toLowerCase()));
       const unknown = input.categories.filter((n) => !known.has(n.toLowerCase()));
       if (unknown.length) {
@@ -353,7 +352,7 @@ export function createPostsService(db: Db) {
   ) {
     if (categoryIds) await setPostCategories(trx, postId, categoryIds);
     if (!tagNames) return;
-    const existing = await findTagsByNames(trx, tagNames);
+    const existing = await findTermsByNames(trx, "tags", tagNames);
     const byName = new Map(existing.map((t) => [t.name.toLowerCase(), t.id]));
     const ids: number[] = [];
     for (const name of tagNames) {
@@ -381,7 +380,7 @@ export function createPostsService(db: Db) {
     const now = nowIso();
     return (
       (await insertTagUnlessTaken(trx, { name, slug }, now)) ??
-      (await findTagsByNames(trx, [name]))[0]?.id ??
+      (await findTermsByNames(trx, "tags", [name]))[0]?.id ??
       // Only the slug was taken meanwhile (by a tag of another name).
       (await insertTag(trx, { name, slug: `${slug}-${randomBytes(3).toString("hex")}` }, now)).id
     );

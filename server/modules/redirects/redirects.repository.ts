@@ -15,11 +15,7 @@ export async function recordSlugChange(
   newSlug: string,
 ) {
   if (oldSlug === newSlug) return;
-  await db
-    .deleteFrom("slug_redirects")
-    .where("kind", "=", kind)
-    .where("old_slug", "=", newSlug)
-    .execute();
+  await releaseSlug(db, kind, newSlug);
   await db
     .insertInto("slug_redirects")
     .values({ kind, old_slug: oldSlug, target_id: targetId, created_at: nowIso() })
@@ -27,13 +23,22 @@ export async function recordSlugChange(
     .execute();
 }
 
-/** A new item takes a slug: any redirect from that slug stops. */
-export async function releaseSlug(db: Db, kind: RedirectKind, slug: string) {
+async function deleteRedirectsWhere(
+  db: Db,
+  kind: RedirectKind,
+  column: "old_slug" | "target_id",
+  value: string | number,
+) {
   await db
     .deleteFrom("slug_redirects")
     .where("kind", "=", kind)
-    .where("old_slug", "=", slug)
+    .where(column, "=", value)
     .execute();
+}
+
+/** A new item takes a slug: any redirect from that slug stops. */
+export async function releaseSlug(db: Db, kind: RedirectKind, slug: string) {
+  await deleteRedirectsWhere(db, kind, "old_slug", slug);
 }
 
 export async function findRedirectTarget(db: Db, kind: RedirectKind, oldSlug: string) {
@@ -47,9 +52,5 @@ export async function findRedirectTarget(db: Db, kind: RedirectKind, oldSlug: st
 }
 
 export async function deleteRedirectsTo(db: Db, kind: RedirectKind, targetId: number) {
-  await db
-    .deleteFrom("slug_redirects")
-    .where("kind", "=", kind)
-    .where("target_id", "=", targetId)
-    .execute();
+  await deleteRedirectsWhere(db, kind, "target_id", targetId);
 }
