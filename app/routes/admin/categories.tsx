@@ -1,17 +1,9 @@
+import { adminMeta } from "../../features/admin/admin-route.tsx";
 import { TAXONOMIES, TaxonomyPanel } from "../../features/admin/categories/taxonomy-panel.tsx";
 import { RequireAuth } from "../../features/admin/guard.tsx";
 import { PageHeader } from "../../features/admin/ui.tsx";
-import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
-import type { Route } from "./+types/categories";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Categories and Tags",
-    root: rootFromMatches(matches),
-    path: "/admin/categories",
-    noindex: true,
-  });
-}
+export const meta = adminMeta("Categories and Tags", "/admin/categories");
 
 export default function AdminCategories() {
   return (

@@ -1,21 +1,6 @@
-import { RequireAuth } from "../../features/admin/guard.tsx";
+import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
 import { MessagesManager } from "../../features/admin/messages/messages-manager.tsx";
-import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
-import type { Route } from "./+types/messages";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Messages",
-    root: rootFromMatches(matches),
-    path: "/admin/messages",
-    noindex: true,
-  });
-}
+export const meta = adminMeta("Messages", "/admin/messages");
 
-export default function AdminMessages() {
-  return (
-    <RequireAuth permission="messages:manage">
-      <MessagesManager />
-    </RequireAuth>
-  );
-}
+export default guarded("messages:manage", MessagesManager);

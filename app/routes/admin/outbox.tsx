@@ -1,21 +1,6 @@
-import { RequireAuth } from "../../features/admin/guard.tsx";
+import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
 import { Outbox } from "../../features/admin/outbox/outbox.tsx";
-import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
-import type { Route } from "./+types/outbox";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Outbox",
-    root: rootFromMatches(matches),
-    path: "/admin/outbox",
-    noindex: true,
-  });
-}
+export const meta = adminMeta("Outbox", "/admin/outbox");
 
-export default function AdminOutbox() {
-  return (
-    <RequireAuth permission="mail:view">
-      <Outbox />
-    </RequireAuth>
-  );
-}
+export default guarded("mail:view", Outbox);

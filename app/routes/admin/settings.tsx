@@ -1,21 +1,6 @@
-import { RequireAuth } from "../../features/admin/guard.tsx";
+import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
 import { SettingsScreen } from "../../features/admin/settings/settings-screen.tsx";
-import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
-import type { Route } from "./+types/settings";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Site Settings",
-    root: rootFromMatches(matches),
-    path: "/admin/settings",
-    noindex: true,
-  });
-}
+export const meta = adminMeta("Site Settings", "/admin/settings");
 
-export default function SettingsRoute() {
-  return (
-    <RequireAuth permission="settings:manage">
-      <SettingsScreen />
-    </RequireAuth>
-  );
-}
+export default guarded("settings:manage", SettingsScreen);

@@ -1,21 +1,6 @@
-import { RequireAuth } from "../../features/admin/guard.tsx";
+import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
 import { UsersScreen } from "../../features/admin/users/users-screen.tsx";
-import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
-import type { Route } from "./+types/users";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "User Management",
-    root: rootFromMatches(matches),
-    path: "/admin/users",
-    noindex: true,
-  });
-}
+export const meta = adminMeta("User Management", "/admin/users");
 
-export default function UsersRoute() {
-  return (
-    <RequireAuth permission="users:manage">
-      <UsersScreen />
-    </RequireAuth>
-  );
-}
+export default guarded("users:manage", UsersScreen);
