@@ -1,5 +1,4 @@
+import { guarded } from "../../features/admin/admin-route.tsx";
 import { MediaScreen } from "../../features/admin/media/media-screen.tsx";
 
-export default function MediaLibrary() {
-  return <MediaScreen />;
-}
+export default guarded("uploads:create", MediaScreen);

@@ -1,11 +1,11 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import { can } from "../../../../common/permissions.ts";
 import { formatDate, formatNumber } from "../../../../common/text.ts";
 import type { ContactMessage, PostSummary } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
-import { apiData } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { Badge, Card, PageHeader, STATUS_BADGE } from "../ui.tsx";
 
 type Dashboard = {
@@ -22,18 +22,45 @@ type Dashboard = {
   recentMessages: ContactMessage[];
 };
 
+/** A dashboard card: its title, "View all", and its list or the empty text. */
+function RecentCard({
+  id,
+  title,
+  href,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  href: string;
+  empty: string;
+  /** The list, or null when there is nothing to list. */
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <section aria-labelledby={id}>
+        <div className="flex items-center justify-between">
+          <h2 id={id} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <Link to={href} className="link text-sm">
+            View all
+          </Link>
+        </div>
+        {children ?? <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{empty}</p>}
+      </section>
+    </Card>
+  );
+}
+
 export function DashboardScreen() {
   const { user } = useAuth();
-  const [data, setData] = useState<Dashboard | null>(null);
-  const [loading, setLoading] = useState(true);
-
+  const { data, loading, cause } = useApiQuery<Dashboard>("/dashboard");
+  // The spec's dashboard only logs failures; the counts show as zero.
   useEffect(() => {
-    apiData<Dashboard>("/dashboard")
-      .then(setData)
-      // The spec's dashboard only logs failures; the counts show as zero.
-      .catch((error) => console.warn("dashboard: failed to load", error))
-      .finally(() => setLoading(false));
-  }, []);
+    if (cause) console.warn("dashboard: failed to load", cause);
+  }, [cause]);
 
   if (loading) return <Spinner />;
   const counts = data?.counts;
@@ -70,76 +97,62 @@ export function DashboardScreen() {
         ))}
       </ul>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <Card>
-          <section aria-labelledby="recent-posts-title">
-            <div className="flex items-center justify-between">
-              <h2 id="recent-posts-title" className="text-lg font-semibold">
-                Recent Posts
-              </h2>
-              <Link to="/admin/posts" className="link text-sm">
-                View all
-              </Link>
-            </div>
-            {data?.recentPosts.length ? (
+        <RecentCard
+          id="recent-posts-title"
+          title="Recent Posts"
+          href="/admin/posts"
+          empty="No posts yet."
+        >
+          {data?.recentPosts.length ? (
+            <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+              {data.recentPosts.slice(0, 4).map((post) => (
+                <li key={post.id} className="flex items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <Link
+                      to={`/admin/posts/edit/${post.id}`}
+                      className="block truncate font-medium hover:underline"
+                    >
+                      {post.title}
+                    </Link>
+                    <p className="text-xs text-slate-600 dark:text-slate-300">
+                      {formatDate(post.published_at ?? post.created_at)} ·{" "}
+                      {formatNumber(post.views)} views
+                    </p>
+                  </div>
+                  <Badge className={STATUS_BADGE[post.status] ?? ""}>{post.status}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </RecentCard>
+        {can(user, "messages:manage") ? (
+          <RecentCard
+            id="recent-messages-title"
+            title="Recent Messages"
+            href="/admin/messages"
+            empty="No messages yet."
+          >
+            {data?.recentMessages.length ? (
               <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-                {data.recentPosts.slice(0, 4).map((post) => (
-                  <li key={post.id} className="flex items-center justify-between gap-3 py-3">
-                    <div className="min-w-0">
-                      <Link
-                        to={`/admin/posts/edit/${post.id}`}
-                        className="block truncate font-medium hover:underline"
-                      >
-                        {post.title}
-                      </Link>
-                      <p className="text-xs text-slate-600 dark:text-slate-300">
-                        {formatDate(post.published_at ?? post.created_at)} ·{" "}
-                        {formatNumber(post.views)} views
-                      </p>
-                    </div>
-                    <Badge className={STATUS_BADGE[post.status] ?? ""}>{post.status}</Badge>
+                {data.recentMessages.slice(0, 3).map((m) => (
+                  <li key={m.id} className="py-3">
+                    <p className="font-medium">
+                      {m.read ? null : (
+                        <>
+                          <span className="mr-2 inline-block h-2 w-2 rounded-full bg-blue-600" />
+                          <span className="sr-only">Unread: </span>
+                        </>
+                      )}
+                      {m.subject}
+                    </p>
+                    <p className="text-xs text-slate-600 dark:text-slate-300">
+                      {m.name} &lt;{m.email}&gt; · {formatDate(m.date)}
+                    </p>
                   </li>
                 ))}
               </ul>
-            ) : (
-              <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">No posts yet.</p>
-            )}
-          </section>
-        </Card>
-        {can(user, "messages:manage") ? (
-          <Card>
-            <section aria-labelledby="recent-messages-title">
-              <div className="flex items-center justify-between">
-                <h2 id="recent-messages-title" className="text-lg font-semibold">
-                  Recent Messages
-                </h2>
-                <Link to="/admin/messages" className="link text-sm">
-                  View all
-                </Link>
-              </div>
-              {data?.recentMessages.length ? (
-                <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-                  {data.recentMessages.slice(0, 3).map((m) => (
-                    <li key={m.id} className="py-3">
-                      <p className="font-medium">
-                        {m.read ? null : (
-                          <>
-                            <span className="mr-2 inline-block h-2 w-2 rounded-full bg-blue-600" />
-                            <span className="sr-only">Unread: </span>
-                          </>
-                        )}
-                        {m.subject}
-                      </p>
-                      <p className="text-xs text-slate-600 dark:text-slate-300">
-                        {m.name} &lt;{m.email}&gt; · {formatDate(m.date)}
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">No messages yet.</p>
-              )}
-            </section>
-          </Card>
+            ) : null}
+          </RecentCard>
         ) : null}
       </div>
     </div>
