@@ -1,19 +1,16 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Post } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, failureReason } from "../../../lib/api.ts";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { PageHeader } from "../ui.tsx";
 import { PostForm } from "./post-form.tsx";
 
-type LoadState =
-  | { kind: "loading" }
-  | { kind: "error"; message: string }
-  | { kind: "ready"; post: Post | null };
-
-async function loadPost(id: string): Promise<Post> {
+async function loadPost(id: string, signal: AbortSignal): Promise<Post> {
   if (!id) throw new Error("No ID provided for post retrieval");
-  const json = await api<{ data?: Post; post?: Post }>(`/blog/posts/id/${encodeURIComponent(id)}`);
+  const json = await api<{ data?: Post; post?: Post }>(`/blog/posts/id/${encodeURIComponent(id)}`, {
+    signal,
+  });
   const post = json.data ?? json.post;
   if (!post || typeof post !== "object") {
     throw new Error("Post not found or invalid response format");
@@ -39,26 +36,12 @@ function loadFailure(id: string, error: unknown): string {
 /** The post editor: create when `postId` is null, else edit that post. */
 export function PostEditor({ postId }: { postId: string | null }) {
   const isEdit = postId !== null;
-  const [load, setLoad] = useState<LoadState>(
-    isEdit ? { kind: "loading" } : { kind: "ready", post: null },
-  );
-
-  useEffect(() => {
-    if (postId === null) return;
-    const controller = new AbortController();
-    loadPost(postId)
-      .then((post) => {
-        if (!controller.signal.aborted) setLoad({ kind: "ready", post });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad({ kind: "error", message: loadFailure(postId, error) });
-      });
-    return () => controller.abort();
-  }, [postId]);
+  const { data: post, cause } = useApiQuery<Post>(isEdit ? `/blog/posts/id/${postId}` : null, {
+    load: (_path, signal) => loadPost(postId ?? "", signal),
+  });
 
   const title = isEdit ? "Edit Post" : "Create Post";
-  if (load.kind === "loading") {
+  if (isEdit && !post && !cause) {
     return (
       <div>
         <PageHeader title={title} />
@@ -66,16 +49,16 @@ export function PostEditor({ postId }: { postId: string | null }) {
       </div>
     );
   }
-  if (load.kind === "error") {
+  if (isEdit && cause) {
     return (
       <div>
         <PageHeader title={title} />
-        <Alert kind="error">{load.message}</Alert>
+        <Alert kind="error">{loadFailure(postId, cause)}</Alert>
         <Link to="/admin/posts" className="btn-outline mt-4">
           Back to Posts
         </Link>
       </div>
     );
   }
-  return <PostForm post={load.post} />;
+  return <PostForm post={post} />;
 }

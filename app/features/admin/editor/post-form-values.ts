@@ -1,5 +1,5 @@
 import type { Post } from "../../../../common/types.ts";
-import { names, toLocalInput } from "../posts/post-helpers.ts";
+import { fromLocalInput, names, splitTags, toLocalInput } from "../posts/post-helpers.ts";
 
 export type PostFormValues = {
   title: string;
@@ -102,4 +102,35 @@ export function focusFirstError(errors: Record<string, string>) {
     first.tagName === "FIELDSET" ? (first.querySelector<HTMLElement>("input") ?? first) : first;
   target.scrollIntoView({ block: "center", behavior: "smooth" });
   target.focus({ preventScroll: true });
+}
+
+/** What the API gets for the form's values. */
+export function toRequestBody(
+  values: PostFormValues,
+  post: Post | null,
+  initialPublishedAt: string,
+  mayFeature: boolean,
+) {
+  // An untouched date is sent as loaded (the input shows minutes only).
+  const publishedAt =
+    post && values.publishedAt === initialPublishedAt
+      ? (post.published_at ?? null)
+      : fromLocalInput(values.publishedAt);
+  return {
+    title: values.title,
+    slug: values.slug,
+    excerpt: values.excerpt,
+    content: values.content,
+    featured_image: values.featuredImage.trim(),
+    featured_image_alt: values.featuredImageAlt,
+    status: values.status,
+    categories: values.categories,
+    tags: splitTags(values.tags),
+    // Left out for authors: the post keeps the flag an editor gave it.
+    ...(mayFeature ? { isFeatured: values.isFeatured } : {}),
+    published_at: publishedAt,
+    meta_title: values.metaTitle,
+    meta_description: values.metaDescription,
+    og_image: values.ogImage.trim(),
+  };
 }

@@ -1,22 +1,24 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { EXCERPT_MAX } from "../../../../common/limits.ts";
 import { can, canManagePost } from "../../../../common/permissions.ts";
 import { PostFormSchema } from "../../../../common/schemas/posts.ts";
 import { slugify } from "../../../../common/text.ts";
 import type { Category, Post } from "../../../../common/types.ts";
-import { Alert, fieldErrors, TextAreaField, TextField } from "../../../components/ui/form.tsx";
+import { Alert, fieldErrors } from "../../../components/ui/form.tsx";
 import { ApiError, api, failureReason, uploadImage } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
-import { FALLBACK_CATEGORIES, fromLocalInput, reasonOf, splitTags } from "../posts/post-helpers.ts";
-import { Card, PageHeader } from "../ui.tsx";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
+import { FALLBACK_CATEGORIES, fromLocalInput, reasonOf } from "../posts/post-helpers.ts";
+import { PageHeader } from "../ui.tsx";
+import { BasicsCard } from "./basics-card.tsx";
 import { ContentCard } from "./content-card.tsx";
-import { bindText, type EditorFields } from "./field-binding.ts";
+import type { EditorFields } from "./field-binding.ts";
 import {
   EMPTY_VALUES,
   fieldKey,
   focusFirstError,
   type PostFormValues,
+  toRequestBody,
   valuesFromPost,
 } from "./post-form-values.ts";
 import { PostPreview } from "./post-preview.tsx";
@@ -25,55 +27,17 @@ import { useLeaveGuard } from "./use-leave-guard.ts";
 
 /** The categories to choose from; the fallback list when they cannot be loaded. */
 function useCategories(): Category[] | null {
-  const [categories, setCategories] = useState<Category[] | null>(null);
+  const { data, cause } = useApiQuery<Category[]>("/blog/categories", {
+    async load(path, signal) {
+      const json = await api<{ categories?: Category[]; data?: Category[] }>(path, { signal });
+      const list = json.categories ?? json.data;
+      return Array.isArray(list) && list.length ? list : FALLBACK_CATEGORIES;
+    },
+  });
   useEffect(() => {
-    const controller = new AbortController();
-    api<{ categories?: Category[]; data?: Category[] }>("/blog/categories", {
-      signal: controller.signal,
-    })
-      .then((json) => {
-        const list = json.categories ?? json.data;
-        setCategories(Array.isArray(list) && list.length ? list : FALLBACK_CATEGORIES);
-      })
-      .catch((error: unknown) => {
-        if ((error as Error).name === "AbortError") return;
-        console.warn("post editor: categories failed to load", error);
-        setCategories(FALLBACK_CATEGORIES);
-      });
-    return () => controller.abort();
-  }, []);
-  return categories;
-}
-
-/** What the API gets for the form's values. */
-function toRequestBody(
-  values: PostFormValues,
-  post: Post | null,
-  initialPublishedAt: string,
-  mayFeature: boolean,
-) {
-  // An untouched date is sent as loaded (the input shows minutes only).
-  const publishedAt =
-    post && values.publishedAt === initialPublishedAt
-      ? (post.published_at ?? null)
-      : fromLocalInput(values.publishedAt);
-  return {
-    title: values.title,
-    slug: values.slug,
-    excerpt: values.excerpt,
-    content: values.content,
-    featured_image: values.featuredImage.trim(),
-    featured_image_alt: values.featuredImageAlt,
-    status: values.status,
-    categories: values.categories,
-    tags: splitTags(values.tags),
-    // Left out for authors: the post keeps the flag an editor gave it.
-    ...(mayFeature ? { isFeatured: values.isFeatured } : {}),
-    published_at: publishedAt,
-    meta_title: values.metaTitle,
-    meta_description: values.metaDescription,
-    og_image: values.ogImage.trim(),
-  };
+    if (cause) console.warn("post editor: categories failed to load", cause);
+  }, [cause]);
+  return cause ? FALLBACK_CATEGORIES : data;
 }
 
 /** The post form: create when `post` is null, else edit it (read-only for those who may not). */
@@ -198,7 +162,6 @@ export function PostForm({ post }: { post: Post | null }) {
   const publishDate = fromLocalInput(values.publishedAt);
   const willSchedule =
     values.status === "published" && !!publishDate && new Date(publishDate) > new Date();
-  const excerptLength = values.excerpt.length;
 
   return (
     <div>
@@ -241,52 +204,7 @@ export function PostForm({ post }: { post: Post | null }) {
             <fieldset disabled={readOnly} className="min-w-0">
               <div className="grid gap-6 lg:grid-cols-3">
                 <div className="min-w-0 space-y-5 lg:col-span-2">
-                  <Card className="space-y-5">
-                    <TextField
-                      label="Post Title"
-                      name="title"
-                      value={values.title}
-                      onChange={(e) => onTitle(e.target.value)}
-                      error={errors.title}
-                      autoComplete="off"
-                    />
-                    <TextField
-                      label="Slug"
-                      name="slug"
-                      value={values.slug}
-                      onChange={(e) => onSlug(e.target.value)}
-                      error={errors.slug}
-                      autoComplete="off"
-                      spellCheck={false}
-                      hint={
-                        <>
-                          The post URL will be{" "}
-                          <span className="font-mono break-all">
-                            /blog/{values.slug || "{slug}"}
-                          </span>
-                        </>
-                      }
-                    />
-                    <TextAreaField
-                      label="Excerpt"
-                      rows={3}
-                      {...bindText(fields, "excerpt", "excerpt")}
-                      hint={
-                        <>
-                          Max {EXCERPT_MAX} characters.{" "}
-                          <span
-                            className={
-                              excerptLength > EXCERPT_MAX
-                                ? "font-semibold text-red-700 dark:text-red-400"
-                                : ""
-                            }
-                          >
-                            {excerptLength}/{EXCERPT_MAX}
-                          </span>
-                        </>
-                      }
-                    />
-                  </Card>
+                  <BasicsCard fields={fields} onTitle={onTitle} onSlug={onSlug} />
                   <ContentCard fields={fields} />
                 </div>
 

@@ -1,5 +1,5 @@
 import Image from "@tiptap/extension-image";
-import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import { type ChainedCommands, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type ReactNode, useEffect, useRef } from "react";
 
@@ -160,7 +160,21 @@ export function RichTextEditor({ value, onChange, id, labelledBy, describedBy, i
     editor.chain().focus().setImage({ src, alt: "Uploaded image" }).run();
   };
 
-  const disabled = !editor;
+  // The toolbar: each button's label, its pressed state, what it does and what it shows.
+  const toggle = (command: (chain: ChainedCommands) => ChainedCommands) => () => {
+    if (editor) command(editor.chain().focus()).run();
+  };
+  const tools: [string, keyof NonNullable<typeof state>, () => void, ReactNode][] = [
+    ["Bold", "bold", toggle((c) => c.toggleBold()), <strong key="b">B</strong>],
+    ["Italic", "italic", toggle((c) => c.toggleItalic()), <em key="i">I</em>],
+    ["Heading 2", "h2", toggle((c) => c.toggleHeading({ level: 2 })), "H2"],
+    ["Heading 3", "h3", toggle((c) => c.toggleHeading({ level: 3 })), "H3"],
+    ["Bullet list", "bulletList", toggle((c) => c.toggleBulletList()), "• List"],
+    ["Numbered list", "orderedList", toggle((c) => c.toggleOrderedList()), "1. List"],
+    ["Link", "link", addLink, "Link"],
+    ["Image", "image", addImage, "Image"],
+  ];
+
   return (
     <div
       className={`mt-1 rounded-md border bg-white focus-within:ring-2 focus-within:ring-brand-strong/40 dark:bg-slate-900 ${
@@ -169,65 +183,17 @@ export function RichTextEditor({ value, onChange, id, labelledBy, describedBy, i
     >
       <fieldset className="flex min-w-0 flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1.5 dark:border-slate-700 dark:bg-slate-800">
         <legend className="sr-only">Formatting</legend>
-        <ToolbarButton
-          label="Bold"
-          pressed={!!state?.bold}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleBold().run()}
-        >
-          <strong>B</strong>
-        </ToolbarButton>
-        <ToolbarButton
-          label="Italic"
-          pressed={!!state?.italic}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleItalic().run()}
-        >
-          <em>I</em>
-        </ToolbarButton>
-        <ToolbarButton
-          label="Heading 2"
-          pressed={!!state?.h2}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleHeading({ level: 2 }).run()}
-        >
-          H2
-        </ToolbarButton>
-        <ToolbarButton
-          label="Heading 3"
-          pressed={!!state?.h3}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleHeading({ level: 3 }).run()}
-        >
-          H3
-        </ToolbarButton>
-        <ToolbarButton
-          label="Bullet list"
-          pressed={!!state?.bulletList}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleBulletList().run()}
-        >
-          • List
-        </ToolbarButton>
-        <ToolbarButton
-          label="Numbered list"
-          pressed={!!state?.orderedList}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleOrderedList().run()}
-        >
-          1. List
-        </ToolbarButton>
-        <ToolbarButton label="Link" pressed={!!state?.link} disabled={disabled} onClick={addLink}>
-          Link
-        </ToolbarButton>
-        <ToolbarButton
-          label="Image"
-          pressed={!!state?.image}
-          disabled={disabled}
-          onClick={addImage}
-        >
-          Image
-        </ToolbarButton>
+        {tools.map(([label, active, run, text]) => (
+          <ToolbarButton
+            key={label}
+            label={label}
+            pressed={!!state?.[active]}
+            disabled={!editor}
+            onClick={run}
+          >
+            {text}
+          </ToolbarButton>
+        ))}
       </fieldset>
       {editor ? (
         <EditorContent editor={editor} />

@@ -3,7 +3,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { POST_PAGE_SIZE } from "../../../../common/limits.ts";
 import type { PostList, PostSummary } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
-import { ApiError, api, apiData } from "../../../lib/api.ts";
+import { ApiError, api } from "../../../lib/api.ts";
+import { useApiMutation } from "../../../lib/use-api-mutation.ts";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
 import { useSelection } from "../selection.tsx";
 import { Card, inputClass, PageHeader, PageNav } from "../ui.tsx";
@@ -17,9 +19,19 @@ import { PostsTable } from "./posts-table.tsx";
 
 const SEARCH_DELAY_MS = 300;
 
-type Load = { kind: "loading" } | { kind: "error" } | { kind: "ready"; list: PostList };
-
 type BulkAction = "publish" | "draft" | "delete";
+
+/** The failure text of a bulk action on `n` posts. */
+function bulkFailure(action: BulkAction, n: number, error: unknown): string {
+  if (action === "delete") {
+    return error instanceof ApiError && (error.status === 403 || error.status === 404)
+      ? "Failed to delete some or all posts. Please try again."
+      : `Failed to delete ${n} posts. Please try again.`;
+  }
+  const verb = action === "publish" ? "publish" : "move to draft";
+  const reason = reasonOf(error);
+  return `Failed to ${verb} ${n} post(s)${reason ? `: ${reason}` : ""}. Please try again.`;
+}
 
 export function PostsScreen() {
   const location = useLocation();
@@ -31,9 +43,8 @@ export function PostsScreen() {
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
 
   const [query, setQuery] = useState(search);
-  const [load, setLoad] = useState<Load>({ kind: "loading" });
-  const [reloadKey, setReloadKey] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const mutation = useApiMutation();
+  const busy = mutation.busy;
   const flash = useFlash();
 
   const setQueryParams = useCallback(
@@ -78,36 +89,22 @@ export function PostsScreen() {
     return () => window.clearTimeout(timer);
   }, [query, search, setQueryParams]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy
+  const qs = new URLSearchParams({
+    status,
+    page: String(page),
+    limit: String(POST_PAGE_SIZE.admin),
+  });
+  if (search) qs.set("search", search);
+  const list = useApiQuery<PostList>(`/blog/posts?${qs}`);
+  const { reload } = list;
+  const totalPages = Math.max(1, list.data?.totalPages || 1);
+  // A page past the end (after deletes, or typed in the URL): the last one is loaded instead.
+  const pastEnd = !list.loading && !!list.data && page > totalPages;
   useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ kind: "loading" });
-    selection.clear();
-    const qs = new URLSearchParams({
-      status,
-      page: String(page),
-      limit: String(POST_PAGE_SIZE.admin),
-    });
-    if (search) qs.set("search", search);
-    apiData<PostList>(`/blog/posts?${qs}`, { signal: controller.signal })
-      .then((list) => {
-        if (controller.signal.aborted) return;
-        const totalPages = Math.max(1, list.totalPages || 1);
-        if (page > totalPages) {
-          setQueryParams({ page: totalPages });
-          return;
-        }
-        setLoad({ kind: "ready", list: { ...list, posts: list.posts ?? [] } });
-      })
-      .catch((e: unknown) => {
-        if (controller.signal.aborted || (e as Error).name === "AbortError") return;
-        console.warn("posts: failed to load", e);
-        setLoad({ kind: "error" });
-      });
-    return () => controller.abort();
-  }, [status, search, page, reloadKey, setQueryParams]);
-
-  const reload = () => setReloadKey((k) => k + 1);
+    if (pastEnd) setQueryParams({ page: totalPages });
+  }, [pastEnd, totalPages, setQueryParams]);
+  const loading = list.loading || pastEnd;
+  const ready = !loading && !list.error && list.data;
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -116,17 +113,18 @@ export function PostsScreen() {
 
   const deletePost = async (post: PostSummary) => {
     if (!window.confirm("Are you sure you want to delete this post?")) return;
-    setBusy(true);
     flash.clearError();
-    try {
-      await api(`/blog/posts/${post.id}`, { method: "DELETE" });
-      flash.showSuccess("Post deleted successfully.");
-      reload();
-    } catch (e) {
-      flash.showError(`Failed to delete post: ${reasonOf(e) || "Unknown error"}.`);
-    } finally {
-      setBusy(false);
-    }
+    await mutation.run(
+      async () => {
+        await api(`/blog/posts/${post.id}`, { method: "DELETE" });
+        flash.showSuccess("Post deleted successfully.");
+        reload();
+      },
+      {
+        onError: (e) =>
+          flash.showError(`Failed to delete post: ${reasonOf(e) || "Unknown error"}.`),
+      },
+    );
   };
 
   const bulk = async (action: BulkAction) => {
@@ -139,40 +137,31 @@ export function PostsScreen() {
     ) {
       return;
     }
-    setBusy(true);
     flash.clearError();
-    try {
-      await api("/blog/posts/bulk", { body: { action, ids } });
-      flash.showSuccess(
-        action === "delete"
-          ? `${n} post(s) deleted.`
-          : action === "publish"
-            ? `${n} post(s) published.`
-            : `${n} post(s) moved to draft.`,
-      );
-      selection.clear();
-      reload();
-    } catch (e) {
-      if (action === "delete") {
-        flash.showError(
-          e instanceof ApiError && (e.status === 403 || e.status === 404)
-            ? "Failed to delete some or all posts. Please try again."
-            : `Failed to delete ${n} posts. Please try again.`,
+    await mutation.run(
+      async () => {
+        await api("/blog/posts/bulk", { body: { action, ids } });
+        flash.showSuccess(
+          action === "delete"
+            ? `${n} post(s) deleted.`
+            : action === "publish"
+              ? `${n} post(s) published.`
+              : `${n} post(s) moved to draft.`,
         );
-      } else {
-        const verb = action === "publish" ? "publish" : "move to draft";
-        const reason = reasonOf(e);
-        flash.showError(
-          `Failed to ${verb} ${n} post(s)${reason ? `: ${reason}` : ""}. Please try again.`,
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
+        selection.clear();
+        reload();
+      },
+      { onError: (e) => flash.showError(bulkFailure(action, n, e)) },
+    );
   };
 
-  const posts = load.kind === "ready" ? load.list.posts : [];
+  const posts = ready ? (list.data?.posts ?? []) : [];
   const selection = useSelection(posts.map((p) => p.id));
+  // A new load (another page, filter or search, or after a change) starts with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when a load starts
+  useEffect(() => {
+    if (loading) selection.clear();
+  }, [loading]);
   const filterButton = (active: boolean) =>
     `rounded-full px-4 py-1.5 text-sm font-medium ${
       active
@@ -265,10 +254,10 @@ export function PostsScreen() {
         </section>
       ) : null}
 
-      <div className="mt-4" aria-busy={load.kind === "loading"}>
-        {load.kind === "loading" ? (
+      <div className="mt-4" aria-busy={loading}>
+        {loading ? (
           <Spinner label="Loading posts..." />
-        ) : load.kind === "error" ? (
+        ) : list.error ? (
           <div className="space-y-3">
             <Alert kind="error">Failed to load posts. Please try again.</Alert>
             <button type="button" className="btn-outline" onClick={reload}>
@@ -286,8 +275,8 @@ export function PostsScreen() {
           <>
             <PostsTable posts={posts} selection={selection} busy={busy} onDelete={deletePost} />
             <PageNav
-              page={load.list.page || page}
-              totalPages={load.list.totalPages}
+              page={list.data?.page || page}
+              totalPages={list.data?.totalPages ?? 1}
               onPage={(next) => setQueryParams({ page: next })}
             />
           </>

@@ -4,7 +4,7 @@ import type { PostSummary } from "../../../../common/types.ts";
 import { RowCheckbox, SelectAllCheckbox, type Selection } from "../selection.tsx";
 import {
   Badge,
-  dangerButton,
+  RowButton,
   STATUS_BADGE,
   smallButton,
   TableHead,
@@ -125,15 +125,14 @@ export function PostsTable({ posts, selection, onDelete, busy }: Props) {
                     >
                       View
                     </a>
-                    <button
-                      type="button"
-                      className={dangerButton}
+                    <RowButton
+                      danger
                       disabled={busy}
                       onClick={() => onDelete(post)}
                       aria-describedby={`post-title-${post.id}`}
                     >
                       Delete
-                    </button>
+                    </RowButton>
                   </div>
                 </td>
               </tr>
