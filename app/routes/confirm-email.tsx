@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PROFILE_TEXTS } from "../../common/profile-texts.ts";
 import { Alert, Spinner } from "../components/ui/form.tsx";
+import { AuthPage, SignInLink } from "../features/account/auth-page.tsx";
 import { api, failureReason } from "../lib/api.ts";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/confirm-email";
@@ -37,8 +38,7 @@ export default function ConfirmEmail() {
   }
 
   return (
-    <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">Confirm E-mail Address</h1>
+    <AuthPage title="Confirm E-mail Address" footer={<SignInLink>Sign In</SignInLink>}>
       <div className="mt-8 space-y-4">
         {state === "done" ? <Alert kind="success">{message}</Alert> : null}
         {state === "error" ? <Alert kind="error">{message}</Alert> : null}
@@ -58,11 +58,6 @@ export default function ConfirmEmail() {
           )
         ) : null}
       </div>
-      <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">
-        <Link to="/login" className="link">
-          Sign In
-        </Link>
-      </p>
-    </div>
+    </AuthPage>
   );
 }

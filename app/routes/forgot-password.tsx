@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
 import { PASSWORD_RESET_TEXTS } from "../../common/account-texts.ts";
 import { LOGIN_RULES, validateFields } from "../../common/rules.ts";
 import { Alert, EmailField } from "../components/ui/form.tsx";
 import { Honeypot } from "../components/ui/honeypot.tsx";
+import { AuthPage, SignInLink } from "../features/account/auth-page.tsx";
 import { api, failureReason } from "../lib/api.ts";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/forgot-password";
@@ -46,12 +46,11 @@ export default function ForgotPassword() {
   }
 
   return (
-    <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">Forgot Password</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Enter the e-mail address of your account and we will send you a link to choose a new
-        password.
-      </p>
+    <AuthPage
+      title="Forgot Password"
+      intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={<SignInLink />}
+    >
       {state === "sent" ? (
         <div className="mt-8">
           <Alert kind="success">{message}</Alert>
@@ -66,11 +65,6 @@ export default function ForgotPassword() {
           </button>
         </form>
       )}
-      <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">
-        <Link to="/login" className="link">
-          Back to Sign In
-        </Link>
-      </p>
-    </div>
+    </AuthPage>
   );
 }

@@ -6,6 +6,7 @@ import { SETUP_TEXTS } from "../../common/setup.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { Alert, EmailField, PasswordField } from "../components/ui/form.tsx";
 import { Honeypot } from "../components/ui/honeypot.tsx";
+import { AuthPage } from "../features/account/auth-page.tsx";
 import { failureReason } from "../lib/api.ts";
 import { AuthProvider, useAuth } from "../lib/auth.tsx";
 import { safeRedirect } from "../lib/safe-redirect.ts";
@@ -75,9 +76,18 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
 
   const busy = state === "signing-in";
   return (
-    <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">Sign In</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">Sign in to manage the website.</p>
+    <AuthPage
+      title="Sign In"
+      intro="Sign in to manage the website."
+      footer={
+        <>
+          No account yet?{" "}
+          <Link to="/register" className="link">
+            Register
+          </Link>
+        </>
+      }
+    >
       <form onSubmit={submit} noValidate className="mt-8 space-y-4">
         {params.get("setup") === "done" && state !== "error" ? (
           <Alert kind="success">{SETUP_TEXTS.done}</Alert>
@@ -114,13 +124,7 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       ) : null}
-      <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">
-        No account yet?{" "}
-        <Link to="/register" className="link">
-          Register
-        </Link>
-      </p>
-    </div>
+    </AuthPage>
   );
 }
 

@@ -9,6 +9,7 @@ import {
 } from "../../common/rules.ts";
 import { Alert, TextField } from "../components/ui/form.tsx";
 import { Honeypot } from "../components/ui/honeypot.tsx";
+import { AuthPage, SignInLink } from "../features/account/auth-page.tsx";
 import { api, failureReason } from "../lib/api.ts";
 import { AuthProvider, useAuth } from "../lib/auth.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
@@ -96,11 +97,16 @@ function RegisterScreen() {
   );
 
   return (
-    <div className="mx-auto max-w-lg px-4 py-16">
-      <h1 className="text-3xl font-bold">Create an Account</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        New accounts can write posts once an administrator approves them.
-      </p>
+    <AuthPage
+      wide
+      title="Create an Account"
+      intro="New accounts can write posts once an administrator approves them."
+      footer={
+        <>
+          Already have an account? <SignInLink>Sign in</SignInLink>
+        </>
+      }
+    >
       <form onSubmit={submit} noValidate className="mt-8 space-y-4">
         {state === "success" ? (
           <Alert kind="success">
@@ -153,13 +159,7 @@ function RegisterScreen() {
           {state === "submitting" ? "Registering..." : "Register"}
         </button>
       </form>
-      <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">
-        Already have an account?{" "}
-        <Link to="/login" className="link">
-          Sign in
-        </Link>
-      </p>
-    </div>
+    </AuthPage>
   );
 }
 

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { validateFields } from "../../common/rules.ts";
 import { PASSWORDS_DO_NOT_MATCH, SETUP_RULES, SETUP_TEXTS } from "../../common/setup.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { Alert, EmailField, PasswordField, TextField } from "../components/ui/form.tsx";
+import { AuthPage, SignInLink } from "../features/account/auth-page.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/setup";
 
@@ -63,19 +64,16 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
 
   if (loaderData.state !== "open") {
     return (
-      <div className="mx-auto max-w-md px-4 py-16">
-        <h1 className="text-3xl font-bold">Set Up Your Site</h1>
+      <AuthPage title="Set Up Your Site">
         <div className="mt-8">
           <Alert kind={loaderData.state === "done" ? "info" : "error"}>
             {loaderData.state === "done" ? SETUP_TEXTS.alreadySetUp : SETUP_TEXTS.invalidLink}
           </Alert>
         </div>
         <p className="mt-6">
-          <Link to="/login" className="link">
-            Go to Sign In
-          </Link>
+          <SignInLink>Go to Sign In</SignInLink>
         </p>
-      </div>
+      </AuthPage>
     );
   }
 
@@ -91,11 +89,10 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   }
 
   return (
-    <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">Set Up Your Site</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Create the administrator account that manages this site. You can add more users later.
-      </p>
+    <AuthPage
+      title="Set Up Your Site"
+      intro="Create the administrator account that manages this site. You can add more users later."
+    >
       <Form method="post" onSubmit={check} noValidate className="mt-8 space-y-4">
         {actionData?.message ? <Alert kind="error">{actionData.message}</Alert> : null}
         <input type="hidden" name="token" value={loaderData.token ?? ""} />
@@ -126,6 +123,6 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           {busy ? "Creating..." : "Create Admin Account"}
         </button>
       </Form>
-    </div>
+    </AuthPage>
   );
 }

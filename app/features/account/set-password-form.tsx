@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import {
   NEW_PASSWORD_RULE,
   PASSWORDS_DO_NOT_MATCH,
@@ -7,6 +7,7 @@ import {
 } from "../../../common/rules.ts";
 import { Alert, PasswordField } from "../../components/ui/form.tsx";
 import { api, failureReason } from "../../lib/api.ts";
+import { AuthPage, SignInLink } from "./auth-page.tsx";
 
 /**
  * The page a one-time link opens (password reset, invitation): a new
@@ -56,9 +57,7 @@ export function SetPasswordForm({
   }
 
   return (
-    <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{intro}</p>
+    <AuthPage title={title} intro={intro} footer={<SignInLink />}>
       {token ? (
         <form onSubmit={submit} noValidate className="mt-8 space-y-4">
           {error ? <Alert kind="error">{error}</Alert> : null}
@@ -78,11 +77,6 @@ export function SetPasswordForm({
           <Alert kind="error">{missingToken}</Alert>
         </div>
       )}
-      <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">
-        <Link to="/login" className="link">
-          Back to Sign In
-        </Link>
-      </p>
-    </div>
+    </AuthPage>
   );
 }
