@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import { siteServicesContext } from "../../common/site-context.ts";
 import { absoluteUrl, JsonLd } from "../components/ui/json-ld.tsx";
+import { Hero } from "../features/home/hero.tsx";
 import {
   AboutSection,
   CallToAction,
-  Hero,
   homepageTexts,
-  LatestPosts,
   LoadError,
-  ServicesGrid,
 } from "../features/home/home-sections.tsx";
+import { LatestPosts } from "../features/home/latest-posts.tsx";
+import { ServicesGrid } from "../features/home/services-grid.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/home";

@@ -95,40 +95,9 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
     </div>
   );
 
-  const quickLinks = (
-    <nav aria-label="Quick links">
-      <h2 className="text-lg font-semibold">Quick Links</h2>
-      <ul className="mt-3 space-y-2 text-sm">
-        {NAV_LINKS.map((link) => (
-          <li key={link.to}>
-            <Link
-              to={link.to}
-              className="text-slate-600 hover:text-brand-strong dark:text-slate-300 dark:hover:text-brand-light"
-            >
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-
+  const quickLinks = <FooterLinks title="Quick Links" label="Quick links" links={NAV_LINKS} />;
   const serviceLinks = (
-    <nav aria-label="Services">
-      <h2 className="text-lg font-semibold">Services</h2>
-      <ul className="mt-3 space-y-2 text-sm">
-        {FOOTER_SERVICE_LINKS.map((link) => (
-          <li key={link.to}>
-            <Link
-              to={link.to}
-              className="text-slate-600 hover:text-brand-strong dark:text-slate-300 dark:hover:text-brand-light"
-            >
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <FooterLinks title="Services" label="Services" links={FOOTER_SERVICE_LINKS} />
   );
 
   return (
@@ -149,5 +118,34 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
         {copyright}
       </div>
     </footer>
+  );
+}
+
+/** A titled list of footer links. */
+function FooterLinks({
+  title,
+  label,
+  links,
+}: {
+  title: string;
+  label: string;
+  links: readonly { to: string; label: string }[];
+}) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="text-slate-600 hover:text-brand-strong dark:text-slate-300 dark:hover:text-brand-light"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
