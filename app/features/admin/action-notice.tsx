@@ -30,3 +30,22 @@ export function NoticeLine({ notice }: { notice: Notice }) {
     </div>
   ) : null;
 }
+
+/** A card form's submit button, at the right, with its text while busy. */
+export function SubmitRow({
+  busy,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <div className="mt-4 flex justify-end">
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}

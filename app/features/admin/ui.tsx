@@ -254,3 +254,35 @@ export function FilterSelect({
     </label>
   );
 }
+
+/** A labelled date filter of an admin list ("" when unset). */
+export function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <label className="text-sm">
+      {label}
+      <input
+        type="date"
+        className={inputClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
+/** How many items an admin list holds, announced when it changes. */
+export function ListCount({ children }: { children: ReactNode }) {
+  return (
+    <p className="mb-2 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+      {children}
+    </p>
+  );
+}

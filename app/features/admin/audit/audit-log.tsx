@@ -12,8 +12,9 @@ import { formatDateTime } from "../../../../common/text.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import {
   AdminTable,
+  DateFilter,
   FilterSelect,
-  inputClass,
+  ListCount,
   ListStates,
   PageHeader,
   PageNav,
@@ -112,24 +113,8 @@ export function AuditLog() {
           }))}
           onChange={(value) => setFilter("actor_id", value)}
         />
-        <label className="text-sm">
-          From
-          <input
-            type="date"
-            className={inputClass}
-            value={filters.from}
-            onChange={(e) => setFilter("from", e.target.value)}
-          />
-        </label>
-        <label className="text-sm">
-          To
-          <input
-            type="date"
-            className={inputClass}
-            value={filters.to}
-            onChange={(e) => setFilter("to", e.target.value)}
-          />
-        </label>
+        <DateFilter label="From" value={filters.from} onChange={(v) => setFilter("from", v)} />
+        <DateFilter label="To" value={filters.to} onChange={(v) => setFilter("to", v)} />
         <div className="flex items-end">
           <button
             type="button"
@@ -144,11 +129,7 @@ export function AuditLog() {
           </button>
         </div>
       </form>
-      {data ? (
-        <p className="mb-2 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-          {data.count} entr{data.count === 1 ? "y" : "ies"}
-        </p>
-      ) : null}
+      {data ? <ListCount>{`${data.count} entr${data.count === 1 ? "y" : "ies"}`}</ListCount> : null}
       <ListStates
         loading={loading}
         hasData={!!data}

@@ -4,6 +4,7 @@ import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts"
 import { fieldErrors, TextAreaField, TextField } from "../../../components/ui/form.tsx";
 import { ApiError, failureReason } from "../../../lib/api.ts";
 import { dangerButton, inputClass, smallButton } from "../ui.tsx";
+import { CategoryOptions } from "./category-options.tsx";
 import { IMAGE_TEXT, type ImageValues } from "./gallery-api.ts";
 
 /** One image of the ordered gallery list: view, inline edit, move and delete. */
@@ -137,12 +138,7 @@ export function ImageItem({
                 })
               }
             >
-              <option value="">No category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <CategoryOptions categories={categories} />
             </select>
             {errors.category_id ? (
               <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.category_id}</p>

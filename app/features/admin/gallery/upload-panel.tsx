@@ -2,28 +2,10 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } 
 import { GalleryImageInputSchema } from "../../../../common/schemas/content.ts";
 import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
 import { Alert } from "../../../components/ui/form.tsx";
-import { Card, inputClass, smallButton } from "../ui.tsx";
+import { Card, inputClass } from "../ui.tsx";
+import { CategoryOptions } from "./category-options.tsx";
 import { createImage, titleFromFileName, uploadErrorMessage, uploadFile } from "./gallery-api.ts";
-
-type Status = "ready" | "uploading" | "saving" | "done" | "error";
-
-type Item = {
-  key: string;
-  file: File;
-  preview: string;
-  title: string;
-  alt: string;
-  status: Status;
-  error?: string;
-};
-
-const STATUS_TEXT: Record<Status, string> = {
-  ready: "Ready to upload",
-  uploading: "Uploading...",
-  saving: "Adding to the gallery...",
-  done: "Added to the gallery",
-  error: "Failed",
-};
+import { type Item, type Status, UploadItem } from "./upload-item.tsx";
 
 let counter = 0;
 
@@ -185,12 +167,7 @@ export function UploadPanel({
               onChange={(e) => setCategoryId(e.target.value)}
               disabled={running}
             >
-              <option value="">No category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <CategoryOptions categories={categories} />
             </select>
           </div>
         </div>
@@ -198,74 +175,14 @@ export function UploadPanel({
         {items.length > 0 ? (
           <ul className="mt-4 space-y-3" aria-label="Files to upload">
             {items.map((item) => (
-              <li
+              <UploadItem
                 key={item.key}
-                className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:flex-row dark:border-slate-700"
-              >
-                {item.preview ? (
-                  <img
-                    src={item.preview}
-                    alt=""
-                    className="h-20 w-28 shrink-0 rounded-md bg-slate-100 object-cover dark:bg-slate-800"
-                  />
-                ) : (
-                  <span className="flex h-20 w-28 shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-                    No preview
-                  </span>
-                )}
-                <div className="grid min-w-0 flex-1 gap-2 md:grid-cols-2">
-                  <div>
-                    <label
-                      htmlFor={`${id}-title-${item.key}`}
-                      className="block text-xs font-medium"
-                    >
-                      Title for {item.file.name}
-                    </label>
-                    <input
-                      id={`${id}-title-${item.key}`}
-                      className={`${inputClass} mt-1`}
-                      value={item.title}
-                      maxLength={200}
-                      required
-                      disabled={running || item.status === "done"}
-                      onChange={(e) => patch(item.key, { title: e.target.value })}
-                    />
-                  </div>
-                  <div>
-                    <label htmlFor={`${id}-alt-${item.key}`} className="block text-xs font-medium">
-                      Alt text for {item.file.name}
-                    </label>
-                    <input
-                      id={`${id}-alt-${item.key}`}
-                      className={`${inputClass} mt-1`}
-                      value={item.alt}
-                      maxLength={300}
-                      placeholder="Describe the image"
-                      disabled={running || item.status === "done"}
-                      onChange={(e) => patch(item.key, { alt: e.target.value })}
-                    />
-                  </div>
-                  <p
-                    className={`text-sm md:col-span-2 ${item.status === "error" ? "text-red-700 dark:text-red-400" : item.status === "done" ? "text-green-800 dark:text-green-300" : "text-slate-600 dark:text-slate-300"}`}
-                  >
-                    <span className="sr-only">{item.file.name}: </span>
-                    {item.status === "error"
-                      ? `${STATUS_TEXT.error}: ${item.error}`
-                      : STATUS_TEXT[item.status]}
-                  </p>
-                </div>
-                {item.status === "ready" || item.status === "error" ? (
-                  <button
-                    type="button"
-                    className={`${smallButton} self-start`}
-                    disabled={running}
-                    aria-label={`Remove ${item.file.name} from the list`}
-                    onClick={() => discard(item.key)}
-                  >
-                    Remove
-                  </button>
-                ) : null}
-              </li>
+                id={id}
+                item={item}
+                running={running}
+                onChange={(change) => patch(item.key, change)}
+                onRemove={() => discard(item.key)}
+              />
             ))}
           </ul>
         ) : null}

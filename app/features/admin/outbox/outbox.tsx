@@ -6,6 +6,7 @@ import {
   AdminTable,
   Badge,
   FilterSelect,
+  ListCount,
   ListStates,
   PageHeader,
   PageNav,
@@ -116,11 +117,7 @@ export function Outbox() {
           Refresh
         </button>
       </form>
-      {data ? (
-        <p className="mb-2 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-          {data.count} mail{data.count === 1 ? "" : "s"}
-        </p>
-      ) : null}
+      {data ? <ListCount>{`${data.count} mail${data.count === 1 ? "" : "s"}`}</ListCount> : null}
       <ListStates
         loading={loading}
         hasData={!!data}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { PROFILE_TEXTS } from "../../../../common/profile-texts.ts";
 import { TextField } from "../../../components/ui/form.tsx";
 import { api, failureReason, uploadImage } from "../../../lib/api.ts";
-import { NoticeLine, useNoticeAction } from "../action-notice.tsx";
+import { NoticeLine, SubmitRow, useNoticeAction } from "../action-notice.tsx";
 import { Card, smallButton } from "../ui.tsx";
 import type { Profile } from "./profile-types.ts";
 
@@ -99,11 +99,7 @@ export function DetailsCard({ profile, onSaved }: { profile: Profile; onSaved(p:
             </div>
           </div>
         </div>
-        <div className="mt-4 flex justify-end">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Saving..." : "Save Profile"}
-          </button>
-        </div>
+        <SubmitRow busy={busy} label="Save Profile" busyLabel="Saving..." />
       </form>
     </Card>
   );

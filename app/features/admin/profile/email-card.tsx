@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { PROFILE_TEXTS } from "../../../../common/profile-texts.ts";
 import { EmailField, PasswordField } from "../../../components/ui/form.tsx";
 import { api } from "../../../lib/api.ts";
-import { NoticeLine, useNoticeAction } from "../action-notice.tsx";
+import { NoticeLine, SubmitRow, useNoticeAction } from "../action-notice.tsx";
 import { Card } from "../ui.tsx";
 import type { Profile } from "./profile-types.ts";
 
@@ -40,11 +40,7 @@ export function EmailCard({ profile }: { profile: Profile }) {
             onValue={setCurrent}
           />
         </div>
-        <div className="mt-4 flex justify-end">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Sending..." : "Send Confirmation Link"}
-          </button>
-        </div>
+        <SubmitRow busy={busy} label="Send Confirmation Link" busyLabel="Sending..." />
       </form>
     </Card>
   );

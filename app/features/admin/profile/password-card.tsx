@@ -7,7 +7,7 @@ import {
 } from "../../../../common/rules.ts";
 import { PasswordField } from "../../../components/ui/form.tsx";
 import { api } from "../../../lib/api.ts";
-import { NoticeLine, useNoticeAction } from "../action-notice.tsx";
+import { NoticeLine, SubmitRow, useNoticeAction } from "../action-notice.tsx";
 import { Card } from "../ui.tsx";
 
 /** A new password, with the current one; the other sessions end. */
@@ -64,11 +64,7 @@ export function PasswordCard({ onChanged }: { onChanged(): void }) {
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           Changing your password signs you out everywhere else; you stay signed in here.
         </p>
-        <div className="mt-4 flex justify-end">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Saving..." : "Change Password"}
-          </button>
-        </div>
+        <SubmitRow busy={busy} label="Change Password" busyLabel="Saving..." />
       </form>
     </Card>
   );
