@@ -3,6 +3,7 @@ import { GalleryCategoryInputSchema } from "../../../../common/schemas/content.t
 import type { GalleryCategory } from "../../../../common/types.ts";
 import { TextField } from "../../../components/ui/form.tsx";
 import { ApiError, failureReason } from "../../../lib/api.ts";
+import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
 import { Card, dangerButton } from "../ui.tsx";
 import { createCategory, deleteCategory, IMAGE_TEXT } from "./gallery-api.ts";
 
@@ -19,7 +20,8 @@ export function CategoryPanel({
   const id = useId();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const mutation = useApiMutation();
+  const busy = mutation.busy;
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,36 +30,35 @@ export function CategoryPanel({
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    setBusy(true);
-    try {
-      const created = await createCategory(parsed.data.name);
-      onChange([...categories, created]);
-      setName("");
-      setError(undefined);
-      onMessage("success", `Gallery category "${created.name}" added`);
-    } catch (e) {
-      const field = e instanceof ApiError ? (e.errors.name ?? e.errors.slug) : undefined;
-      setError(field || failureReason(e) || IMAGE_TEXT.addCategoryFailed);
-    } finally {
-      setBusy(false);
-    }
+    await mutation.run(
+      async () => {
+        const created = await createCategory(parsed.data.name);
+        onChange([...categories, created]);
+        setName("");
+        setError(undefined);
+        onMessage("success", `Gallery category "${created.name}" added`);
+      },
+      {
+        onError(e) {
+          const field = e instanceof ApiError ? (e.errors.name ?? e.errors.slug) : undefined;
+          setError(field || failureReason(e) || IMAGE_TEXT.addCategoryFailed);
+        },
+      },
+    );
   }
 
   async function remove(category: GalleryCategory) {
     if (!window.confirm(IMAGE_TEXT.confirmDeleteCategory)) return;
-    setBusy(true);
-    try {
-      await deleteCategory(category.id);
-      onChange(categories.filter((c) => c.id !== category.id));
-      onMessage("success", `Gallery category "${category.name}" deleted`);
-    } catch (e) {
-      onMessage(
-        "error",
-        `Failed to delete the gallery category. ${failureReason(e) || "Please try again."}`,
-      );
-    } finally {
-      setBusy(false);
-    }
+    await mutation.run(
+      async () => {
+        await deleteCategory(category.id);
+        onChange(categories.filter((c) => c.id !== category.id));
+        onMessage("success", `Gallery category "${category.name}" deleted`);
+      },
+      {
+        onError: (e) => onMessage("error", withReason("Failed to delete the gallery category.", e)),
+      },
+    );
   }
 
   return (

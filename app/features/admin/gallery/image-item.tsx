@@ -3,6 +3,7 @@ import { GalleryImageInputSchema } from "../../../../common/schemas/content.ts";
 import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
 import { fieldErrors, TextAreaField, TextField } from "../../../components/ui/form.tsx";
 import { ApiError, failureReason } from "../../../lib/api.ts";
+import { useApiMutation } from "../../../lib/use-api-mutation.ts";
 import { dangerButton, inputClass, smallButton } from "../ui.tsx";
 import { CategoryOptions } from "./category-options.tsx";
 import { IMAGE_TEXT, type ImageValues } from "./gallery-api.ts";
@@ -30,7 +31,8 @@ export function ImageItem({
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<ImageValues>(() => valuesOf(image));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const mutation = useApiMutation();
+  const saving = mutation.busy;
   const prefix = `image-${image.id}`;
 
   function startEdit() {
@@ -51,24 +53,25 @@ export function ImageItem({
       setErrors(fieldErrors(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    try {
-      await onSave(image, {
-        title: parsed.data.title,
-        description: parsed.data.description,
-        alt: parsed.data.alt ?? "",
-        category_id: parsed.data.category_id ?? null,
-      });
-      stopEdit();
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError && Object.keys(error.errors).length
-          ? error.errors
-          : { form: failureReason(error) || IMAGE_TEXT.saveFailed },
-      );
-    } finally {
-      setSaving(false);
-    }
+    await mutation.run(
+      async () => {
+        await onSave(image, {
+          title: parsed.data.title,
+          description: parsed.data.description,
+          alt: parsed.data.alt ?? "",
+          category_id: parsed.data.category_id ?? null,
+        });
+        stopEdit();
+      },
+      {
+        onError: (error) =>
+          setErrors(
+            error instanceof ApiError && Object.keys(error.errors).length
+              ? error.errors
+              : { form: failureReason(error) || IMAGE_TEXT.saveFailed },
+          ),
+      },
+    );
   }
 
   return (
