@@ -68,6 +68,8 @@ export default defineConfig({
       // Every test's browser is one client (127.0.0.1): room for the whole run.
       CONTACT_RATE_LIMIT: "100/10m",
       REGISTER_RATE_LIMIT: "100/1h",
+      // Every API answer the screens get is checked against its declared schema.
+      CHECK_RESPONSES: "1",
     },
   },
 });

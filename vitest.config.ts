@@ -5,7 +5,7 @@ const integration = (name: "sqlite" | "postgres") => ({
     name,
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
-    env: { TEST_DB: name },
+    env: { TEST_DB: name, CHECK_RESPONSES: "1" },
     globalSetup: ["tests/setup/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

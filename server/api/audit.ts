@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../common/audit.ts";
-import { createRouter, dataResponses, idParam, pagingQuery, signedIn } from "../http/router.ts";
+import { AuditLogPageSchema } from "../../common/schemas/responses.ts";
+import { createRouter, dataResponses, idParam, ok, pagingQuery, signedIn } from "../http/router.ts";
 
 const day = (name: string) =>
   z.iso
@@ -31,7 +32,11 @@ const list = createRoute({
   summary: "Who created, changed, published or deleted what, newest first (admins)",
   ...signedIn("audit:view"),
   request: { query: AuditQuery },
-  responses: dataResponses("`{entries, count, page, totalPages, actors}`", [400, 401, 403]),
+  responses: dataResponses(
+    AuditLogPageSchema,
+    "`{entries, count, page, totalPages, actors}`",
+    [400, 401, 403],
+  ),
 });
 
 export const auditApi = createRouter().openapi(list, async (c) => {
@@ -40,5 +45,5 @@ export const auditApi = createRouter().openapi(list, async (c) => {
     ...query,
     actor_id: query.actor_id === undefined ? undefined : Number(query.actor_id),
   });
-  return c.json({ success: true as const, data }, 200);
+  return ok(c, data);
 });

@@ -11,14 +11,25 @@ import {
   PasswordChangeSchema,
   ProfileUpdateSchema,
 } from "../../common/schemas/profile.ts";
+import {
+  ActiveSessionSchema,
+  EmailReceiptSchema,
+  ProfileSchema,
+  RegistrationReceiptSchema,
+  SessionCountSchema,
+  UserSchema,
+} from "../../common/schemas/responses.ts";
 import { LoginSchema, RegisterSchema } from "../../common/schemas/users.ts";
 import {
-  AnyData,
+  created,
   createRouter,
+  Done,
   dataResponses,
+  envelope,
   errorResponses,
   jsonBody,
   jsonContent,
+  ok,
   signedIn,
 } from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
@@ -32,7 +43,7 @@ const login = createRoute({
   request: jsonBody(LoginSchema),
   responses: {
     200: jsonContent(
-      z.object({ success: z.literal(true), token: z.string(), data: AnyData }),
+      envelope(UserSchema).extend({ token: z.string() }),
       "Signed in: a bearer token and the user",
     ),
     400: errorResponses[400],
@@ -52,6 +63,7 @@ const register = createRoute({
     "The same 201 whether or not the e-mail address already has an account (then nothing is created); `data` echoes the account as sent: `{username, email, first_name, last_name, role, status}`.",
   request: jsonBody(RegisterSchema),
   responses: dataResponses(
+    RegistrationReceiptSchema,
     "Registered (inactive until an admin activates it)",
     [400, 409, 429],
     201,
@@ -65,7 +77,7 @@ const me = createRoute({
   tags: ["Auth"],
   summary: "The signed-in user",
   ...signedIn(),
-  responses: dataResponses("The user", [401]),
+  responses: dataResponses(UserSchema, "The user", [401]),
 });
 
 const logout = createRoute({
@@ -75,7 +87,7 @@ const logout = createRoute({
   tags: ["Auth"],
   summary: "Sign out: the token stops working",
   ...signedIn(),
-  responses: dataResponses("Signed out", [401]),
+  responses: dataResponses(Done, "Signed out", [401]),
 });
 
 const logoutAll = createRoute({
@@ -85,17 +97,11 @@ const logoutAll = createRoute({
   tags: ["Auth"],
   summary: "Sign out everywhere: every session of the caller ends, this one included",
   ...signedIn(),
-  responses: {
-    200: jsonContent(
-      z.object({
-        success: z.literal(true),
-        data: z.object({ sessions: z.number().int() }),
-        message: z.string(),
-      }),
-      "Signed out everywhere: how many sessions ended",
-    ),
-    401: errorResponses[401],
-  },
+  responses: dataResponses(
+    SessionCountSchema,
+    "Signed out everywhere: how many sessions ended",
+    [401],
+  ),
 });
 
 const forgotPassword = createRoute({
@@ -108,6 +114,7 @@ const forgotPassword = createRoute({
     "The same 200 and text whether or not the address has an (active) account, and when the address is past PASSWORD_RESET_RATE_LIMIT (then no mail is sent). A client address past that limit gets a 429 with Retry-After.",
   request: jsonBody(ForgotPasswordSchema),
   responses: dataResponses(
+    Done,
     "Answered (a mail is queued when an active account has the address)",
     [400, 429],
   ),
@@ -121,7 +128,7 @@ const resetPassword = createRoute({
   summary:
     "Set a new password with the token of a reset link (once); every session of the user ends",
   request: jsonBody(SetPasswordSchema),
-  responses: dataResponses("Password changed: sign in with it", [400]),
+  responses: dataResponses(EmailReceiptSchema, "Password changed: sign in with it", [400]),
 });
 
 const acceptInvite = createRoute({
@@ -131,7 +138,7 @@ const acceptInvite = createRoute({
   tags: ["Auth"],
   summary: "Set the first password with the token of an invitation link (once)",
   request: jsonBody(SetPasswordSchema),
-  responses: dataResponses("Password set: sign in with it", [400]),
+  responses: dataResponses(EmailReceiptSchema, "Password set: sign in with it", [400]),
 });
 
 const profileTags = ["Profile"];
@@ -143,7 +150,7 @@ const getProfile = createRoute({
   tags: profileTags,
   summary: "Your profile: the user and avatar_url",
   ...signedIn(),
-  responses: dataResponses("The profile", [401]),
+  responses: dataResponses(ProfileSchema, "The profile", [401]),
 });
 
 const updateProfile = createRoute({
@@ -154,7 +161,7 @@ const updateProfile = createRoute({
   summary: "Change your name, username or avatar",
   ...signedIn(),
   request: jsonBody(ProfileUpdateSchema),
-  responses: dataResponses("The profile", [400, 401, 409]),
+  responses: dataResponses(ProfileSchema, "The profile", [400, 401, 409]),
 });
 
 const changePassword = createRoute({
@@ -165,7 +172,7 @@ const changePassword = createRoute({
   summary: "Change your password (the current one required); your other sessions end",
   ...signedIn(),
   request: jsonBody(PasswordChangeSchema),
-  responses: dataResponses("Password changed", [400, 401]),
+  responses: dataResponses(Done, "Password changed", [400, 401]),
 });
 
 const changeEmail = createRoute({
@@ -176,7 +183,11 @@ const changeEmail = createRoute({
   summary: "Change your e-mail address: a confirmation link goes to the new address (24 hours)",
   ...signedIn(),
   request: jsonBody(EmailChangeSchema),
-  responses: dataResponses("Link sent; the address changes when it is opened", [400, 401, 409]),
+  responses: dataResponses(
+    EmailReceiptSchema,
+    "Link sent; the address changes when it is opened",
+    [400, 401, 409],
+  ),
 });
 
 const confirmEmail = createRoute({
@@ -186,7 +197,7 @@ const confirmEmail = createRoute({
   tags: profileTags,
   summary: "Confirm a new e-mail address with the token of its link (once)",
   request: jsonBody(TokenSchema),
-  responses: dataResponses("The e-mail address changed", [400, 409]),
+  responses: dataResponses(EmailReceiptSchema, "The e-mail address changed", [400, 409]),
 });
 
 const listSessions = createRoute({
@@ -196,7 +207,11 @@ const listSessions = createRoute({
   tags: profileTags,
   summary: "Your active sessions (created, last used, user agent; `current` marks this one)",
   ...signedIn(),
-  responses: dataResponses("The sessions, most recently used first", [401]),
+  responses: dataResponses(
+    z.array(ActiveSessionSchema),
+    "The sessions, most recently used first",
+    [401],
+  ),
 });
 
 const signOutOthers = createRoute({
@@ -206,7 +221,7 @@ const signOutOthers = createRoute({
   tags: profileTags,
   summary: "Sign out of every other session; this one stays",
   ...signedIn(),
-  responses: dataResponses("How many sessions ended: `{sessions: n}`", [401]),
+  responses: dataResponses(SessionCountSchema, "How many sessions ended: `{sessions: n}`", [401]),
 });
 
 export const authApi = createRouter()
@@ -221,93 +236,67 @@ export const authApi = createRouter()
     const user = await c.var.services.auth.register(c.req.valid("json"), {
       client: c.var.client,
     });
-    return c.json(
-      {
-        success: true as const,
-        data: user,
-        message: "Registration successful! Your account is awaiting approval.",
-      },
-      201,
-    );
+    return created(c, user, "Registration successful! Your account is awaiting approval.");
   })
   .openapi(forgotPassword, async (c) => {
     await c.var.services.account.requestPasswordReset(c.req.valid("json"), {
       client: c.var.client,
     });
-    return c.json(
-      { success: true as const, data: null, message: PASSWORD_RESET_TEXTS.requested },
-      200,
-    );
+    return ok(c, null, PASSWORD_RESET_TEXTS.requested);
   })
   .openapi(resetPassword, async (c) => {
     const data = await c.var.services.account.resetPassword(c.req.valid("json"));
-    return c.json({ success: true as const, data, message: PASSWORD_RESET_TEXTS.done }, 200);
+    return ok(c, data, PASSWORD_RESET_TEXTS.done);
   })
   .openapi(acceptInvite, async (c) => {
     const data = await c.var.services.account.acceptInvitation(c.req.valid("json"));
-    return c.json({ success: true as const, data, message: INVITATION_TEXTS.done }, 200);
+    return ok(c, data, INVITATION_TEXTS.done);
   })
   .openapi(getProfile, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();
     const data = await c.var.services.profile.getProfile(c.var.user);
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(updateProfile, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();
     const data = await c.var.services.profile.updateProfile(c.var.user, c.req.valid("json"));
-    return c.json({ success: true as const, data, message: PROFILE_TEXTS.saved }, 200);
+    return ok(c, data, PROFILE_TEXTS.saved);
   })
   .openapi(changePassword, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();
     await c.var.services.profile.changePassword(c.var.user, c.var.token, c.req.valid("json"));
-    return c.json(
-      { success: true as const, data: null, message: PROFILE_TEXTS.passwordChanged },
-      200,
-    );
+    return ok(c, null, PROFILE_TEXTS.passwordChanged);
   })
   .openapi(changeEmail, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();
     const data = await c.var.services.profile.requestEmailChange(c.var.user, c.req.valid("json"));
-    return c.json(
-      { success: true as const, data, message: PROFILE_TEXTS.emailSent(data.email) },
-      200,
-    );
+    return ok(c, data, PROFILE_TEXTS.emailSent(data.email));
   })
   .openapi(confirmEmail, async (c) => {
     const data = await c.var.services.profile.confirmEmailChange(c.req.valid("json"));
-    return c.json({ success: true as const, data, message: PROFILE_TEXTS.emailConfirmed }, 200);
+    return ok(c, data, PROFILE_TEXTS.emailConfirmed);
   })
   .openapi(listSessions, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();
     const data = await c.var.services.profile.listSessions(c.var.user, c.var.token);
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(signOutOthers, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();
     const sessions = await c.var.services.profile.signOutOthers(c.var.user, c.var.token);
-    return c.json(
-      {
-        success: true as const,
-        data: { sessions },
-        message: PROFILE_TEXTS.othersSignedOut(sessions),
-      },
-      200,
-    );
+    return ok(c, { sessions }, PROFILE_TEXTS.othersSignedOut(sessions));
   })
   .openapi(me, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();
-    return c.json({ success: true as const, data: c.var.user }, 200);
+    return ok(c, c.var.user);
   })
   .openapi(logout, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();
     await c.var.services.auth.logout(c.var.token);
-    return c.json({ success: true as const, data: null, message: "Signed out" }, 200);
+    return ok(c, null, "Signed out");
   })
   .openapi(logoutAll, async (c) => {
     if (!c.var.user) throw AppError.unauthorized();
     const sessions = await c.var.services.auth.logoutEverywhere(c.var.user.id);
-    return c.json(
-      { success: true as const, data: { sessions }, message: "Signed out everywhere" },
-      200,
-    );
+    return ok(c, { sessions }, "Signed out everywhere");
   });

@@ -7,11 +7,26 @@ import {
   PostStatusFilterSchema,
 } from "../../common/schemas/posts.ts";
 import {
+  BulkResultSchema,
+  CategorySchema,
+  PostListResponseSchema,
+  PostResponseSchema,
+  PostSummaryResponseSchema,
+  PostViewsSchema,
+  TagSchema,
+} from "../../common/schemas/responses.ts";
+import {
+  created,
   createRouter,
+  Done,
   dataResponses,
+  envelope,
+  errorResponses,
   IdParams,
   idParam,
   jsonBody,
+  jsonContent,
+  ok,
   pagingQuery,
   signedIn,
 } from "../http/router.ts";
@@ -35,7 +50,11 @@ const listPosts = createRoute({
   tags: ["Blog"],
   summary: "List posts (public: live posts only; staff may filter by status)",
   request: { query: ListQuery },
-  responses: dataResponses("`{posts, count, totalPages, page, limit}`", [400]),
+  responses: dataResponses(
+    PostListResponseSchema,
+    "`{posts, count, totalPages, page, limit}`",
+    [400],
+  ),
 });
 
 const featured = createRoute({
@@ -45,7 +64,7 @@ const featured = createRoute({
   tags: ["Blog"],
   summary: "Featured live posts",
   request: { query: z.object({ limit: pagingQuery().limit }) },
-  responses: dataResponses("Posts", [400]),
+  responses: dataResponses(z.array(PostSummaryResponseSchema), "Posts", [400]),
 });
 
 const related = createRoute({
@@ -63,7 +82,7 @@ const related = createRoute({
       limit: pagingQuery().limit,
     }),
   },
-  responses: dataResponses("Posts", [400]),
+  responses: dataResponses(z.array(PostSummaryResponseSchema), "Posts", [400]),
 });
 
 const byId = createRoute({
@@ -73,7 +92,7 @@ const byId = createRoute({
   tags: ["Blog"],
   summary: "A post by id (drafts for staff who may manage them)",
   request: { params: z.object({ id: z.string().max(100) }) },
-  responses: dataResponses("The post", [400, 404]),
+  responses: dataResponses(PostResponseSchema, "The post", [400, 404]),
 });
 
 const bySlug = createRoute({
@@ -89,7 +108,7 @@ const bySlug = createRoute({
       id: z.string().max(200).openapi({ description: "The post's slug", example: "hello-world" }),
     }),
   },
-  responses: dataResponses("The post", [404]),
+  responses: dataResponses(PostResponseSchema, "The post", [404]),
 });
 
 const views = createRoute({
@@ -99,7 +118,7 @@ const views = createRoute({
   tags: ["Blog"],
   summary: "A live post's view count now (counts nothing; never cached)",
   request: { params: IdParams },
-  responses: dataResponses("The count", [404]),
+  responses: dataResponses(PostViewsSchema, "The count", [404]),
 });
 
 const create = createRoute({
@@ -110,7 +129,7 @@ const create = createRoute({
   summary: "Create a post",
   ...signedIn("posts:create"),
   request: jsonBody(PostInputSchema),
-  responses: dataResponses("The new post", [400, 401, 403, 409], 201),
+  responses: dataResponses(PostResponseSchema, "The new post", [400, 401, 403, 409], 201),
 });
 
 const update = createRoute({
@@ -121,7 +140,7 @@ const update = createRoute({
   summary: "Update a post (fields left out stay as they are)",
   ...signedIn(),
   request: { params: IdParams, ...jsonBody(PostInputSchema.partial()) },
-  responses: dataResponses("The updated post", [400, 401, 403, 404, 409]),
+  responses: dataResponses(PostResponseSchema, "The updated post", [400, 401, 403, 404, 409]),
 });
 
 const remove = createRoute({
@@ -132,7 +151,7 @@ const remove = createRoute({
   summary: "Delete a post",
   ...signedIn(),
   request: { params: IdParams },
-  responses: dataResponses("Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
 });
 
 const bulk = createRoute({
@@ -143,7 +162,7 @@ const bulk = createRoute({
   summary: "Publish, move to draft or delete several posts at once",
   ...signedIn("posts:create"),
   request: jsonBody(PostBulkSchema),
-  responses: dataResponses("How many posts changed", [400, 401, 403, 404]),
+  responses: dataResponses(BulkResultSchema, "How many posts changed", [400, 401, 403, 404]),
 });
 
 const listCategories = createRoute({
@@ -152,7 +171,13 @@ const listCategories = createRoute({
   operationId: "listCategories",
   tags: ["Blog"],
   summary: "All categories with live post counts",
-  responses: dataResponses("`{success, categories, data}`", [400]),
+  responses: {
+    200: jsonContent(
+      envelope(z.array(CategorySchema)).extend({ categories: z.array(CategorySchema) }),
+      "The categories, in `categories` and in `data`",
+    ),
+    400: errorResponses[400],
+  },
 });
 
 const listTags = createRoute({
@@ -161,7 +186,13 @@ const listTags = createRoute({
   operationId: "listTags",
   tags: ["Blog"],
   summary: "All tags with live post counts",
-  responses: dataResponses("`{success, tags, data}`", [400]),
+  responses: {
+    200: jsonContent(
+      envelope(z.array(TagSchema)).extend({ tags: z.array(TagSchema) }),
+      "The tags, in `tags` and in `data`",
+    ),
+    400: errorResponses[400],
+  },
 });
 
 const writeErrors = [400, 401, 403, 404, 409] as const;
@@ -174,7 +205,7 @@ const createCategory = createRoute({
   summary: "Create a category",
   ...signedIn("categories:manage"),
   request: jsonBody(CategoryInputSchema),
-  responses: dataResponses("The category", [...writeErrors], 201),
+  responses: dataResponses(CategorySchema, "The category", [...writeErrors], 201),
 });
 const updateCategory = createRoute({
   method: "put",
@@ -184,7 +215,7 @@ const updateCategory = createRoute({
   summary: "Rename a category",
   ...signedIn("categories:manage"),
   request: { params: IdParams, ...jsonBody(CategoryInputSchema) },
-  responses: dataResponses("The category", [...writeErrors]),
+  responses: dataResponses(CategorySchema, "The category", [...writeErrors]),
 });
 const deleteCategory = createRoute({
   method: "delete",
@@ -194,7 +225,7 @@ const deleteCategory = createRoute({
   summary: "Delete a category (its posts stay)",
   ...signedIn("categories:manage"),
   request: { params: IdParams },
-  responses: dataResponses("Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
 });
 const createTag = createRoute({
   method: "post",
@@ -204,7 +235,7 @@ const createTag = createRoute({
   summary: "Create a tag",
   ...signedIn("tags:manage"),
   request: jsonBody(TagInputSchema),
-  responses: dataResponses("The tag", [...writeErrors], 201),
+  responses: dataResponses(TagSchema, "The tag", [...writeErrors], 201),
 });
 const updateTag = createRoute({
   method: "put",
@@ -214,7 +245,7 @@ const updateTag = createRoute({
   summary: "Rename a tag",
   ...signedIn("tags:manage"),
   request: { params: IdParams, ...jsonBody(TagInputSchema) },
-  responses: dataResponses("The tag", [...writeErrors]),
+  responses: dataResponses(TagSchema, "The tag", [...writeErrors]),
 });
 const deleteTag = createRoute({
   method: "delete",
@@ -224,13 +255,16 @@ const deleteTag = createRoute({
   summary: "Delete a tag",
   ...signedIn("tags:manage"),
   request: { params: IdParams },
-  responses: dataResponses("Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
 });
 
 export const blogApi = createRouter()
   .openapi(featured, async (c) => {
     const posts = await c.var.services.posts.listFeaturedPosts(c.req.valid("query").limit ?? 3);
-    return c.json({ success: true as const, data: posts.map((p) => toPostResponse(p)) }, 200);
+    return ok(
+      c,
+      posts.map((p) => toPostResponse(p)),
+    );
   })
   .openapi(related, async (c) => {
     const query = c.req.valid("query");
@@ -239,16 +273,19 @@ export const blogApi = createRouter()
       query.categories,
       query.limit ?? 3,
     );
-    return c.json({ success: true as const, data: posts.map((p) => toPostResponse(p)) }, 200);
+    return ok(
+      c,
+      posts.map((p) => toPostResponse(p)),
+    );
   })
   .openapi(byId, async (c) => {
     const post = await c.var.services.posts.getPostById(c.var.user, c.req.valid("param").id);
-    return c.json({ success: true as const, data: toPostResponse(post) }, 200);
+    return ok(c, toPostResponse(post));
   })
   .openapi(bulk, async (c) => {
     const { action, ids } = c.req.valid("json");
     const data = await c.var.services.posts.bulkPosts(c.var.user, action, ids);
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(listPosts, async (c) => {
     const q = c.req.valid("query");
@@ -256,7 +293,7 @@ export const blogApi = createRouter()
       ...q,
       featured: q.featured === "true",
     });
-    return c.json({ success: true as const, data: toPostListResponse(list) }, 200);
+    return ok(c, toPostListResponse(list));
   })
   .openapi(bySlug, async (c) => {
     const post = await c.var.services.posts.getPublicPostBySlug(c.req.valid("param").id, {
@@ -278,7 +315,7 @@ export const blogApi = createRouter()
   .openapi(create, async (c) => {
     const post = await c.var.services.posts.createPost(c.var.user, c.req.valid("json"));
     const data = toPostResponse(post);
-    return c.json({ success: true as const, data, message: "Post created successfully!" }, 201);
+    return created(c, data, "Post created successfully!");
   })
   .openapi(update, async (c) => {
     const post = await c.var.services.posts.updatePost(
@@ -287,14 +324,11 @@ export const blogApi = createRouter()
       await c.req.json(),
     );
     const data = toPostResponse(post);
-    return c.json({ success: true as const, data, message: "Post updated successfully!" }, 200);
+    return ok(c, data, "Post updated successfully!");
   })
   .openapi(remove, async (c) => {
     await c.var.services.posts.deletePost(c.var.user, c.req.valid("param").id);
-    return c.json(
-      { success: true as const, data: null, message: "Post deleted successfully" },
-      200,
-    );
+    return ok(c, null, "Post deleted successfully");
   })
   .openapi(listCategories, async (c) => {
     const categories = await c.var.services.categories.listCategories();
@@ -306,29 +340,29 @@ export const blogApi = createRouter()
   })
   .openapi(createCategory, async (c) => {
     const data = await c.var.services.categories.createCategory(c.var.user, await c.req.json());
-    return c.json({ success: true as const, data }, 201);
+    return created(c, data);
   })
   .openapi(updateCategory, async (c) => {
     const { id } = c.req.valid("param");
     const data = await c.var.services.categories.updateCategory(c.var.user, id, await c.req.json());
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(deleteCategory, async (c) => {
     const { id } = c.req.valid("param");
     await c.var.services.categories.deleteCategory(c.var.user, id);
-    return c.json({ success: true as const, data: null, message: "Category deleted" }, 200);
+    return ok(c, null, "Category deleted");
   })
   .openapi(createTag, async (c) => {
     const data = await c.var.services.categories.createTag(c.var.user, await c.req.json());
-    return c.json({ success: true as const, data }, 201);
+    return created(c, data);
   })
   .openapi(updateTag, async (c) => {
     const { id } = c.req.valid("param");
     const data = await c.var.services.categories.updateTag(c.var.user, id, await c.req.json());
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(deleteTag, async (c) => {
     const { id } = c.req.valid("param");
     await c.var.services.categories.deleteTag(c.var.user, id);
-    return c.json({ success: true as const, data: null, message: "Tag deleted" }, 200);
+    return ok(c, null, "Tag deleted");
   });

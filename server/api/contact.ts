@@ -1,10 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ContactSchema, MessageUpdateSchema } from "../../common/schemas/content.ts";
 import {
+  ContactMessageListSchema,
+  ContactMessageSchema,
+  ContactReceiptSchema,
+} from "../../common/schemas/responses.ts";
+import {
+  created,
   createRouter,
+  Done,
   dataResponses,
   IdParams,
   jsonBody,
+  ok,
   pagingQuery,
   signedIn,
 } from "../http/router.ts";
@@ -19,7 +27,7 @@ const submit = createRoute({
   tags,
   summary: "Send a message from the contact form",
   request: jsonBody(ContactSchema),
-  responses: dataResponses("Stored", [400, 429], 201),
+  responses: dataResponses(ContactReceiptSchema, "Stored", [400, 429], 201),
 });
 const list = createRoute({
   method: "get",
@@ -34,7 +42,11 @@ const list = createRoute({
       unread: z.enum(["true", "false"], { error: "unread must be true or false" }).optional(),
     }),
   },
-  responses: dataResponses("`{messages, count, unread, totalPages}`", [400, 401, 403]),
+  responses: dataResponses(
+    ContactMessageListSchema,
+    "`{messages, count, unread, totalPages}`",
+    [400, 401, 403],
+  ),
 });
 const mark = createRoute({
   method: "patch",
@@ -44,7 +56,7 @@ const mark = createRoute({
   summary: "Mark a message read or unread",
   ...signedIn("messages:manage"),
   request: { params: IdParams, ...jsonBody(MessageUpdateSchema) },
-  responses: dataResponses("The message", [400, 401, 403, 404]),
+  responses: dataResponses(ContactMessageSchema, "The message", [400, 401, 403, 404]),
 });
 const remove = createRoute({
   method: "delete",
@@ -54,7 +66,7 @@ const remove = createRoute({
   summary: "Delete a message",
   ...signedIn("messages:manage"),
   request: { params: IdParams },
-  responses: dataResponses("Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
 });
 
 export const contactApi = createRouter()
@@ -62,7 +74,7 @@ export const contactApi = createRouter()
     const data = await c.var.services.contact.submitContactMessage(c.req.valid("json"), {
       client: c.var.client,
     });
-    return c.json({ success: true as const, data: { id: data.id }, message: CONTACT_SUCCESS }, 201);
+    return created(c, { id: data.id }, CONTACT_SUCCESS);
   })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
@@ -71,7 +83,7 @@ export const contactApi = createRouter()
       limit: q.limit,
       unread: q.unread === "true",
     });
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(mark, async (c) => {
     const data = await c.var.services.contact.markContactMessage(
@@ -79,9 +91,9 @@ export const contactApi = createRouter()
       c.req.valid("param").id,
       c.req.valid("json"),
     );
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(remove, async (c) => {
     await c.var.services.contact.deleteContactMessage(c.var.user, c.req.valid("param").id);
-    return c.json({ success: true as const, data: null, message: "Message deleted" }, 200);
+    return ok(c, null, "Message deleted");
   });

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createRouter, dataResponses, signedIn } from "../http/router.ts";
+import { DashboardSchema } from "../../common/schemas/responses.ts";
+import { createRouter, dataResponses, ok, signedIn } from "../http/router.ts";
 import { toPostResponse } from "./post-response.ts";
 
 const get = createRoute({
@@ -9,11 +10,11 @@ const get = createRoute({
   tags: ["Dashboard"],
   summary: "Counts, recent posts and recent messages for the signed-in staff member",
   ...signedIn("admin:access"),
-  responses: dataResponses("`{counts, recentPosts, recentMessages}`", [401, 403]),
+  responses: dataResponses(DashboardSchema, "`{counts, recentPosts, recentMessages}`", [401, 403]),
 });
 
 export const dashboardApi = createRouter().openapi(get, async (c) => {
   const dashboard = await c.var.services.dashboard.getDashboard(c.var.user);
   const data = { ...dashboard, recentPosts: dashboard.recentPosts.map((p) => toPostResponse(p)) };
-  return c.json({ success: true as const, data }, 200);
+  return ok(c, data);
 });

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { UserSchema } from "../../common/schemas/responses.ts";
 import { DEMO_ADMIN } from "../db/seed/demo-content.ts";
-import { AnyData, createRouter, errorResponses, jsonContent } from "../http/router.ts";
+import { createRouter, envelope, errorResponses, jsonContent } from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
 
 const demoSignIn = createRoute({
@@ -11,7 +12,7 @@ const demoSignIn = createRoute({
   summary: "Demo mode only: sign in as the demo admin (the sign-in page's demo button)",
   responses: {
     200: jsonContent(
-      z.object({ success: z.literal(true), token: z.string(), data: AnyData }),
+      envelope(UserSchema).extend({ token: z.string() }),
       "Signed in as the demo admin: a bearer token and the user",
     ),
     403: errorResponses[403],

@@ -4,7 +4,17 @@ import {
   GalleryImageInputSchema,
   ReorderSchema,
 } from "../../common/schemas/content.ts";
-import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../http/router.ts";
+import { GalleryCategorySchema, GalleryImageSchema } from "../../common/schemas/responses.ts";
+import {
+  created,
+  createRouter,
+  Done,
+  dataResponses,
+  IdParams,
+  jsonBody,
+  ok,
+  signedIn,
+} from "../http/router.ts";
 
 const tags = ["Gallery"];
 
@@ -15,7 +25,7 @@ const listImages = createRoute({
   tags,
   summary: "Gallery images in display order",
   request: { query: z.object({ category: z.string().max(200).optional() }) },
-  responses: dataResponses("Images", [400]),
+  responses: dataResponses(z.array(GalleryImageSchema), "Images", [400]),
 });
 const listCategories = createRoute({
   method: "get",
@@ -23,7 +33,7 @@ const listCategories = createRoute({
   operationId: "listGalleryCategories",
   tags,
   summary: "Gallery categories",
-  responses: dataResponses("Categories", [400]),
+  responses: dataResponses(z.array(GalleryCategorySchema), "Categories", [400]),
 });
 const createImage = createRoute({
   method: "post",
@@ -33,7 +43,7 @@ const createImage = createRoute({
   summary: "Add an image to the gallery",
   ...signedIn("gallery:manage"),
   request: jsonBody(GalleryImageInputSchema),
-  responses: dataResponses("The image", [400, 401, 403], 201),
+  responses: dataResponses(GalleryImageSchema, "The image", [400, 401, 403], 201),
 });
 const reorder = createRoute({
   method: "put",
@@ -43,7 +53,11 @@ const reorder = createRoute({
   summary: "Set the display order",
   ...signedIn("gallery:manage"),
   request: jsonBody(ReorderSchema),
-  responses: dataResponses("Images in the new order", [400, 401, 403, 404]),
+  responses: dataResponses(
+    z.array(GalleryImageSchema),
+    "Images in the new order",
+    [400, 401, 403, 404],
+  ),
 });
 const updateImage = createRoute({
   method: "put",
@@ -53,7 +67,7 @@ const updateImage = createRoute({
   summary: "Update an image",
   ...signedIn("gallery:manage"),
   request: { params: IdParams, ...jsonBody(GalleryImageInputSchema) },
-  responses: dataResponses("The image", [400, 401, 403, 404]),
+  responses: dataResponses(GalleryImageSchema, "The image", [400, 401, 403, 404]),
 });
 const deleteImage = createRoute({
   method: "delete",
@@ -63,7 +77,7 @@ const deleteImage = createRoute({
   summary: "Remove an image from the gallery",
   ...signedIn("gallery:manage"),
   request: { params: IdParams },
-  responses: dataResponses("Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
 });
 const createCategory = createRoute({
   method: "post",
@@ -73,7 +87,7 @@ const createCategory = createRoute({
   summary: "Create a gallery category",
   ...signedIn("gallery:manage"),
   request: jsonBody(GalleryCategoryInputSchema),
-  responses: dataResponses("The category", [400, 401, 403, 409], 201),
+  responses: dataResponses(GalleryCategorySchema, "The category", [400, 401, 403, 409], 201),
 });
 const updateCategory = createRoute({
   method: "put",
@@ -83,7 +97,7 @@ const updateCategory = createRoute({
   summary: "Update a gallery category",
   ...signedIn("gallery:manage"),
   request: { params: IdParams, ...jsonBody(GalleryCategoryInputSchema) },
-  responses: dataResponses("The category", [400, 401, 403, 404, 409]),
+  responses: dataResponses(GalleryCategorySchema, "The category", [400, 401, 403, 404, 409]),
 });
 const deleteCategory = createRoute({
   method: "delete",
@@ -93,25 +107,24 @@ const deleteCategory = createRoute({
   summary: "Delete a gallery category (its images stay, uncategorised)",
   ...signedIn("gallery:manage"),
   request: { params: IdParams },
-  responses: dataResponses("Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
 });
 
 export const galleryApi = createRouter()
   .openapi(listImages, async (c) => {
     const data = await c.var.services.gallery.listGalleryImages(c.req.valid("query"));
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(listCategories, async (c) => {
-    const data = await c.var.services.gallery.listGalleryCategories();
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, await c.var.services.gallery.listGalleryCategories());
   })
   .openapi(createImage, async (c) => {
     const data = await c.var.services.gallery.createGalleryImage(c.var.user, c.req.valid("json"));
-    return c.json({ success: true as const, data }, 201);
+    return created(c, data);
   })
   .openapi(reorder, async (c) => {
     const data = await c.var.services.gallery.reorderGalleryImages(c.var.user, c.req.valid("json"));
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(updateImage, async (c) => {
     const data = await c.var.services.gallery.updateGalleryImage(
@@ -119,18 +132,18 @@ export const galleryApi = createRouter()
       c.req.valid("param").id,
       c.req.valid("json"),
     );
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(deleteImage, async (c) => {
     await c.var.services.gallery.deleteGalleryImage(c.var.user, c.req.valid("param").id);
-    return c.json({ success: true as const, data: null, message: "Image deleted" }, 200);
+    return ok(c, null, "Image deleted");
   })
   .openapi(createCategory, async (c) => {
     const data = await c.var.services.gallery.createGalleryCategory(
       c.var.user,
       c.req.valid("json"),
     );
-    return c.json({ success: true as const, data }, 201);
+    return created(c, data);
   })
   .openapi(updateCategory, async (c) => {
     const data = await c.var.services.gallery.updateGalleryCategory(
@@ -138,9 +151,9 @@ export const galleryApi = createRouter()
       c.req.valid("param").id,
       c.req.valid("json"),
     );
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(deleteCategory, async (c) => {
     await c.var.services.gallery.deleteGalleryCategory(c.var.user, c.req.valid("param").id);
-    return c.json({ success: true as const, data: null, message: "Category deleted" }, 200);
+    return ok(c, null, "Category deleted");
   });

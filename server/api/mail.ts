@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, dataResponses, pagingQuery, signedIn } from "../http/router.ts";
+import { OutboxPageSchema } from "../../common/schemas/responses.ts";
+import { createRouter, dataResponses, ok, pagingQuery, signedIn } from "../http/router.ts";
 
 const OutboxQuery = z.object({
   status: z
@@ -17,11 +18,15 @@ const list = createRoute({
   summary: "The mails the site sent or will send, newest first, with their status (admins)",
   ...signedIn("mail:view"),
   request: { query: OutboxQuery },
-  responses: dataResponses("`{mails, count, page, totalPages, delivering}`", [400, 401, 403]),
+  responses: dataResponses(
+    OutboxPageSchema,
+    "`{mails, count, page, totalPages, delivering}`",
+    [400, 401, 403],
+  ),
 });
 
 export const mailApi = createRouter().openapi(list, async (c) => {
   const query = c.req.valid("query");
   const data = await c.var.services.mail.listOutbox(c.var.user, query);
-  return c.json({ success: true as const, data }, 200);
+  return ok(c, data);
 });

@@ -1,5 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../http/router.ts";
+import { MediaItemSchema } from "../../common/schemas/responses.ts";
+import {
+  createRouter,
+  Done,
+  dataResponses,
+  IdParams,
+  jsonBody,
+  ok,
+  signedIn,
+} from "../http/router.ts";
 
 const tags = ["Media"];
 
@@ -10,7 +19,7 @@ const list = createRoute({
   tags,
   summary: "The media library: uploads with sizes, alt text and where each is used",
   ...signedIn("uploads:create"),
-  responses: dataResponses("Media items", [401, 403]),
+  responses: dataResponses(z.array(MediaItemSchema), "Media items", [401, 403]),
 });
 
 const AltSchema = z.strictObject({
@@ -27,7 +36,7 @@ const update = createRoute({
   summary: "Set an image's alt text",
   ...signedIn("uploads:create"),
   request: { params: IdParams, ...jsonBody(AltSchema) },
-  responses: dataResponses("The item", [400, 401, 403, 404]),
+  responses: dataResponses(MediaItemSchema, "The item", [400, 401, 403, 404]),
 });
 
 const remove = createRoute({
@@ -38,13 +47,13 @@ const remove = createRoute({
   summary: "Delete an image and its variants (refused while it is in use)",
   ...signedIn("uploads:create"),
   request: { params: IdParams },
-  responses: dataResponses("Deleted", [401, 403, 404, 409]),
+  responses: dataResponses(Done, "Deleted", [401, 403, 404, 409]),
 });
 
 export const mediaApi = createRouter()
   .openapi(list, async (c) => {
     const data = await c.var.services.media.listMedia(c.var.user);
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(update, async (c) => {
     const data = await c.var.services.media.updateMediaAlt(
@@ -52,9 +61,9 @@ export const mediaApi = createRouter()
       c.req.valid("param").id,
       c.req.valid("json").alt,
     );
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(remove, async (c) => {
     await c.var.services.media.deleteMedia(c.var.user, c.req.valid("param").id);
-    return c.json({ success: true as const, data: null, message: "Image deleted" }, 200);
+    return ok(c, null, "Image deleted");
   });

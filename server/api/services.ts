@@ -1,6 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ServiceInputSchema } from "../../common/schemas/content.ts";
-import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../http/router.ts";
+import { ServiceSchema } from "../../common/schemas/responses.ts";
+import {
+  created,
+  createRouter,
+  Done,
+  dataResponses,
+  IdParams,
+  jsonBody,
+  ok,
+  signedIn,
+} from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
 
 const list = createRoute({
@@ -9,7 +19,7 @@ const list = createRoute({
   operationId: "listServices",
   tags: ["Services"],
   summary: "All services in display order",
-  responses: dataResponses("Services", [400]),
+  responses: dataResponses(z.array(ServiceSchema), "Services", [400]),
 });
 
 const get = createRoute({
@@ -26,7 +36,7 @@ const get = createRoute({
         .openapi({ description: "The service's id or slug", example: "web-development" }),
     }),
   },
-  responses: dataResponses("The service", [404]),
+  responses: dataResponses(ServiceSchema, "The service", [404]),
 });
 
 const create = createRoute({
@@ -37,7 +47,7 @@ const create = createRoute({
   summary: "Create a service",
   ...signedIn("services:manage"),
   request: jsonBody(ServiceInputSchema),
-  responses: dataResponses("The service", [400, 401, 403, 409], 201),
+  responses: dataResponses(ServiceSchema, "The service", [400, 401, 403, 409], 201),
 });
 
 const update = createRoute({
@@ -48,7 +58,7 @@ const update = createRoute({
   summary: "Update a service",
   ...signedIn("services:manage"),
   request: { params: IdParams, ...jsonBody(ServiceInputSchema) },
-  responses: dataResponses("The service", [400, 401, 403, 404, 409]),
+  responses: dataResponses(ServiceSchema, "The service", [400, 401, 403, 404, 409]),
 });
 
 const remove = createRoute({
@@ -59,22 +69,22 @@ const remove = createRoute({
   summary: "Delete a service",
   ...signedIn("services:manage"),
   request: { params: IdParams },
-  responses: dataResponses("Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
 });
 
 export const servicesApi = createRouter()
   .openapi(list, async (c) => {
     const data = await c.var.services.services.listServices();
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(get, async (c) => {
     const data = await c.var.services.services.getService(c.req.valid("param").id);
     if (!data) throw AppError.notFound("Service not found");
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(create, async (c) => {
     const data = await c.var.services.services.createService(c.var.user, c.req.valid("json"));
-    return c.json({ success: true as const, data, message: "Service created successfully" }, 201);
+    return created(c, data, "Service created successfully");
   })
   .openapi(update, async (c) => {
     const data = await c.var.services.services.updateService(
@@ -82,12 +92,9 @@ export const servicesApi = createRouter()
       c.req.valid("param").id,
       c.req.valid("json"),
     );
-    return c.json({ success: true as const, data, message: "Service updated successfully" }, 200);
+    return ok(c, data, "Service updated successfully");
   })
   .openapi(remove, async (c) => {
     await c.var.services.services.deleteService(c.var.user, c.req.valid("param").id);
-    return c.json(
-      { success: true as const, data: null, message: "Service deleted successfully" },
-      200,
-    );
+    return ok(c, null, "Service deleted successfully");
   });

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, dataResponses, jsonBody, signedIn } from "../http/router.ts";
+import { SettingsSectionSchema, SiteSettingsSchema } from "../../common/schemas/responses.ts";
+import { createRouter, dataResponses, jsonBody, ok, signedIn } from "../http/router.ts";
 
 const SectionParam = z.object({
   section: z.string().max(50).openapi({ example: "general" }),
@@ -11,7 +12,11 @@ const getAll = createRoute({
   operationId: "getSettings",
   tags: ["Settings"],
   summary: "All settings sections",
-  responses: dataResponses("`{general, appearance, homepage, social, seo}`", [400]),
+  responses: dataResponses(
+    SiteSettingsSchema,
+    "`{general, appearance, homepage, social, seo}`",
+    [400],
+  ),
 });
 
 const getSection = createRoute({
@@ -21,7 +26,7 @@ const getSection = createRoute({
   tags: ["Settings"],
   summary: "One settings section",
   request: { params: SectionParam },
-  responses: dataResponses("The section", [404]),
+  responses: dataResponses(SettingsSectionSchema, "The section", [404]),
 });
 
 const putSection = createRoute({
@@ -35,17 +40,17 @@ const putSection = createRoute({
     params: SectionParam,
     ...jsonBody(z.record(z.string(), z.unknown()).openapi("SettingsSectionInput")),
   },
-  responses: dataResponses("The saved section", [400, 401, 403, 404]),
+  responses: dataResponses(SettingsSectionSchema, "The saved section", [400, 401, 403, 404]),
 });
 
 export const settingsApi = createRouter()
   .openapi(getAll, async (c) => {
     const data = await c.var.services.settings.getAllSettings();
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(getSection, async (c) => {
     const data = await c.var.services.settings.getSettingsSection(c.req.valid("param").section);
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(putSection, async (c) => {
     const data = await c.var.services.settings.updateSettingsSection(
@@ -53,5 +58,5 @@ export const settingsApi = createRouter()
       c.req.valid("param").section,
       c.req.valid("json"),
     );
-    return c.json({ success: true as const, data, message: "Settings saved successfully!" }, 200);
+    return ok(c, data, "Settings saved successfully!");
   });

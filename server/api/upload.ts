@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, dataResponses, signedIn } from "../http/router.ts";
+import { UploadResultSchema } from "../../common/schemas/responses.ts";
+import { created, createRouter, dataResponses, signedIn } from "../http/router.ts";
 
 const ImageForm = z.object({
   image: z
@@ -23,6 +24,7 @@ const upload = createRoute({
     body: { required: true, content: { "multipart/form-data": { schema: ImageForm } } },
   },
   responses: dataResponses(
+    UploadResultSchema,
     "`{id, url, imagePath, mimeType, size, width, height}`",
     [400, 401, 403, 413, 415, 429],
     201,
@@ -35,5 +37,5 @@ export const uploadApi = createRouter().openapi(upload, async (c) => {
     bytes: new Uint8Array(await image.arrayBuffer()),
     name: image.name,
   });
-  return c.json({ success: true as const, data }, 201);
+  return created(c, data);
 });

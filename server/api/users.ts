@@ -1,11 +1,21 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { BulkResultSchema, UserSchema } from "../../common/schemas/responses.ts";
 import {
   UserBulkSchema,
   UserCreateSchema,
   UserInviteSchema,
   UserUpdateSchema,
 } from "../../common/schemas/users.ts";
-import { createRouter, dataResponses, IdParams, jsonBody, signedIn } from "../http/router.ts";
+import {
+  created,
+  createRouter,
+  Done,
+  dataResponses,
+  IdParams,
+  jsonBody,
+  ok,
+  signedIn,
+} from "../http/router.ts";
 
 const tags = ["Users"];
 
@@ -17,7 +27,7 @@ const list = createRoute({
   summary: "All users (search matches username, e-mail, name or role)",
   ...signedIn("users:manage"),
   request: { query: z.object({ search: z.string().max(200).optional() }) },
-  responses: dataResponses("Users", [401, 403]),
+  responses: dataResponses(z.array(UserSchema), "Users", [401, 403]),
 });
 const get = createRoute({
   method: "get",
@@ -27,7 +37,7 @@ const get = createRoute({
   summary: "One user",
   ...signedIn("users:manage"),
   request: { params: IdParams },
-  responses: dataResponses("The user", [401, 403, 404]),
+  responses: dataResponses(UserSchema, "The user", [401, 403, 404]),
 });
 const create = createRoute({
   method: "post",
@@ -37,7 +47,7 @@ const create = createRoute({
   summary: "Add a user",
   ...signedIn("users:manage"),
   request: jsonBody(UserCreateSchema),
-  responses: dataResponses("The new user", [400, 401, 403, 409], 201),
+  responses: dataResponses(UserSchema, "The new user", [400, 401, 403, 409], 201),
 });
 const invite = createRoute({
   method: "post",
@@ -47,7 +57,12 @@ const invite = createRoute({
   summary: "Add a user without a password: they are mailed a link to set one (valid for 7 days)",
   ...signedIn("users:manage"),
   request: jsonBody(UserInviteSchema),
-  responses: dataResponses("The new user (invitation_pending: true)", [400, 401, 403, 409], 201),
+  responses: dataResponses(
+    UserSchema,
+    "The new user (invitation_pending: true)",
+    [400, 401, 403, 409],
+    201,
+  ),
 });
 const resendInvite = createRoute({
   method: "post",
@@ -58,7 +73,7 @@ const resendInvite = createRoute({
     "Send a new invitation link to a user who has not set a password yet (the old link stops working)",
   ...signedIn("users:manage"),
   request: { params: IdParams },
-  responses: dataResponses("Invitation sent", [401, 403, 404, 409]),
+  responses: dataResponses(UserSchema, "Invitation sent", [401, 403, 404, 409]),
 });
 const bulk = createRoute({
   method: "post",
@@ -68,7 +83,7 @@ const bulk = createRoute({
   summary: "Activate, deactivate or delete several users",
   ...signedIn("users:manage"),
   request: jsonBody(UserBulkSchema),
-  responses: dataResponses("How many users changed", [400, 401, 403, 404, 409]),
+  responses: dataResponses(BulkResultSchema, "How many users changed", [400, 401, 403, 404, 409]),
 });
 const update = createRoute({
   method: "put",
@@ -78,7 +93,7 @@ const update = createRoute({
   summary: "Update a user (the whole user or any of its fields)",
   ...signedIn("users:manage"),
   request: { params: IdParams, ...jsonBody(UserUpdateSchema) },
-  responses: dataResponses("The user", [400, 401, 403, 404, 409]),
+  responses: dataResponses(UserSchema, "The user", [400, 401, 403, 404, 409]),
 });
 const remove = createRoute({
   method: "delete",
@@ -88,40 +103,34 @@ const remove = createRoute({
   summary: "Delete a user",
   ...signedIn("users:manage"),
   request: { params: IdParams },
-  responses: dataResponses("Deleted", [401, 403, 404, 409]),
+  responses: dataResponses(Done, "Deleted", [401, 403, 404, 409]),
 });
 
 export const usersApi = createRouter()
   .openapi(list, async (c) => {
     const data = await c.var.services.users.listUsers(c.var.user, c.req.valid("query").search);
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(invite, async (c) => {
     const data = await c.var.services.users.inviteUser(c.var.user, c.req.valid("json"));
-    return c.json(
-      { success: true as const, data, message: `Invitation sent to ${data.email}` },
-      201,
-    );
+    return created(c, data, `Invitation sent to ${data.email}`);
   })
   .openapi(resendInvite, async (c) => {
     const data = await c.var.services.users.resendInvitation(c.var.user, c.req.valid("param").id);
-    return c.json(
-      { success: true as const, data, message: `Invitation sent again to ${data.email}` },
-      200,
-    );
+    return ok(c, data, `Invitation sent again to ${data.email}`);
   })
   .openapi(bulk, async (c) => {
     const { action, ids } = c.req.valid("json");
     const data = await c.var.services.users.bulkUsers(c.var.user, action, ids);
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(get, async (c) => {
     const data = await c.var.services.users.getUser(c.var.user, c.req.valid("param").id);
-    return c.json({ success: true as const, data }, 200);
+    return ok(c, data);
   })
   .openapi(create, async (c) => {
     const data = await c.var.services.users.createUser(c.var.user, c.req.valid("json"));
-    return c.json({ success: true as const, data, message: "User created successfully" }, 201);
+    return created(c, data, "User created successfully");
   })
   .openapi(update, async (c) => {
     const data = await c.var.services.users.updateUser(
@@ -130,12 +139,9 @@ export const usersApi = createRouter()
       c.req.valid("json"),
       { token: c.var.token },
     );
-    return c.json({ success: true as const, data, message: "User updated successfully" }, 200);
+    return ok(c, data, "User updated successfully");
   })
   .openapi(remove, async (c) => {
     await c.var.services.users.deleteUser(c.var.user, c.req.valid("param").id);
-    return c.json(
-      { success: true as const, data: null, message: "User deleted successfully" },
-      200,
-    );
+    return ok(c, null, "User deleted successfully");
   });

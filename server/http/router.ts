@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from "node:util";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Permission } from "../../common/permissions.ts";
 import { ID_MAX, idText } from "../../common/schemas/fields.ts";
 import { requireActor, requirePermission } from "../auth/policy.ts";
@@ -20,13 +21,19 @@ export function signedIn(permission?: Permission) {
   };
 }
 
+type DeclaredResponses = Record<
+  string,
+  { content?: Record<string, { schema?: unknown } | undefined> } | undefined
+>;
+
 type GuardedRoute = {
   method: string;
   path: string;
   operationId?: string;
+  responses?: DeclaredResponses;
   security?: Record<string, string[]>[];
   "x-permission"?: Permission;
-  request?: { body?: { content?: Record<string, unknown> } };
+  request?: { body?: { content?: Record<string, unknown> }; params?: unknown; query?: unknown };
   middleware?: MiddlewareHandler | MiddlewareHandler[];
 };
 
@@ -58,6 +65,58 @@ const keepId: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
+ * The error answers a call gives by the way it is declared, added to its
+ * documented responses: 400 for any input, 415 for a JSON body sent as
+ * something else, 401 and 403 for a signed-in call.
+ */
+function withImpliedErrors<R extends GuardedRoute>(route: R): R {
+  const implied: ErrorCodes[] = [];
+  const { request } = route;
+  if (request?.params || request?.query || request?.body) implied.push(400);
+  if (request?.body?.content?.["application/json"]) implied.push(415);
+  if (route.security?.some((entry) => Object.keys(entry).length > 0)) implied.push(401);
+  if (route["x-permission"]) implied.push(403);
+  const missing = implied.filter((code) => !route.responses?.[String(code)]);
+  if (missing.length === 0) return route;
+  const added = Object.fromEntries(missing.map((code) => [code, errorResponses[code]]));
+  return { ...route, responses: { ...route.responses, ...added } };
+}
+
+/**
+ * With CHECK_RESPONSES=1 (the integration tests set it), every JSON answer is
+ * checked against the schema its route declares for that status, extra
+ * fields included, and a mismatch becomes a 500 that names it: the OpenAPI
+ * document and the derived types in common/ stay true to what is sent.
+ */
+function checkResponses(route: GuardedRoute): MiddlewareHandler<AppEnv> {
+  const name = `${route.method.toUpperCase()} ${route.path} (${route.operationId})`;
+  return async (c, next) => {
+    await next();
+    const status = c.res.status;
+    if (status >= 500 || !/json/.test(c.res.headers.get("content-type") ?? "")) return;
+    const declared = route.responses?.[String(status)];
+    const schema = declared?.content?.["application/json"]?.schema as z.ZodType | undefined;
+    let problem = "";
+    if (!declared) problem = `status ${status} is not declared`;
+    else if (schema) {
+      const body: unknown = await c.res.clone().json();
+      const result = schema.safeParse(body);
+      if (!result.success) problem = z.prettifyError(result.error);
+      else if (!isDeepStrictEqual(result.data, body)) {
+        problem = `fields the schema does not declare: ${JSON.stringify(body).slice(0, 2000)}`;
+      }
+    }
+    if (problem) {
+      c.res = undefined;
+      c.res = Response.json(
+        { success: false, message: `Response of ${name} does not match: ${problem}` },
+        { status: 500 },
+      );
+    }
+  };
+}
+
+/**
  * The order every call keeps: who is calling (401), may they (403), then the
  * body (NUL check, then the schema's validation, 400).
  */
@@ -67,8 +126,9 @@ function guarded<R extends GuardedRoute>(declared: R): R {
     throw new Error(`${declared.method.toUpperCase()} ${declared.path} needs an operationId`);
   }
   // A call without a declared security is public, and says so in the document.
-  const route = declared.security ? declared : { ...declared, security: [] };
+  const route = withImpliedErrors(declared.security ? declared : { ...declared, security: [] });
   const guards: MiddlewareHandler<AppEnv>[] = [];
+  if (process.env.CHECK_RESPONSES === "1") guards.push(checkResponses(route));
   if (route.security?.some((entry) => Object.keys(entry).length > 0)) {
     const permission = route["x-permission"];
     guards.push(async (c, next) => {
@@ -126,7 +186,7 @@ export const errorResponses = {
   404: error("Not found"),
   409: error("Conflict with existing data"),
   413: error("Too large"),
-  415: error("Unsupported file type"),
+  415: error("Unsupported media type: a body that is not JSON, or a file type not accepted"),
   429: error("Too many attempts; try again later"),
 } as const;
 
@@ -178,20 +238,49 @@ export function pagingQuery(max = 50) {
   };
 }
 
-export const OkSchema = z.object({ success: z.literal(true), message: z.string() });
-export const AnyData = z.unknown();
-
-const DataEnvelope = envelope(AnyData);
-type DataResponse = ReturnType<typeof jsonContent<typeof DataEnvelope>>;
 type ErrorCodes = keyof typeof errorResponses;
+type Envelope<T extends z.ZodType> = ReturnType<typeof envelope<T>>;
+type DataResponse<T extends z.ZodType> = ReturnType<typeof jsonContent<Envelope<T>>>;
 
-/** The standard responses of a call that answers `data`, plus its error codes. */
-export function dataResponses<S extends 200 | 201 = 200>(
+/**
+ * The responses of a call that answers `{success: true, data, message?}`:
+ * `data` described by a schema from common/schemas/responses.ts, plus the
+ * call's error codes.
+ */
+export function dataResponses<
+  T extends z.ZodType,
+  const E extends readonly ErrorCodes[] = [],
+  S extends 200 | 201 = 200,
+>(
+  data: T,
   description: string,
-  errors: ErrorCodes[] = [],
+  errors: E = [] as unknown as E,
   status: S = 200 as S,
-): { [K in S]: DataResponse } & Partial<typeof errorResponses> {
-  const responses: Record<number, unknown> = { [status]: jsonContent(DataEnvelope, description) };
+): { [K in S]: DataResponse<T> } & { [K in E[number]]: (typeof errorResponses)[K] } {
+  const responses: Record<number, unknown> = { [status]: jsonContent(envelope(data), description) };
   for (const code of errors) responses[code] = errorResponses[code];
-  return responses as { [K in S]: DataResponse } & Partial<typeof errorResponses>;
+  return responses as { [K in S]: DataResponse<T> } & {
+    [K in E[number]]: (typeof errorResponses)[K];
+  };
+}
+
+/** The answer of a call that only confirms: `data` is null, `message` says what happened. */
+export const Done = z.null();
+
+/**
+ * The success envelope: `{success: true, data, message?}` with 200 (`ok`) or
+ * 201 (`created`), typed so a handler's answer is checked against its route.
+ */
+export function ok<T>(c: Context, data: T, message?: string) {
+  return c.json(
+    { success: true as const, data, ...(message === undefined ? {} : { message }) },
+    200,
+  );
+}
+
+export function created<T>(c: Context, data: T, message?: string) {
+  return c.json(
+    { success: true as const, data, ...(message === undefined ? {} : { message }) },
+    201,
+  );
 }
