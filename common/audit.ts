@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { LIST_PAGE_SIZE } from "./limits.ts";
+import type { AuditEntrySchema, AuditLogPageSchema } from "./schemas/responses.ts";
 
 /** What the audit log records, and the words the admin screen shows for it. */
 export const AUDIT_ACTIONS = [
@@ -49,23 +51,6 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
 
 export const AUDIT_PAGE_SIZE = LIST_PAGE_SIZE.auditLog.default;
 
-export type AuditEntry = {
-  id: number;
-  created_at: string;
-  actor_id: number | null;
-  actor_name: string;
-  action: AuditAction;
-  entity_type: AuditEntityType;
-  entity_id: string | null;
-  entity_label: string;
-  details: Record<string, unknown> | null;
-};
-
-export type AuditLogPage = {
-  entries: AuditEntry[];
-  count: number;
-  page: number;
-  totalPages: number;
-  /** Everyone who appears in the log, for the filter. */
-  actors: { id: number; name: string }[];
-};
+/** One entry of the log and one page of it, as GET /api/audit-log answers (schemas/responses.ts). */
+export type AuditEntry = z.output<typeof AuditEntrySchema>;
+export type AuditLogPage = z.output<typeof AuditLogPageSchema>;

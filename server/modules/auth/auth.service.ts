@@ -1,6 +1,6 @@
 import type { Actor } from "../../../common/permissions.ts";
 import { LoginSchema, RegisterSchema } from "../../../common/schemas/users.ts";
-import type { User } from "../../../common/types.ts";
+import type { RegistrationReceipt, User } from "../../../common/types.ts";
 import { requireUncommonPassword } from "../../auth/common-passwords.ts";
 import { createLoginThrottle, type LoginThrottle } from "../../auth/login-throttle.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../auth/passwords.ts";
@@ -36,12 +36,6 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 export const AWAITING_APPROVAL = "Your account is awaiting approval by an administrator.";
 
 export type SessionUser = User & Actor;
-
-/** What a registration answers: the account as sent, never whether the e-mail was known. */
-export type RegistrationReceipt = Pick<
-  User,
-  "username" | "email" | "first_name" | "last_name" | "role" | "status"
->;
 
 const TOUCH_AFTER_MS = 5 * 60_000;
 

@@ -29,17 +29,9 @@ import { EMAIL_CHANGE_HOURS, issueAccountToken } from "./account.service.ts";
 import { useAccountToken } from "./account-tokens.repository.ts";
 import { deleteSessionsOfUser, findSessionsOfUser } from "./sessions.repository.ts";
 
-export type Profile = User & { avatar_url: string | null };
+export type { ActiveSession, Profile } from "../../../common/types.ts";
 
-export type ActiveSession = {
-  id: number;
-  created_at: string;
-  last_used_at: string;
-  expires_at: string;
-  user_agent: string | null;
-  /** The session of the token that asked. */
-  current: boolean;
-};
+import type { ActiveSession, Profile } from "../../../common/types.ts";
 
 /**
  * The signed-in user's own account (/admin/profile): every role may change

@@ -1,23 +1,10 @@
+import type { OutboxMail } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toCount, toIso } from "../../db/normalize.ts";
 
-export type MailStatus = "queued" | "sent" | "failed";
+export type { OutboxMail };
 
-/** A mail as the outbox lists it. */
-export type OutboxMail = {
-  id: number;
-  created_at: string;
-  to: string;
-  reply_to: string | null;
-  subject: string;
-  text: string;
-  kind: string;
-  status: MailStatus;
-  attempts: number;
-  next_attempt_at: string | null;
-  last_error: string | null;
-  sent_at: string | null;
-};
+export type MailStatus = OutboxMail["status"];
 
 export type NewMail = {
   to: string;

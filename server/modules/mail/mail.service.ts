@@ -1,18 +1,13 @@
 import type { Actor } from "../../../common/permissions.ts";
 import { withSectionDefaults } from "../../../common/schemas/settings.ts";
 import { SETTINGS_SECTIONS, type SiteSettings } from "../../../common/settings.ts";
+import type { OutboxPage } from "../../../common/types.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import { findAllSettingsRows } from "../settings/settings.repository.ts";
-import {
-  findOutboxMails,
-  insertMails,
-  type MailStatus,
-  type NewMail,
-  type OutboxMail,
-} from "./mail.repository.ts";
+import { findOutboxMails, insertMails, type MailStatus, type NewMail } from "./mail.repository.ts";
 import {
   accountApprovedMail,
   contactNotificationMail,
@@ -29,15 +24,6 @@ export type { NewMail } from "./mail.repository.ts";
 export type { MailContext } from "./mail.templates.ts";
 
 export const OUTBOX_PAGE_SIZE = 50;
-
-export type OutboxPage = {
-  mails: OutboxMail[];
-  count: number;
-  page: number;
-  totalPages: number;
-  /** False without SMTP_URL or in demo mode: queued mails stay queued. */
-  delivering: boolean;
-};
 
 /**
  * Puts mails in the outbox. Call it with the transaction that causes them, so

@@ -1,14 +1,11 @@
 import { type Insertable, type Selectable, sql } from "kysely";
+import type { MediaUsage } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { parseJson, toIso } from "../../db/normalize.ts";
 import type { UploadsTable } from "../../db/schema.ts";
 import type { StoredVariant } from "../uploads/image-pipeline.ts";
 
-export type MediaUsage = {
-  kind: "post" | "gallery" | "settings";
-  id: number | string;
-  label: string;
-};
+export type { MediaUsage };
 
 /** An uploaded image as stored: the original file and its variants. */
 export type Upload = {

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Actor, can } from "../../../common/permissions.ts";
+import type { MediaItem } from "../../../common/types.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -10,17 +11,8 @@ import {
   findMediaUsages,
   findUploadById,
   findUploads,
-  type MediaUsage,
-  type Upload,
   updateUploadAlt,
 } from "./media.repository.ts";
-
-export type MediaItem = Omit<Upload, "variants"> & {
-  url: string;
-  /** How many resized copies the upload has. */
-  variants: number;
-  usedIn: MediaUsage[];
-};
 
 /** The media library: every upload, where it is used, its alt text; delete only when unused. */
 export function createMediaService(db: Db, config: Pick<Config, "uploadsDir">) {

@@ -1,4 +1,5 @@
 import type { Actor } from "../../../common/permissions.ts";
+import type { UploadResult } from "../../../common/types.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -15,15 +16,7 @@ import {
 } from "./image-pipeline.ts";
 import { ACCEPTED_IMAGES, sniffImageType } from "./image-type.ts";
 
-export type UploadResult = {
-  id: number;
-  url: string;
-  imagePath: string;
-  mimeType: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-};
+export type { UploadResult };
 
 export function formatBytes(bytes: number) {
   return bytes >= 1024 * 1024

@@ -2,25 +2,11 @@ import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import { can } from "../../../../common/permissions.ts";
 import { formatDate, formatNumber } from "../../../../common/text.ts";
-import type { ContactMessage, PostSummary } from "../../../../common/types.ts";
+import type { Dashboard } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { useAuth } from "../../../lib/auth.tsx";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { Badge, Card, PageHeader, STATUS_BADGE } from "../ui.tsx";
-
-type Dashboard = {
-  counts: {
-    posts: number;
-    published: number;
-    drafts: number;
-    scheduled: number;
-    users: number;
-    messages: number;
-    unreadMessages: number;
-  };
-  recentPosts: PostSummary[];
-  recentMessages: ContactMessage[];
-};
 
 /** A dashboard card: its title, "View all", and its list or the empty text. */
 function RecentCard({

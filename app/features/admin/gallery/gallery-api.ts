@@ -1,4 +1,4 @@
-import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
+import type { GalleryCategory, GalleryImage, UploadResult } from "../../../../common/types.ts";
 import { ApiError, apiData, failureReason } from "../../../lib/api.ts";
 
 export type ImageValues = {
@@ -41,12 +41,10 @@ export function uploadErrorMessage(error: unknown): string {
   return field || failureReason(error) || IMAGE_TEXT.uploadFailed;
 }
 
-type Upload = { url: string; width: number | null; height: number | null };
-
-export async function uploadFile(file: File, signal?: AbortSignal): Promise<Upload> {
+export async function uploadFile(file: File, signal?: AbortSignal): Promise<UploadResult> {
   const form = new FormData();
   form.append("image", file);
-  return apiData<Upload>("/upload", { method: "POST", form, signal });
+  return apiData<UploadResult>("/upload", { method: "POST", form, signal });
 }
 
 export function createImage(body: ImageValues & { url: string }) {

@@ -1,23 +1,11 @@
 import { useState } from "react";
 import { formatDate } from "../../../../common/text.ts";
+import type { MediaItem } from "../../../../common/types.ts";
 import { api, failureReason } from "../../../lib/api.ts";
 import { useApiMutation } from "../../../lib/use-api-mutation.ts";
 import { Card, dangerButton, inputClass, smallButton } from "../ui.tsx";
 
-/** An upload as GET /api/media lists it. */
-export type MediaItem = {
-  id: number;
-  url: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  alt: string;
-  variants: number;
-  createdAt: string;
-  usedIn: { kind: string; id: number | string; label: string }[];
-};
+export type { MediaItem };
 
 function formatSize(bytes: number) {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { mailtoHref } from "../../../../common/email.ts";
 import { LIST_PAGE_SIZE } from "../../../../common/limits.ts";
 import { formatDate, formatDateTime, truncate } from "../../../../common/text.ts";
-import type { ContactMessage } from "../../../../common/types.ts";
+import type { ContactMessage, ContactMessageList } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { apiData } from "../../../lib/api.ts";
 import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
@@ -27,13 +27,6 @@ export const MESSAGE_TEXT = {
   loadFailed: "Failed to load messages. Please try again.",
 } as const;
 
-type MessageList = {
-  messages: ContactMessage[];
-  count: number;
-  unread: number;
-  totalPages: number;
-};
-
 /** Contact messages, newest first; opening one marks it read. */
 export function MessagesManager() {
   const [page, setPage] = useState(1);
@@ -43,7 +36,7 @@ export function MessagesManager() {
   const flash = useFlash();
   const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
   if (unreadOnly) query.set("unread", "true");
-  const list = useApiQuery<MessageList>(`/contact/messages?${query}`);
+  const list = useApiQuery<ContactMessageList>(`/contact/messages?${query}`);
   const { setData, reload, error } = list;
   // A page emptied by a delete: the one before it is loaded instead.
   const pageGone = !!list.data && list.data.messages.length === 0 && page > 1;

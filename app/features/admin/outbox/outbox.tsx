@@ -1,6 +1,7 @@
 import { Fragment, useState } from "react";
 import { LIST_PAGE_SIZE } from "../../../../common/limits.ts";
 import { formatDateTime } from "../../../../common/text.ts";
+import type { OutboxMail, OutboxPage } from "../../../../common/types.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import {
   AdminTable,
@@ -14,29 +15,7 @@ import {
   tdClass,
 } from "../ui.tsx";
 
-/** A mail as GET /api/mail/outbox lists it. */
-export type OutboxMail = {
-  id: number;
-  created_at: string;
-  to: string;
-  reply_to: string | null;
-  subject: string;
-  text: string;
-  kind: string;
-  status: "queued" | "sent" | "failed";
-  attempts: number;
-  next_attempt_at: string | null;
-  last_error: string | null;
-  sent_at: string | null;
-};
-
-type OutboxPage = {
-  mails: OutboxMail[];
-  count: number;
-  page: number;
-  totalPages: number;
-  delivering: boolean;
-};
+export type { OutboxMail };
 
 export const OUTBOX_TEXT = {
   title: "Outbox",
