@@ -65,7 +65,7 @@ const register = createRoute({
   responses: dataResponses(
     RegistrationReceiptSchema,
     "Registered (inactive until an admin activates it)",
-    [400, 409, 429],
+    [409, 429],
     201,
   ),
 });
@@ -77,7 +77,7 @@ const me = createRoute({
   tags: ["Auth"],
   summary: "The signed-in user",
   ...signedIn(),
-  responses: dataResponses(UserSchema, "The user", [401]),
+  responses: dataResponses(UserSchema, "The user"),
 });
 
 const logout = createRoute({
@@ -87,7 +87,7 @@ const logout = createRoute({
   tags: ["Auth"],
   summary: "Sign out: the token stops working",
   ...signedIn(),
-  responses: dataResponses(Done, "Signed out", [401]),
+  responses: dataResponses(Done, "Signed out"),
 });
 
 const logoutAll = createRoute({
@@ -97,11 +97,7 @@ const logoutAll = createRoute({
   tags: ["Auth"],
   summary: "Sign out everywhere: every session of the caller ends, this one included",
   ...signedIn(),
-  responses: dataResponses(
-    SessionCountSchema,
-    "Signed out everywhere: how many sessions ended",
-    [401],
-  ),
+  responses: dataResponses(SessionCountSchema, "Signed out everywhere: how many sessions ended"),
 });
 
 const forgotPassword = createRoute({
@@ -116,7 +112,7 @@ const forgotPassword = createRoute({
   responses: dataResponses(
     Done,
     "Answered (a mail is queued when an active account has the address)",
-    [400, 429],
+    [429],
   ),
 });
 
@@ -128,7 +124,7 @@ const resetPassword = createRoute({
   summary:
     "Set a new password with the token of a reset link (once); every session of the user ends",
   request: jsonBody(SetPasswordSchema),
-  responses: dataResponses(EmailReceiptSchema, "Password changed: sign in with it", [400]),
+  responses: dataResponses(EmailReceiptSchema, "Password changed: sign in with it"),
 });
 
 const acceptInvite = createRoute({
@@ -138,7 +134,7 @@ const acceptInvite = createRoute({
   tags: ["Auth"],
   summary: "Set the first password with the token of an invitation link (once)",
   request: jsonBody(SetPasswordSchema),
-  responses: dataResponses(EmailReceiptSchema, "Password set: sign in with it", [400]),
+  responses: dataResponses(EmailReceiptSchema, "Password set: sign in with it"),
 });
 
 const profileTags = ["Profile"];
@@ -150,7 +146,7 @@ const getProfile = createRoute({
   tags: profileTags,
   summary: "Your profile: the user and avatar_url",
   ...signedIn(),
-  responses: dataResponses(ProfileSchema, "The profile", [401]),
+  responses: dataResponses(ProfileSchema, "The profile"),
 });
 
 const updateProfile = createRoute({
@@ -161,7 +157,7 @@ const updateProfile = createRoute({
   summary: "Change your name, username or avatar",
   ...signedIn(),
   request: jsonBody(ProfileUpdateSchema),
-  responses: dataResponses(ProfileSchema, "The profile", [400, 401, 409]),
+  responses: dataResponses(ProfileSchema, "The profile", [409]),
 });
 
 const changePassword = createRoute({
@@ -172,7 +168,7 @@ const changePassword = createRoute({
   summary: "Change your password (the current one required); your other sessions end",
   ...signedIn(),
   request: jsonBody(PasswordChangeSchema),
-  responses: dataResponses(Done, "Password changed", [400, 401]),
+  responses: dataResponses(Done, "Password changed"),
 });
 
 const changeEmail = createRoute({
@@ -186,7 +182,7 @@ const changeEmail = createRoute({
   responses: dataResponses(
     EmailReceiptSchema,
     "Link sent; the address changes when it is opened",
-    [400, 401, 409],
+    [409],
   ),
 });
 
@@ -197,7 +193,7 @@ const confirmEmail = createRoute({
   tags: profileTags,
   summary: "Confirm a new e-mail address with the token of its link (once)",
   request: jsonBody(TokenSchema),
-  responses: dataResponses(EmailReceiptSchema, "The e-mail address changed", [400, 409]),
+  responses: dataResponses(EmailReceiptSchema, "The e-mail address changed", [409]),
 });
 
 const listSessions = createRoute({
@@ -207,11 +203,7 @@ const listSessions = createRoute({
   tags: profileTags,
   summary: "Your active sessions (created, last used, user agent; `current` marks this one)",
   ...signedIn(),
-  responses: dataResponses(
-    z.array(ActiveSessionSchema),
-    "The sessions, most recently used first",
-    [401],
-  ),
+  responses: dataResponses(z.array(ActiveSessionSchema), "The sessions, most recently used first"),
 });
 
 const signOutOthers = createRoute({
@@ -221,7 +213,7 @@ const signOutOthers = createRoute({
   tags: profileTags,
   summary: "Sign out of every other session; this one stays",
   ...signedIn(),
-  responses: dataResponses(SessionCountSchema, "How many sessions ended: `{sessions: n}`", [401]),
+  responses: dataResponses(SessionCountSchema, "How many sessions ended: `{sessions: n}`"),
 });
 
 export const authApi = createRouter()

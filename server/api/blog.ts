@@ -50,11 +50,7 @@ const listPosts = createRoute({
   tags: ["Blog"],
   summary: "List posts (public: live posts only; staff may filter by status)",
   request: { query: ListQuery },
-  responses: dataResponses(
-    PostListResponseSchema,
-    "`{posts, count, totalPages, page, limit}`",
-    [400],
-  ),
+  responses: dataResponses(PostListResponseSchema, "`{posts, count, totalPages, page, limit}`"),
 });
 
 const featured = createRoute({
@@ -64,7 +60,7 @@ const featured = createRoute({
   tags: ["Blog"],
   summary: "Featured live posts",
   request: { query: z.object({ limit: pagingQuery().limit }) },
-  responses: dataResponses(z.array(PostSummaryResponseSchema), "Posts", [400]),
+  responses: dataResponses(z.array(PostSummaryResponseSchema), "Posts"),
 });
 
 const related = createRoute({
@@ -82,7 +78,7 @@ const related = createRoute({
       limit: pagingQuery().limit,
     }),
   },
-  responses: dataResponses(z.array(PostSummaryResponseSchema), "Posts", [400]),
+  responses: dataResponses(z.array(PostSummaryResponseSchema), "Posts"),
 });
 
 const byId = createRoute({
@@ -92,7 +88,7 @@ const byId = createRoute({
   tags: ["Blog"],
   summary: "A post by id (drafts for staff who may manage them)",
   request: { params: z.object({ id: z.string().max(100) }) },
-  responses: dataResponses(PostResponseSchema, "The post", [400, 404]),
+  responses: dataResponses(PostResponseSchema, "The post", [404]),
 });
 
 const bySlug = createRoute({
@@ -129,7 +125,7 @@ const create = createRoute({
   summary: "Create a post",
   ...signedIn("posts:create"),
   request: jsonBody(PostInputSchema),
-  responses: dataResponses(PostResponseSchema, "The new post", [400, 401, 403, 409], 201),
+  responses: dataResponses(PostResponseSchema, "The new post", [409], 201),
 });
 
 const update = createRoute({
@@ -140,7 +136,7 @@ const update = createRoute({
   summary: "Update a post (fields left out stay as they are)",
   ...signedIn(),
   request: { params: IdParams, ...jsonBody(PostInputSchema.partial()) },
-  responses: dataResponses(PostResponseSchema, "The updated post", [400, 401, 403, 404, 409]),
+  responses: dataResponses(PostResponseSchema, "The updated post", [403, 404, 409]),
 });
 
 const remove = createRoute({
@@ -151,7 +147,7 @@ const remove = createRoute({
   summary: "Delete a post",
   ...signedIn(),
   request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [403, 404]),
 });
 
 const bulk = createRoute({
@@ -162,7 +158,7 @@ const bulk = createRoute({
   summary: "Publish, move to draft or delete several posts at once",
   ...signedIn("posts:create"),
   request: jsonBody(PostBulkSchema),
-  responses: dataResponses(BulkResultSchema, "How many posts changed", [400, 401, 403, 404]),
+  responses: dataResponses(BulkResultSchema, "How many posts changed", [404]),
 });
 
 const listCategories = createRoute({
@@ -195,7 +191,7 @@ const listTags = createRoute({
   },
 });
 
-const writeErrors = [400, 401, 403, 404, 409] as const;
+const writeErrors = [404, 409] as const;
 
 const createCategory = createRoute({
   method: "post",
@@ -225,7 +221,7 @@ const deleteCategory = createRoute({
   summary: "Delete a category (its posts stay)",
   ...signedIn("categories:manage"),
   request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [404]),
 });
 const createTag = createRoute({
   method: "post",
@@ -255,7 +251,7 @@ const deleteTag = createRoute({
   summary: "Delete a tag",
   ...signedIn("tags:manage"),
   request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [404]),
 });
 
 export const blogApi = createRouter()

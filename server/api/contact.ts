@@ -27,7 +27,7 @@ const submit = createRoute({
   tags,
   summary: "Send a message from the contact form",
   request: jsonBody(ContactSchema),
-  responses: dataResponses(ContactReceiptSchema, "Stored", [400, 429], 201),
+  responses: dataResponses(ContactReceiptSchema, "Stored", [429], 201),
 });
 const list = createRoute({
   method: "get",
@@ -42,11 +42,7 @@ const list = createRoute({
       unread: z.enum(["true", "false"], { error: "unread must be true or false" }).optional(),
     }),
   },
-  responses: dataResponses(
-    ContactMessageListSchema,
-    "`{messages, count, unread, totalPages}`",
-    [400, 401, 403],
-  ),
+  responses: dataResponses(ContactMessageListSchema, "`{messages, count, unread, totalPages}`"),
 });
 const mark = createRoute({
   method: "patch",
@@ -56,7 +52,7 @@ const mark = createRoute({
   summary: "Mark a message read or unread",
   ...signedIn("messages:manage"),
   request: { params: IdParams, ...jsonBody(MessageUpdateSchema) },
-  responses: dataResponses(ContactMessageSchema, "The message", [400, 401, 403, 404]),
+  responses: dataResponses(ContactMessageSchema, "The message", [404]),
 });
 const remove = createRoute({
   method: "delete",
@@ -66,7 +62,7 @@ const remove = createRoute({
   summary: "Delete a message",
   ...signedIn("messages:manage"),
   request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [404]),
 });
 
 export const contactApi = createRouter()

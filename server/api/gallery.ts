@@ -25,7 +25,7 @@ const listImages = createRoute({
   tags,
   summary: "Gallery images in display order",
   request: { query: z.object({ category: z.string().max(200).optional() }) },
-  responses: dataResponses(z.array(GalleryImageSchema), "Images", [400]),
+  responses: dataResponses(z.array(GalleryImageSchema), "Images"),
 });
 const listCategories = createRoute({
   method: "get",
@@ -43,7 +43,7 @@ const createImage = createRoute({
   summary: "Add an image to the gallery",
   ...signedIn("gallery:manage"),
   request: jsonBody(GalleryImageInputSchema),
-  responses: dataResponses(GalleryImageSchema, "The image", [400, 401, 403], 201),
+  responses: dataResponses(GalleryImageSchema, "The image", [], 201),
 });
 const reorder = createRoute({
   method: "put",
@@ -53,11 +53,7 @@ const reorder = createRoute({
   summary: "Set the display order",
   ...signedIn("gallery:manage"),
   request: jsonBody(ReorderSchema),
-  responses: dataResponses(
-    z.array(GalleryImageSchema),
-    "Images in the new order",
-    [400, 401, 403, 404],
-  ),
+  responses: dataResponses(z.array(GalleryImageSchema), "Images in the new order", [404]),
 });
 const updateImage = createRoute({
   method: "put",
@@ -67,7 +63,7 @@ const updateImage = createRoute({
   summary: "Update an image",
   ...signedIn("gallery:manage"),
   request: { params: IdParams, ...jsonBody(GalleryImageInputSchema) },
-  responses: dataResponses(GalleryImageSchema, "The image", [400, 401, 403, 404]),
+  responses: dataResponses(GalleryImageSchema, "The image", [404]),
 });
 const deleteImage = createRoute({
   method: "delete",
@@ -77,7 +73,7 @@ const deleteImage = createRoute({
   summary: "Remove an image from the gallery",
   ...signedIn("gallery:manage"),
   request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [404]),
 });
 const createCategory = createRoute({
   method: "post",
@@ -87,7 +83,7 @@ const createCategory = createRoute({
   summary: "Create a gallery category",
   ...signedIn("gallery:manage"),
   request: jsonBody(GalleryCategoryInputSchema),
-  responses: dataResponses(GalleryCategorySchema, "The category", [400, 401, 403, 409], 201),
+  responses: dataResponses(GalleryCategorySchema, "The category", [409], 201),
 });
 const updateCategory = createRoute({
   method: "put",
@@ -97,7 +93,7 @@ const updateCategory = createRoute({
   summary: "Update a gallery category",
   ...signedIn("gallery:manage"),
   request: { params: IdParams, ...jsonBody(GalleryCategoryInputSchema) },
-  responses: dataResponses(GalleryCategorySchema, "The category", [400, 401, 403, 404, 409]),
+  responses: dataResponses(GalleryCategorySchema, "The category", [404, 409]),
 });
 const deleteCategory = createRoute({
   method: "delete",
@@ -107,7 +103,7 @@ const deleteCategory = createRoute({
   summary: "Delete a gallery category (its images stay, uncategorised)",
   ...signedIn("gallery:manage"),
   request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [404]),
 });
 
 export const galleryApi = createRouter()

@@ -18,11 +18,7 @@ const list = createRoute({
   summary: "The mails the site sent or will send, newest first, with their status (admins)",
   ...signedIn("mail:view"),
   request: { query: OutboxQuery },
-  responses: dataResponses(
-    OutboxPageSchema,
-    "`{mails, count, page, totalPages, delivering}`",
-    [400, 401, 403],
-  ),
+  responses: dataResponses(OutboxPageSchema, "`{mails, count, page, totalPages, delivering}`"),
 });
 
 export const mailApi = createRouter().openapi(list, async (c) => {

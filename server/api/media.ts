@@ -19,7 +19,7 @@ const list = createRoute({
   tags,
   summary: "The media library: uploads with sizes, alt text and where each is used",
   ...signedIn("uploads:create"),
-  responses: dataResponses(z.array(MediaItemSchema), "Media items", [401, 403]),
+  responses: dataResponses(z.array(MediaItemSchema), "Media items"),
 });
 
 const AltSchema = z.strictObject({
@@ -36,7 +36,7 @@ const update = createRoute({
   summary: "Set an image's alt text",
   ...signedIn("uploads:create"),
   request: { params: IdParams, ...jsonBody(AltSchema) },
-  responses: dataResponses(MediaItemSchema, "The item", [400, 401, 403, 404]),
+  responses: dataResponses(MediaItemSchema, "The item", [404]),
 });
 
 const remove = createRoute({
@@ -47,7 +47,7 @@ const remove = createRoute({
   summary: "Delete an image and its variants (refused while it is in use)",
   ...signedIn("uploads:create"),
   request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [401, 403, 404, 409]),
+  responses: dataResponses(Done, "Deleted", [404, 409]),
 });
 
 export const mediaApi = createRouter()

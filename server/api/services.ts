@@ -47,7 +47,7 @@ const create = createRoute({
   summary: "Create a service",
   ...signedIn("services:manage"),
   request: jsonBody(ServiceInputSchema),
-  responses: dataResponses(ServiceSchema, "The service", [400, 401, 403, 409], 201),
+  responses: dataResponses(ServiceSchema, "The service", [409], 201),
 });
 
 const update = createRoute({
@@ -58,7 +58,7 @@ const update = createRoute({
   summary: "Update a service",
   ...signedIn("services:manage"),
   request: { params: IdParams, ...jsonBody(ServiceInputSchema) },
-  responses: dataResponses(ServiceSchema, "The service", [400, 401, 403, 404, 409]),
+  responses: dataResponses(ServiceSchema, "The service", [404, 409]),
 });
 
 const remove = createRoute({
@@ -69,7 +69,7 @@ const remove = createRoute({
   summary: "Delete a service",
   ...signedIn("services:manage"),
   request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [401, 403, 404]),
+  responses: dataResponses(Done, "Deleted", [404]),
 });
 
 export const servicesApi = createRouter()

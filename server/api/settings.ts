@@ -40,7 +40,7 @@ const putSection = createRoute({
     params: SectionParam,
     ...jsonBody(z.record(z.string(), z.unknown()).openapi("SettingsSectionInput")),
   },
-  responses: dataResponses(SettingsSectionSchema, "The saved section", [400, 401, 403, 404]),
+  responses: dataResponses(SettingsSectionSchema, "The saved section", [404]),
 });
 
 export const settingsApi = createRouter()

@@ -26,7 +26,7 @@ const upload = createRoute({
   responses: dataResponses(
     UploadResultSchema,
     "`{id, url, imagePath, mimeType, size, width, height}`",
-    [400, 401, 403, 413, 415, 429],
+    [413, 415, 429],
     201,
   ),
 });

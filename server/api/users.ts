@@ -27,7 +27,7 @@ const list = createRoute({
   summary: "All users (search matches username, e-mail, name or role)",
   ...signedIn("users:manage"),
   request: { query: z.object({ search: z.string().max(200).optional() }) },
-  responses: dataResponses(z.array(UserSchema), "Users", [401, 403]),
+  responses: dataResponses(z.array(UserSchema), "Users"),
 });
 const get = createRoute({
   method: "get",
@@ -37,7 +37,7 @@ const get = createRoute({
   summary: "One user",
   ...signedIn("users:manage"),
   request: { params: IdParams },
-  responses: dataResponses(UserSchema, "The user", [401, 403, 404]),
+  responses: dataResponses(UserSchema, "The user", [404]),
 });
 const create = createRoute({
   method: "post",
@@ -47,7 +47,7 @@ const create = createRoute({
   summary: "Add a user",
   ...signedIn("users:manage"),
   request: jsonBody(UserCreateSchema),
-  responses: dataResponses(UserSchema, "The new user", [400, 401, 403, 409], 201),
+  responses: dataResponses(UserSchema, "The new user", [409], 201),
 });
 const invite = createRoute({
   method: "post",
@@ -57,12 +57,7 @@ const invite = createRoute({
   summary: "Add a user without a password: they are mailed a link to set one (valid for 7 days)",
   ...signedIn("users:manage"),
   request: jsonBody(UserInviteSchema),
-  responses: dataResponses(
-    UserSchema,
-    "The new user (invitation_pending: true)",
-    [400, 401, 403, 409],
-    201,
-  ),
+  responses: dataResponses(UserSchema, "The new user (invitation_pending: true)", [409], 201),
 });
 const resendInvite = createRoute({
   method: "post",
@@ -73,7 +68,7 @@ const resendInvite = createRoute({
     "Send a new invitation link to a user who has not set a password yet (the old link stops working)",
   ...signedIn("users:manage"),
   request: { params: IdParams },
-  responses: dataResponses(UserSchema, "Invitation sent", [401, 403, 404, 409]),
+  responses: dataResponses(UserSchema, "Invitation sent", [404, 409]),
 });
 const bulk = createRoute({
   method: "post",
@@ -83,7 +78,7 @@ const bulk = createRoute({
   summary: "Activate, deactivate or delete several users",
   ...signedIn("users:manage"),
   request: jsonBody(UserBulkSchema),
-  responses: dataResponses(BulkResultSchema, "How many users changed", [400, 401, 403, 404, 409]),
+  responses: dataResponses(BulkResultSchema, "How many users changed", [404, 409]),
 });
 const update = createRoute({
   method: "put",
@@ -93,7 +88,7 @@ const update = createRoute({
   summary: "Update a user (the whole user or any of its fields)",
   ...signedIn("users:manage"),
   request: { params: IdParams, ...jsonBody(UserUpdateSchema) },
-  responses: dataResponses(UserSchema, "The user", [400, 401, 403, 404, 409]),
+  responses: dataResponses(UserSchema, "The user", [404, 409]),
 });
 const remove = createRoute({
   method: "delete",
@@ -103,7 +98,7 @@ const remove = createRoute({
   summary: "Delete a user",
   ...signedIn("users:manage"),
   request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [401, 403, 404, 409]),
+  responses: dataResponses(Done, "Deleted", [404, 409]),
 });
 
 export const usersApi = createRouter()
