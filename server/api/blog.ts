@@ -18,8 +18,8 @@ import {
 import {
   created,
   createRouter,
-  Done,
   dataResponses,
+  deleteRoute,
   envelope,
   errorResponses,
   IdParams,
@@ -139,15 +139,12 @@ const update = createRoute({
   responses: dataResponses(PostResponseSchema, "The updated post", [403, 404, 409]),
 });
 
-const remove = createRoute({
-  method: "delete",
+const remove = deleteRoute({
   path: "/blog/posts/{id}",
   operationId: "deletePost",
   tags: ["Blog"],
   summary: "Delete a post",
-  ...signedIn(),
-  request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [403, 404]),
+  errors: [403],
 });
 
 const bulk = createRoute({
@@ -213,15 +210,12 @@ const updateCategory = createRoute({
   request: { params: IdParams, ...jsonBody(CategoryInputSchema) },
   responses: dataResponses(CategorySchema, "The category", [...writeErrors]),
 });
-const deleteCategory = createRoute({
-  method: "delete",
+const deleteCategory = deleteRoute({
   path: "/blog/categories/{id}",
   operationId: "deleteCategory",
   tags: ["Blog"],
   summary: "Delete a category (its posts stay)",
-  ...signedIn("categories:manage"),
-  request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [404]),
+  permission: "categories:manage",
 });
 const createTag = createRoute({
   method: "post",
@@ -243,15 +237,12 @@ const updateTag = createRoute({
   request: { params: IdParams, ...jsonBody(TagInputSchema) },
   responses: dataResponses(TagSchema, "The tag", [...writeErrors]),
 });
-const deleteTag = createRoute({
-  method: "delete",
+const deleteTag = deleteRoute({
   path: "/blog/tags/{id}",
   operationId: "deleteTag",
   tags: ["Blog"],
   summary: "Delete a tag",
-  ...signedIn("tags:manage"),
-  request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [404]),
+  permission: "tags:manage",
 });
 
 export const blogApi = createRouter()

@@ -8,8 +8,8 @@ import {
 import {
   created,
   createRouter,
-  Done,
   dataResponses,
+  deleteRoute,
   IdParams,
   jsonBody,
   ok,
@@ -54,15 +54,12 @@ const mark = createRoute({
   request: { params: IdParams, ...jsonBody(MessageUpdateSchema) },
   responses: dataResponses(ContactMessageSchema, "The message", [404]),
 });
-const remove = createRoute({
-  method: "delete",
+const remove = deleteRoute({
   path: "/contact/messages/{id}",
   operationId: "deleteContactMessage",
   tags,
   summary: "Delete a message",
-  ...signedIn("messages:manage"),
-  request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [404]),
+  permission: "messages:manage",
 });
 
 export const contactApi = createRouter()

@@ -8,8 +8,8 @@ import { GalleryCategorySchema, GalleryImageSchema } from "../../common/schemas/
 import {
   created,
   createRouter,
-  Done,
   dataResponses,
+  deleteRoute,
   IdParams,
   jsonBody,
   ok,
@@ -65,15 +65,12 @@ const updateImage = createRoute({
   request: { params: IdParams, ...jsonBody(GalleryImageInputSchema) },
   responses: dataResponses(GalleryImageSchema, "The image", [404]),
 });
-const deleteImage = createRoute({
-  method: "delete",
+const deleteImage = deleteRoute({
   path: "/gallery/images/{id}",
   operationId: "deleteGalleryImage",
   tags,
   summary: "Remove an image from the gallery",
-  ...signedIn("gallery:manage"),
-  request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [404]),
+  permission: "gallery:manage",
 });
 const createCategory = createRoute({
   method: "post",
@@ -95,15 +92,12 @@ const updateCategory = createRoute({
   request: { params: IdParams, ...jsonBody(GalleryCategoryInputSchema) },
   responses: dataResponses(GalleryCategorySchema, "The category", [404, 409]),
 });
-const deleteCategory = createRoute({
-  method: "delete",
+const deleteCategory = deleteRoute({
   path: "/gallery/categories/{id}",
   operationId: "deleteGalleryCategory",
   tags,
   summary: "Delete a gallery category (its images stay, uncategorised)",
-  ...signedIn("gallery:manage"),
-  request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [404]),
+  permission: "gallery:manage",
 });
 
 export const galleryApi = createRouter()

@@ -2,8 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { MediaItemSchema } from "../../common/schemas/responses.ts";
 import {
   createRouter,
-  Done,
   dataResponses,
+  deleteRoute,
   IdParams,
   jsonBody,
   ok,
@@ -39,15 +39,13 @@ const update = createRoute({
   responses: dataResponses(MediaItemSchema, "The item", [404]),
 });
 
-const remove = createRoute({
-  method: "delete",
+const remove = deleteRoute({
   path: "/media/{id}",
   operationId: "deleteMedia",
   tags,
   summary: "Delete an image and its variants (refused while it is in use)",
-  ...signedIn("uploads:create"),
-  request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [404, 409]),
+  permission: "uploads:create",
+  errors: [409],
 });
 
 export const mediaApi = createRouter()

@@ -4,8 +4,8 @@ import { ServiceSchema } from "../../common/schemas/responses.ts";
 import {
   created,
   createRouter,
-  Done,
   dataResponses,
+  deleteRoute,
   IdParams,
   jsonBody,
   ok,
@@ -61,15 +61,12 @@ const update = createRoute({
   responses: dataResponses(ServiceSchema, "The service", [404, 409]),
 });
 
-const remove = createRoute({
-  method: "delete",
+const remove = deleteRoute({
   path: "/services/{id}",
   operationId: "deleteService",
   tags: ["Services"],
   summary: "Delete a service",
-  ...signedIn("services:manage"),
-  request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [404]),
+  permission: "services:manage",
 });
 
 export const servicesApi = createRouter()

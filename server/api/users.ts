@@ -9,8 +9,8 @@ import {
 import {
   created,
   createRouter,
-  Done,
   dataResponses,
+  deleteRoute,
   IdParams,
   jsonBody,
   ok,
@@ -90,15 +90,13 @@ const update = createRoute({
   request: { params: IdParams, ...jsonBody(UserUpdateSchema) },
   responses: dataResponses(UserSchema, "The user", [404, 409]),
 });
-const remove = createRoute({
-  method: "delete",
+const remove = deleteRoute({
   path: "/users/{id}",
   operationId: "deleteUser",
   tags,
   summary: "Delete a user",
-  ...signedIn("users:manage"),
-  request: { params: IdParams },
-  responses: dataResponses(Done, "Deleted", [404, 409]),
+  permission: "users:manage",
+  errors: [409],
 });
 
 export const usersApi = createRouter()

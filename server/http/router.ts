@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Permission } from "../../common/permissions.ts";
 import { ID_MAX, idText } from "../../common/schemas/fields.ts";
@@ -266,6 +266,30 @@ export function dataResponses<
 
 /** The answer of a call that only confirms: `data` is null, `message` says what happened. */
 export const Done = z.null();
+
+/**
+ * `DELETE …/{id}` of one item: signed in (with `permission` when the role
+ * decides), 404 when nothing has the id, and `data: null` with a message
+ * when it is gone. `errors` adds the call's own codes (403 where ownership
+ * decides, 409 where the item is still in use).
+ */
+export function deleteRoute<P extends `/${string}/{id}`>(config: {
+  path: P;
+  operationId: string;
+  tags: string[];
+  summary: string;
+  permission?: Permission;
+  errors?: ErrorCodes[];
+}) {
+  const { permission, errors = [], ...declared } = config;
+  return createRoute({
+    method: "delete",
+    ...declared,
+    ...signedIn(permission),
+    request: { params: IdParams },
+    responses: dataResponses(Done, "Deleted", [404, ...errors]),
+  });
+}
 
 /**
  * The success envelope: `{success: true, data, message?}` with 200 (`ok`) or
