@@ -296,15 +296,21 @@ export function deleteRoute<P extends `/${string}/{id}`>(config: {
  * 201 (`created`), typed so a handler's answer is checked against its route.
  */
 export function ok<T>(c: Context, data: T, message?: string) {
-  return c.json(
-    { success: true as const, data, ...(message === undefined ? {} : { message }) },
-    200,
-  );
+  return success(c, data, message, 200);
 }
 
 export function created<T>(c: Context, data: T, message?: string) {
+  return success(c, data, message, 201);
+}
+
+function success<T, S extends 200 | 201>(
+  c: Context,
+  data: T,
+  message: string | undefined,
+  status: S,
+) {
   return c.json(
     { success: true as const, data, ...(message === undefined ? {} : { message }) },
-    201,
+    status,
   );
 }

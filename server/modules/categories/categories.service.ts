@@ -8,7 +8,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
-import { insertAuditEvents } from "../audit/audit.repository.ts";
+import { writeWithAudit } from "../audit/with-audit.ts";
 import {
   deleteTerm,
   findCategories,
@@ -54,13 +54,16 @@ export function createCategoriesService(db: Db) {
     run: (trx: Db) => Promise<T | null>,
   ): Promise<T> {
     try {
-      return await db.transaction().execute(async (trx) => {
-        const row = await run(trx);
-        if (!row) throw AppError.notFound(NOT_FOUND[table]);
-        const event = { action, entityType: LABEL[table], entityId: row.id, label: row.name };
-        await insertAuditEvents(trx, actor, [event], nowIso());
-        return row;
-      });
+      return await writeWithAudit(
+        db,
+        actor,
+        async (trx) => {
+          const row = await run(trx);
+          if (!row) throw AppError.notFound(NOT_FOUND[table]);
+          return row;
+        },
+        (row) => ({ action, entityType: LABEL[table], entityId: row.id, label: row.name }),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw AppError.conflict(`A ${LABEL[table]} with this name or slug already exists`);

@@ -10,11 +10,11 @@ import {
 import { requirePermission } from "../../auth/policy.ts";
 import type { ContentChanges } from "../../cache/content-changes.ts";
 import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
 import { zodErrors } from "../../http/validation.ts";
 import type { Logger } from "../../logger.ts";
 import { AppError } from "../app-error.ts";
-import { changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
+import { changedFields } from "../audit/audit.repository.ts";
+import { writeWithAudit } from "../audit/with-audit.ts";
 import { findAllSettingsRows, findSettingsRow, upsertSettingsRow } from "./settings.repository.ts";
 
 /**
@@ -107,25 +107,20 @@ export function createSettingsService(
     const current = withSectionDefaults(name, await findSettingsRow(db, name));
     const next = { ...current, ...parsed.data };
     cached = undefined;
-    await db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      await upsertSettingsRow(trx, name, next);
-      const changed = changedFields(current as Record<string, unknown>, next, Object.keys(next));
-      await insertAuditEvents(
-        trx,
-        actor,
-        [
-          {
-            action: "updated",
-            entityType: "settings",
-            entityId: name,
-            label: `${name[0]!.toUpperCase()}${name.slice(1)} settings`,
-            details: { changed },
-          },
-        ],
-        now,
-      );
-    });
+    await writeWithAudit(
+      db,
+      actor,
+      (trx) => upsertSettingsRow(trx, name, next),
+      () => ({
+        action: "updated",
+        entityType: "settings",
+        entityId: name,
+        label: `${name[0]!.toUpperCase()}${name.slice(1)} settings`,
+        details: {
+          changed: changedFields(current as Record<string, unknown>, next, Object.keys(next)),
+        },
+      }),
+    );
     cached = undefined;
     return next;
   }
