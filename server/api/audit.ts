@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../common/audit.ts";
 import { AuditLogPageSchema } from "../../common/schemas/responses.ts";
-import { createRouter, dataResponses, idParam, ok, pagingQuery, signedIn } from "../http/router.ts";
+import { idParam, pagingQuery } from "../http/request.ts";
+import { dataResponses, ok } from "../http/responses.ts";
+import { createRouter, signedIn } from "../http/router.ts";
 
 const day = (name: string) =>
   z.iso

@@ -20,18 +20,17 @@ import {
   UserSchema,
 } from "../../common/schemas/responses.ts";
 import { LoginSchema, RegisterSchema } from "../../common/schemas/users.ts";
+import { jsonBody } from "../http/request.ts";
 import {
   created,
-  createRouter,
   Done,
   dataResponses,
   envelope,
   errorResponses,
-  jsonBody,
   jsonContent,
   ok,
-  signedIn,
-} from "../http/router.ts";
+} from "../http/responses.ts";
+import { createRouter, signedIn } from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
 
 const login = createRoute({

@@ -15,21 +15,16 @@ import {
   PostViewsSchema,
   TagSchema,
 } from "../../common/schemas/responses.ts";
+import { IdParams, idParam, jsonBody, pagingQuery } from "../http/request.ts";
 import {
   created,
-  createRouter,
   dataResponses,
-  deleteRoute,
   envelope,
   errorResponses,
-  IdParams,
-  idParam,
-  jsonBody,
   jsonContent,
   ok,
-  pagingQuery,
-  signedIn,
-} from "../http/router.ts";
+} from "../http/responses.ts";
+import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
 import { toPostListResponse, toPostResponse } from "./post-response.ts";
 

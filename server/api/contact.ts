@@ -5,17 +5,9 @@ import {
   ContactMessageSchema,
   ContactReceiptSchema,
 } from "../../common/schemas/responses.ts";
-import {
-  created,
-  createRouter,
-  dataResponses,
-  deleteRoute,
-  IdParams,
-  jsonBody,
-  ok,
-  pagingQuery,
-  signedIn,
-} from "../http/router.ts";
+import { IdParams, jsonBody, pagingQuery } from "../http/request.ts";
+import { created, dataResponses, ok } from "../http/responses.ts";
+import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
 import { CONTACT_SUCCESS } from "../modules/contact/contact.service.ts";
 
 const tags = ["Contact"];

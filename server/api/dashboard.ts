@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { DashboardSchema } from "../../common/schemas/responses.ts";
-import { createRouter, dataResponses, ok, signedIn } from "../http/router.ts";
+import { dataResponses, ok } from "../http/responses.ts";
+import { createRouter, signedIn } from "../http/router.ts";
 import { toPostResponse } from "./post-response.ts";
 
 const get = createRoute({

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { UserSchema } from "../../common/schemas/responses.ts";
 import { DEMO_ADMIN } from "../db/seed/demo-content.ts";
-import { createRouter, envelope, errorResponses, jsonContent } from "../http/router.ts";
+import { envelope, errorResponses, jsonContent } from "../http/responses.ts";
+import { createRouter } from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
 
 const demoSignIn = createRoute({

@@ -5,16 +5,9 @@ import {
   ReorderSchema,
 } from "../../common/schemas/content.ts";
 import { GalleryCategorySchema, GalleryImageSchema } from "../../common/schemas/responses.ts";
-import {
-  created,
-  createRouter,
-  dataResponses,
-  deleteRoute,
-  IdParams,
-  jsonBody,
-  ok,
-  signedIn,
-} from "../http/router.ts";
+import { IdParams, jsonBody } from "../http/request.ts";
+import { created, dataResponses, ok } from "../http/responses.ts";
+import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
 
 const tags = ["Gallery"];
 

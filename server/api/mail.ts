@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { OutboxPageSchema } from "../../common/schemas/responses.ts";
-import { createRouter, dataResponses, ok, pagingQuery, signedIn } from "../http/router.ts";
+import { pagingQuery } from "../http/request.ts";
+import { dataResponses, ok } from "../http/responses.ts";
+import { createRouter, signedIn } from "../http/router.ts";
 
 const OutboxQuery = z.object({
   status: z

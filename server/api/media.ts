@@ -1,14 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MediaItemSchema } from "../../common/schemas/responses.ts";
-import {
-  createRouter,
-  dataResponses,
-  deleteRoute,
-  IdParams,
-  jsonBody,
-  ok,
-  signedIn,
-} from "../http/router.ts";
+import { IdParams, jsonBody } from "../http/request.ts";
+import { dataResponses, ok } from "../http/responses.ts";
+import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
 
 const tags = ["Media"];
 

@@ -1,16 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ServiceInputSchema } from "../../common/schemas/content.ts";
 import { ServiceSchema } from "../../common/schemas/responses.ts";
-import {
-  created,
-  createRouter,
-  dataResponses,
-  deleteRoute,
-  IdParams,
-  jsonBody,
-  ok,
-  signedIn,
-} from "../http/router.ts";
+import { IdParams, jsonBody } from "../http/request.ts";
+import { created, dataResponses, ok } from "../http/responses.ts";
+import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
 
 const list = createRoute({

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { SettingsSectionSchema, SiteSettingsSchema } from "../../common/schemas/responses.ts";
-import { createRouter, dataResponses, jsonBody, ok, signedIn } from "../http/router.ts";
+import { jsonBody } from "../http/request.ts";
+import { dataResponses, ok } from "../http/responses.ts";
+import { createRouter, signedIn } from "../http/router.ts";
 
 const SectionParam = z.object({
   section: z.string().max(50).openapi({ example: "general" }),

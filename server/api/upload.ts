@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { UploadResultSchema } from "../../common/schemas/responses.ts";
-import { created, createRouter, dataResponses, signedIn } from "../http/router.ts";
+import { created, dataResponses } from "../http/responses.ts";
+import { createRouter, signedIn } from "../http/router.ts";
 
 const ImageForm = z.object({
   image: z

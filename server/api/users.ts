@@ -6,16 +6,9 @@ import {
   UserInviteSchema,
   UserUpdateSchema,
 } from "../../common/schemas/users.ts";
-import {
-  created,
-  createRouter,
-  dataResponses,
-  deleteRoute,
-  IdParams,
-  jsonBody,
-  ok,
-  signedIn,
-} from "../http/router.ts";
+import { IdParams, jsonBody } from "../http/request.ts";
+import { created, dataResponses, ok } from "../http/responses.ts";
+import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
 
 const tags = ["Users"];
 

@@ -1,0 +1,95 @@
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+
+/**
+ * What a call answers, as declared for the OpenAPI document and checked
+ * against the handler's answer: the `{success, data, message?}` envelope, the
+ * error envelope and its codes, and the `ok`/`created` helpers that build the
+ * success envelope.
+ */
+
+export const ErrorSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional(),
+  })
+  .openapi("Error");
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data, message: z.string().optional() });
+}
+
+const error = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorSchema } },
+});
+
+export const errorResponses = {
+  400: error("Invalid input: `errors` names each field"),
+  401: error("Not signed in, or the token expired"),
+  403: error("Not allowed for this role"),
+  404: error("Not found"),
+  409: error("Conflict with existing data"),
+  413: error("Too large"),
+  415: error("Unsupported media type: a body that is not JSON, or a file type not accepted"),
+  429: error("Too many attempts; try again later"),
+} as const;
+
+export type ErrorCodes = keyof typeof errorResponses;
+
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+type Envelope<T extends z.ZodType> = ReturnType<typeof envelope<T>>;
+type DataResponse<T extends z.ZodType> = ReturnType<typeof jsonContent<Envelope<T>>>;
+
+/**
+ * The responses of a call that answers `{success: true, data, message?}`:
+ * `data` described by a schema from common/schemas/responses.ts, plus the
+ * call's error codes.
+ */
+export function dataResponses<
+  T extends z.ZodType,
+  const E extends readonly ErrorCodes[] = [],
+  S extends 200 | 201 = 200,
+>(
+  data: T,
+  description: string,
+  errors: E = [] as unknown as E,
+  status: S = 200 as S,
+): { [K in S]: DataResponse<T> } & { [K in E[number]]: (typeof errorResponses)[K] } {
+  const responses: Record<number, unknown> = { [status]: jsonContent(envelope(data), description) };
+  for (const code of errors) responses[code] = errorResponses[code];
+  return responses as { [K in S]: DataResponse<T> } & {
+    [K in E[number]]: (typeof errorResponses)[K];
+  };
+}
+
+/** The answer of a call that only confirms: `data` is null, `message` says what happened. */
+export const Done = z.null();
+
+/**
+ * The success envelope: `{success: true, data, message?}` with 200 (`ok`) or
+ * 201 (`created`), typed so a handler's answer is checked against its route.
+ */
+export function ok<T>(c: Context, data: T, message?: string) {
+  return success(c, data, message, 200);
+}
+
+export function created<T>(c: Context, data: T, message?: string) {
+  return success(c, data, message, 201);
+}
+
+function success<T, S extends 200 | 201>(
+  c: Context,
+  data: T,
+  message: string | undefined,
+  status: S,
+) {
+  return c.json(
+    { success: true as const, data, ...(message === undefined ? {} : { message }) },
+    status,
+  );
+}
