@@ -1,9 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../common/audit.ts";
 import { AuditLogPageSchema } from "../../common/schemas/responses.ts";
 import { idParam, pagingQuery } from "../http/request.ts";
 import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, signedIn } from "../http/router.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
+
+const { route } = routesFor("Audit log");
 
 const day = (name: string) =>
   z.iso
@@ -26,11 +28,7 @@ const AuditQuery = z.object({
   ...pagingQuery(200),
 });
 
-const list = createRoute({
-  method: "get",
-  path: "/audit-log",
-  operationId: "listAuditLog",
-  tags: ["Audit log"],
+const list = route("GET /audit-log", "listAuditLog", {
   summary: "Who created, changed, published or deleted what, newest first (admins)",
   ...signedIn("audit:view"),
   request: { query: AuditQuery },

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../common/account-texts.ts";
 import { PROFILE_TEXTS } from "../../common/profile-texts.ts";
 import {
@@ -21,42 +21,25 @@ import {
 } from "../../common/schemas/responses.ts";
 import { LoginSchema, RegisterSchema } from "../../common/schemas/users.ts";
 import { jsonBody } from "../http/request.ts";
-import {
-  created,
-  Done,
-  dataResponses,
-  envelope,
-  errorResponses,
-  jsonContent,
-  ok,
-} from "../http/responses.ts";
-import { createRouter, signedIn } from "../http/router.ts";
+import { created, Done, dataResponses, dataResponsesWith, ok } from "../http/responses.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
 
-const login = createRoute({
-  method: "post",
-  path: "/auth/login",
-  operationId: "login",
-  tags: ["Auth"],
+const { route } = routesFor("Auth");
+const { route: profileRoute } = routesFor("Profile");
+
+const login = route("POST /auth/login", "login", {
   summary: "Sign in with e-mail and password",
   request: jsonBody(LoginSchema),
-  responses: {
-    200: jsonContent(
-      envelope(UserSchema).extend({ token: z.string() }),
-      "Signed in: a bearer token and the user",
-    ),
-    400: errorResponses[400],
-    401: errorResponses[401],
-    403: errorResponses[403],
-    429: errorResponses[429],
-  },
+  responses: dataResponsesWith(
+    UserSchema,
+    { token: z.string() },
+    "Signed in: a bearer token and the user",
+    [400, 401, 403, 429],
+  ),
 });
 
-const register = createRoute({
-  method: "post",
-  path: "/auth/register",
-  operationId: "register",
-  tags: ["Auth"],
+const register = route("POST /auth/register", "register", {
   summary: "Register: the new author account awaits approval",
   description:
     "The same 201 whether or not the e-mail address already has an account (then nothing is created); `data` echoes the account as sent: `{username, email, first_name, last_name, role, status}`.",
@@ -69,41 +52,25 @@ const register = createRoute({
   ),
 });
 
-const me = createRoute({
-  method: "get",
-  path: "/auth/me",
-  operationId: "getCurrentUser",
-  tags: ["Auth"],
+const me = route("GET /auth/me", "getCurrentUser", {
   summary: "The signed-in user",
   ...signedIn(),
   responses: dataResponses(UserSchema, "The user"),
 });
 
-const logout = createRoute({
-  method: "post",
-  path: "/auth/logout",
-  operationId: "logout",
-  tags: ["Auth"],
+const logout = route("POST /auth/logout", "logout", {
   summary: "Sign out: the token stops working",
   ...signedIn(),
   responses: dataResponses(Done, "Signed out"),
 });
 
-const logoutAll = createRoute({
-  method: "post",
-  path: "/auth/logout-all",
-  operationId: "logoutEverywhere",
-  tags: ["Auth"],
+const logoutAll = route("POST /auth/logout-all", "logoutEverywhere", {
   summary: "Sign out everywhere: every session of the caller ends, this one included",
   ...signedIn(),
   responses: dataResponses(SessionCountSchema, "Signed out everywhere: how many sessions ended"),
 });
 
-const forgotPassword = createRoute({
-  method: "post",
-  path: "/auth/forgot-password",
-  operationId: "requestPasswordReset",
-  tags: ["Auth"],
+const forgotPassword = route("POST /auth/forgot-password", "requestPasswordReset", {
   summary: "Forgot password: mail a one-time reset link (valid for one hour)",
   description:
     "The same 200 and text whether or not the address has an (active) account, and when the address is past PASSWORD_RESET_RATE_LIMIT (then no mail is sent). A client address past that limit gets a 429 with Retry-After.",
@@ -115,66 +82,40 @@ const forgotPassword = createRoute({
   ),
 });
 
-const resetPassword = createRoute({
-  method: "post",
-  path: "/auth/reset-password",
-  operationId: "resetPassword",
-  tags: ["Auth"],
+const resetPassword = route("POST /auth/reset-password", "resetPassword", {
   summary:
     "Set a new password with the token of a reset link (once); every session of the user ends",
   request: jsonBody(SetPasswordSchema),
   responses: dataResponses(EmailReceiptSchema, "Password changed: sign in with it"),
 });
 
-const acceptInvite = createRoute({
-  method: "post",
-  path: "/auth/accept-invite",
-  operationId: "acceptInvitation",
-  tags: ["Auth"],
+const acceptInvite = route("POST /auth/accept-invite", "acceptInvitation", {
   summary: "Set the first password with the token of an invitation link (once)",
   request: jsonBody(SetPasswordSchema),
   responses: dataResponses(EmailReceiptSchema, "Password set: sign in with it"),
 });
 
-const profileTags = ["Profile"];
-
-const getProfile = createRoute({
-  method: "get",
-  path: "/auth/me/profile",
-  operationId: "getProfile",
-  tags: profileTags,
+const getProfile = profileRoute("GET /auth/me/profile", "getProfile", {
   summary: "Your profile: the user and avatar_url",
   ...signedIn(),
   responses: dataResponses(ProfileSchema, "The profile"),
 });
 
-const updateProfile = createRoute({
-  method: "post",
-  path: "/auth/me/profile",
-  operationId: "updateProfile",
-  tags: profileTags,
+const updateProfile = profileRoute("POST /auth/me/profile", "updateProfile", {
   summary: "Change your name, username or avatar",
   ...signedIn(),
   request: jsonBody(ProfileUpdateSchema),
   responses: dataResponses(ProfileSchema, "The profile", [409]),
 });
 
-const changePassword = createRoute({
-  method: "post",
-  path: "/auth/me/password",
-  operationId: "changeOwnPassword",
-  tags: profileTags,
+const changePassword = profileRoute("POST /auth/me/password", "changeOwnPassword", {
   summary: "Change your password (the current one required); your other sessions end",
   ...signedIn(),
   request: jsonBody(PasswordChangeSchema),
   responses: dataResponses(Done, "Password changed"),
 });
 
-const changeEmail = createRoute({
-  method: "post",
-  path: "/auth/me/email",
-  operationId: "requestEmailChange",
-  tags: profileTags,
+const changeEmail = profileRoute("POST /auth/me/email", "requestEmailChange", {
   summary: "Change your e-mail address: a confirmation link goes to the new address (24 hours)",
   ...signedIn(),
   request: jsonBody(EmailChangeSchema),
@@ -185,35 +126,27 @@ const changeEmail = createRoute({
   ),
 });
 
-const confirmEmail = createRoute({
-  method: "post",
-  path: "/auth/confirm-email",
-  operationId: "confirmEmailChange",
-  tags: profileTags,
+const confirmEmail = profileRoute("POST /auth/confirm-email", "confirmEmailChange", {
   summary: "Confirm a new e-mail address with the token of its link (once)",
   request: jsonBody(TokenSchema),
   responses: dataResponses(EmailReceiptSchema, "The e-mail address changed", [409]),
 });
 
-const listSessions = createRoute({
-  method: "get",
-  path: "/auth/me/sessions",
-  operationId: "listOwnSessions",
-  tags: profileTags,
+const listSessions = profileRoute("GET /auth/me/sessions", "listOwnSessions", {
   summary: "Your active sessions (created, last used, user agent; `current` marks this one)",
   ...signedIn(),
   responses: dataResponses(z.array(ActiveSessionSchema), "The sessions, most recently used first"),
 });
 
-const signOutOthers = createRoute({
-  method: "post",
-  path: "/auth/me/sessions/sign-out-others",
-  operationId: "signOutOtherSessions",
-  tags: profileTags,
-  summary: "Sign out of every other session; this one stays",
-  ...signedIn(),
-  responses: dataResponses(SessionCountSchema, "How many sessions ended: `{sessions: n}`"),
-});
+const signOutOthers = profileRoute(
+  "POST /auth/me/sessions/sign-out-others",
+  "signOutOtherSessions",
+  {
+    summary: "Sign out of every other session; this one stays",
+    ...signedIn(),
+    responses: dataResponses(SessionCountSchema, "How many sessions ended: `{sessions: n}`"),
+  },
+);
 
 export const authApi = createRouter()
   .openapi(login, async (c) => {

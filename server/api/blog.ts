@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { CategoryInputSchema, TagInputSchema } from "../../common/schemas/content.ts";
 import { idListText } from "../../common/schemas/fields.ts";
 import {
@@ -16,17 +16,12 @@ import {
   TagSchema,
 } from "../../common/schemas/responses.ts";
 import { IdParams, idParam, jsonBody, pagingQuery } from "../http/request.ts";
-import {
-  created,
-  dataResponses,
-  envelope,
-  errorResponses,
-  jsonContent,
-  ok,
-} from "../http/responses.ts";
-import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
+import { created, dataResponses, dataResponsesWith, ok } from "../http/responses.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
 import { toPostListResponse, toPostResponse } from "./post-response.ts";
+
+const { route, deleteRoute } = routesFor("Blog");
 
 const ListQuery = z.object({
   ...pagingQuery(),
@@ -38,31 +33,19 @@ const ListQuery = z.object({
   featured: z.enum(["true", "false"], { error: "featured must be true or false" }).optional(),
 });
 
-const listPosts = createRoute({
-  method: "get",
-  path: "/blog/posts",
-  operationId: "listPosts",
-  tags: ["Blog"],
+const listPosts = route("GET /blog/posts", "listPosts", {
   summary: "List posts (public: live posts only; staff may filter by status)",
   request: { query: ListQuery },
   responses: dataResponses(PostListResponseSchema, "`{posts, count, totalPages, page, limit}`"),
 });
 
-const featured = createRoute({
-  method: "get",
-  path: "/blog/posts/featured",
-  operationId: "listFeaturedPosts",
-  tags: ["Blog"],
+const featured = route("GET /blog/posts/featured", "listFeaturedPosts", {
   summary: "Featured live posts",
   request: { query: z.object({ limit: pagingQuery().limit }) },
   responses: dataResponses(z.array(PostSummaryResponseSchema), "Posts"),
 });
 
-const related = createRoute({
-  method: "get",
-  path: "/blog/posts/related",
-  operationId: "listRelatedPosts",
-  tags: ["Blog"],
+const related = route("GET /blog/posts/related", "listRelatedPosts", {
   summary: "Live posts sharing a category with a post",
   request: {
     query: z.object({
@@ -76,21 +59,13 @@ const related = createRoute({
   responses: dataResponses(z.array(PostSummaryResponseSchema), "Posts"),
 });
 
-const byId = createRoute({
-  method: "get",
-  path: "/blog/posts/id/{id}",
-  operationId: "getPostById",
-  tags: ["Blog"],
+const byId = route("GET /blog/posts/id/{id}", "getPostById", {
   summary: "A post by id (drafts for staff who may manage them)",
   request: { params: z.object({ id: z.string().max(100) }) },
   responses: dataResponses(PostResponseSchema, "The post", [404]),
 });
 
-const bySlug = createRoute({
-  method: "get",
-  path: "/blog/posts/{id}",
-  operationId: "getPostBySlug",
-  tags: ["Blog"],
+const bySlug = route("GET /blog/posts/{id}", "getPostBySlug", {
   summary: "A live post by slug (counts a view)",
   description:
     "The path segment is the post's slug here (the spec's URL); a post by id is GET /blog/posts/id/{id}. PUT and DELETE on the same path take the id.",
@@ -102,140 +77,89 @@ const bySlug = createRoute({
   responses: dataResponses(PostResponseSchema, "The post", [404]),
 });
 
-const views = createRoute({
-  method: "get",
-  path: "/blog/posts/views/{id}",
-  operationId: "getPostViews",
-  tags: ["Blog"],
+const views = route("GET /blog/posts/views/{id}", "getPostViews", {
   summary: "A live post's view count now (counts nothing; never cached)",
   request: { params: IdParams },
   responses: dataResponses(PostViewsSchema, "The count", [404]),
 });
 
-const create = createRoute({
-  method: "post",
-  path: "/blog/posts",
-  operationId: "createPost",
-  tags: ["Blog"],
+const create = route("POST /blog/posts", "createPost", {
   summary: "Create a post",
   ...signedIn("posts:create"),
   request: jsonBody(PostInputSchema),
   responses: dataResponses(PostResponseSchema, "The new post", [409], 201),
 });
 
-const update = createRoute({
-  method: "put",
-  path: "/blog/posts/{id}",
-  operationId: "updatePost",
-  tags: ["Blog"],
+const update = route("PUT /blog/posts/{id}", "updatePost", {
   summary: "Update a post (fields left out stay as they are)",
   ...signedIn(),
   request: { params: IdParams, ...jsonBody(PostInputSchema.partial()) },
   responses: dataResponses(PostResponseSchema, "The updated post", [403, 404, 409]),
 });
 
-const remove = deleteRoute({
-  path: "/blog/posts/{id}",
-  operationId: "deletePost",
-  tags: ["Blog"],
+const remove = deleteRoute("/blog/posts/{id}", "deletePost", {
   summary: "Delete a post",
   errors: [403],
 });
 
-const bulk = createRoute({
-  method: "post",
-  path: "/blog/posts/bulk",
-  operationId: "bulkUpdatePosts",
-  tags: ["Blog"],
+const bulk = route("POST /blog/posts/bulk", "bulkUpdatePosts", {
   summary: "Publish, move to draft or delete several posts at once",
   ...signedIn("posts:create"),
   request: jsonBody(PostBulkSchema),
   responses: dataResponses(BulkResultSchema, "How many posts changed", [404]),
 });
 
-const listCategories = createRoute({
-  method: "get",
-  path: "/blog/categories",
-  operationId: "listCategories",
-  tags: ["Blog"],
+const listCategories = route("GET /blog/categories", "listCategories", {
   summary: "All categories with live post counts",
-  responses: {
-    200: jsonContent(
-      envelope(z.array(CategorySchema)).extend({ categories: z.array(CategorySchema) }),
-      "The categories, in `categories` and in `data`",
-    ),
-    400: errorResponses[400],
-  },
+  responses: dataResponsesWith(
+    z.array(CategorySchema),
+    { categories: z.array(CategorySchema) },
+    "The categories, in `categories` and in `data`",
+    [400],
+  ),
 });
 
-const listTags = createRoute({
-  method: "get",
-  path: "/blog/tags",
-  operationId: "listTags",
-  tags: ["Blog"],
+const listTags = route("GET /blog/tags", "listTags", {
   summary: "All tags with live post counts",
-  responses: {
-    200: jsonContent(
-      envelope(z.array(TagSchema)).extend({ tags: z.array(TagSchema) }),
-      "The tags, in `tags` and in `data`",
-    ),
-    400: errorResponses[400],
-  },
+  responses: dataResponsesWith(
+    z.array(TagSchema),
+    { tags: z.array(TagSchema) },
+    "The tags, in `tags` and in `data`",
+    [400],
+  ),
 });
 
 const writeErrors = [404, 409] as const;
 
-const createCategory = createRoute({
-  method: "post",
-  path: "/blog/categories",
-  operationId: "createCategory",
-  tags: ["Blog"],
+const createCategory = route("POST /blog/categories", "createCategory", {
   summary: "Create a category",
   ...signedIn("categories:manage"),
   request: jsonBody(CategoryInputSchema),
   responses: dataResponses(CategorySchema, "The category", [...writeErrors], 201),
 });
-const updateCategory = createRoute({
-  method: "put",
-  path: "/blog/categories/{id}",
-  operationId: "updateCategory",
-  tags: ["Blog"],
+const updateCategory = route("PUT /blog/categories/{id}", "updateCategory", {
   summary: "Rename a category",
   ...signedIn("categories:manage"),
   request: { params: IdParams, ...jsonBody(CategoryInputSchema) },
   responses: dataResponses(CategorySchema, "The category", [...writeErrors]),
 });
-const deleteCategory = deleteRoute({
-  path: "/blog/categories/{id}",
-  operationId: "deleteCategory",
-  tags: ["Blog"],
+const deleteCategory = deleteRoute("/blog/categories/{id}", "deleteCategory", {
   summary: "Delete a category (its posts stay)",
   permission: "categories:manage",
 });
-const createTag = createRoute({
-  method: "post",
-  path: "/blog/tags",
-  operationId: "createTag",
-  tags: ["Blog"],
+const createTag = route("POST /blog/tags", "createTag", {
   summary: "Create a tag",
   ...signedIn("tags:manage"),
   request: jsonBody(TagInputSchema),
   responses: dataResponses(TagSchema, "The tag", [...writeErrors], 201),
 });
-const updateTag = createRoute({
-  method: "put",
-  path: "/blog/tags/{id}",
-  operationId: "updateTag",
-  tags: ["Blog"],
+const updateTag = route("PUT /blog/tags/{id}", "updateTag", {
   summary: "Rename a tag",
   ...signedIn("tags:manage"),
   request: { params: IdParams, ...jsonBody(TagInputSchema) },
   responses: dataResponses(TagSchema, "The tag", [...writeErrors]),
 });
-const deleteTag = deleteRoute({
-  path: "/blog/tags/{id}",
-  operationId: "deleteTag",
-  tags: ["Blog"],
+const deleteTag = deleteRoute("/blog/tags/{id}", "deleteTag", {
   summary: "Delete a tag",
   permission: "tags:manage",
 });

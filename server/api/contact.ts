@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ContactSchema, MessageUpdateSchema } from "../../common/schemas/content.ts";
 import {
   ContactMessageListSchema,
@@ -7,25 +7,17 @@ import {
 } from "../../common/schemas/responses.ts";
 import { IdParams, jsonBody, pagingQuery } from "../http/request.ts";
 import { created, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
 import { CONTACT_SUCCESS } from "../modules/contact/contact.service.ts";
 
-const tags = ["Contact"];
+const { route, deleteRoute } = routesFor("Contact");
 
-const submit = createRoute({
-  method: "post",
-  path: "/contact",
-  operationId: "sendContactMessage",
-  tags,
+const submit = route("POST /contact", "sendContactMessage", {
   summary: "Send a message from the contact form",
   request: jsonBody(ContactSchema),
   responses: dataResponses(ContactReceiptSchema, "Stored", [429], 201),
 });
-const list = createRoute({
-  method: "get",
-  path: "/contact/messages",
-  operationId: "listContactMessages",
-  tags,
+const list = route("GET /contact/messages", "listContactMessages", {
   summary: "Contact messages, newest first",
   ...signedIn("messages:manage"),
   request: {
@@ -36,20 +28,13 @@ const list = createRoute({
   },
   responses: dataResponses(ContactMessageListSchema, "`{messages, count, unread, totalPages}`"),
 });
-const mark = createRoute({
-  method: "patch",
-  path: "/contact/messages/{id}",
-  operationId: "markContactMessage",
-  tags,
+const mark = route("PATCH /contact/messages/{id}", "markContactMessage", {
   summary: "Mark a message read or unread",
   ...signedIn("messages:manage"),
   request: { params: IdParams, ...jsonBody(MessageUpdateSchema) },
   responses: dataResponses(ContactMessageSchema, "The message", [404]),
 });
-const remove = deleteRoute({
-  path: "/contact/messages/{id}",
-  operationId: "deleteContactMessage",
-  tags,
+const remove = deleteRoute("/contact/messages/{id}", "deleteContactMessage", {
   summary: "Delete a message",
   permission: "messages:manage",
 });

@@ -1,14 +1,11 @@
-import { createRoute } from "@hono/zod-openapi";
 import { DashboardSchema } from "../../common/schemas/responses.ts";
 import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, signedIn } from "../http/router.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
 import { toPostResponse } from "./post-response.ts";
 
-const get = createRoute({
-  method: "get",
-  path: "/dashboard",
-  operationId: "getDashboard",
-  tags: ["Dashboard"],
+const { route } = routesFor("Dashboard");
+
+const get = route("GET /dashboard", "getDashboard", {
   summary: "Counts, recent posts and recent messages for the signed-in staff member",
   ...signedIn("admin:access"),
   responses: dataResponses(DashboardSchema, "`{counts, recentPosts, recentMessages}`"),

@@ -1,25 +1,20 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { UserSchema } from "../../common/schemas/responses.ts";
 import { DEMO_ADMIN } from "../db/seed/demo-content.ts";
-import { envelope, errorResponses, jsonContent } from "../http/responses.ts";
-import { createRouter } from "../http/router.ts";
+import { dataResponsesWith } from "../http/responses.ts";
+import { createRouter, routesFor } from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
 
-const demoSignIn = createRoute({
-  method: "post",
-  path: "/auth/demo",
-  operationId: "demoLogin",
-  tags: ["Auth"],
+const { route } = routesFor("Auth");
+
+const demoSignIn = route("POST /auth/demo", "demoLogin", {
   summary: "Demo mode only: sign in as the demo admin (the sign-in page's demo button)",
-  responses: {
-    200: jsonContent(
-      envelope(UserSchema).extend({ token: z.string() }),
-      "Signed in as the demo admin: a bearer token and the user",
-    ),
-    403: errorResponses[403],
-    404: errorResponses[404],
-    429: errorResponses[429],
-  },
+  responses: dataResponsesWith(
+    UserSchema,
+    { token: z.string() },
+    "Signed in as the demo admin: a bearer token and the user",
+    [403, 404, 429],
+  ),
 });
 
 /**

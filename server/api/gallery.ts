@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   GalleryCategoryInputSchema,
   GalleryImageInputSchema,
@@ -7,88 +7,54 @@ import {
 import { GalleryCategorySchema, GalleryImageSchema } from "../../common/schemas/responses.ts";
 import { IdParams, jsonBody } from "../http/request.ts";
 import { created, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
 
-const tags = ["Gallery"];
+const { route, deleteRoute } = routesFor("Gallery");
 
-const listImages = createRoute({
-  method: "get",
-  path: "/gallery/images",
-  operationId: "listGalleryImages",
-  tags,
+const listImages = route("GET /gallery/images", "listGalleryImages", {
   summary: "Gallery images in display order",
   request: { query: z.object({ category: z.string().max(200).optional() }) },
   responses: dataResponses(z.array(GalleryImageSchema), "Images"),
 });
-const listCategories = createRoute({
-  method: "get",
-  path: "/gallery/categories",
-  operationId: "listGalleryCategories",
-  tags,
+const listCategories = route("GET /gallery/categories", "listGalleryCategories", {
   summary: "Gallery categories",
   responses: dataResponses(z.array(GalleryCategorySchema), "Categories", [400]),
 });
-const createImage = createRoute({
-  method: "post",
-  path: "/gallery/images",
-  operationId: "createGalleryImage",
-  tags,
+const createImage = route("POST /gallery/images", "createGalleryImage", {
   summary: "Add an image to the gallery",
   ...signedIn("gallery:manage"),
   request: jsonBody(GalleryImageInputSchema),
   responses: dataResponses(GalleryImageSchema, "The image", [], 201),
 });
-const reorder = createRoute({
-  method: "put",
-  path: "/gallery/images/reorder",
-  operationId: "reorderGalleryImages",
-  tags,
+const reorder = route("PUT /gallery/images/reorder", "reorderGalleryImages", {
   summary: "Set the display order",
   ...signedIn("gallery:manage"),
   request: jsonBody(ReorderSchema),
   responses: dataResponses(z.array(GalleryImageSchema), "Images in the new order", [404]),
 });
-const updateImage = createRoute({
-  method: "put",
-  path: "/gallery/images/{id}",
-  operationId: "updateGalleryImage",
-  tags,
+const updateImage = route("PUT /gallery/images/{id}", "updateGalleryImage", {
   summary: "Update an image",
   ...signedIn("gallery:manage"),
   request: { params: IdParams, ...jsonBody(GalleryImageInputSchema) },
   responses: dataResponses(GalleryImageSchema, "The image", [404]),
 });
-const deleteImage = deleteRoute({
-  path: "/gallery/images/{id}",
-  operationId: "deleteGalleryImage",
-  tags,
+const deleteImage = deleteRoute("/gallery/images/{id}", "deleteGalleryImage", {
   summary: "Remove an image from the gallery",
   permission: "gallery:manage",
 });
-const createCategory = createRoute({
-  method: "post",
-  path: "/gallery/categories",
-  operationId: "createGalleryCategory",
-  tags,
+const createCategory = route("POST /gallery/categories", "createGalleryCategory", {
   summary: "Create a gallery category",
   ...signedIn("gallery:manage"),
   request: jsonBody(GalleryCategoryInputSchema),
   responses: dataResponses(GalleryCategorySchema, "The category", [409], 201),
 });
-const updateCategory = createRoute({
-  method: "put",
-  path: "/gallery/categories/{id}",
-  operationId: "updateGalleryCategory",
-  tags,
+const updateCategory = route("PUT /gallery/categories/{id}", "updateGalleryCategory", {
   summary: "Update a gallery category",
   ...signedIn("gallery:manage"),
   request: { params: IdParams, ...jsonBody(GalleryCategoryInputSchema) },
   responses: dataResponses(GalleryCategorySchema, "The category", [404, 409]),
 });
-const deleteCategory = deleteRoute({
-  path: "/gallery/categories/{id}",
-  operationId: "deleteGalleryCategory",
-  tags,
+const deleteCategory = deleteRoute("/gallery/categories/{id}", "deleteGalleryCategory", {
   summary: "Delete a gallery category (its images stay, uncategorised)",
   permission: "gallery:manage",
 });

@@ -1,8 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { OutboxPageSchema } from "../../common/schemas/responses.ts";
 import { pagingQuery } from "../http/request.ts";
 import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, signedIn } from "../http/router.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
+
+const { route } = routesFor("Mail");
 
 const OutboxQuery = z.object({
   status: z
@@ -12,11 +14,7 @@ const OutboxQuery = z.object({
   ...pagingQuery(200),
 });
 
-const list = createRoute({
-  method: "get",
-  path: "/mail/outbox",
-  operationId: "listMailOutbox",
-  tags: ["Mail"],
+const list = route("GET /mail/outbox", "listMailOutbox", {
   summary: "The mails the site sent or will send, newest first, with their status (admins)",
   ...signedIn("mail:view"),
   request: { query: OutboxQuery },

@@ -1,16 +1,12 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { MediaItemSchema } from "../../common/schemas/responses.ts";
 import { IdParams, jsonBody } from "../http/request.ts";
 import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
 
-const tags = ["Media"];
+const { route, deleteRoute } = routesFor("Media");
 
-const list = createRoute({
-  method: "get",
-  path: "/media",
-  operationId: "listMedia",
-  tags,
+const list = route("GET /media", "listMedia", {
   summary: "The media library: uploads with sizes, alt text and where each is used",
   ...signedIn("uploads:create"),
   responses: dataResponses(z.array(MediaItemSchema), "Media items"),
@@ -22,21 +18,14 @@ const AltSchema = z.strictObject({
     .max(300, "Alt text must be 300 characters or less"),
 });
 
-const update = createRoute({
-  method: "patch",
-  path: "/media/{id}",
-  operationId: "updateMedia",
-  tags,
+const update = route("PATCH /media/{id}", "updateMedia", {
   summary: "Set an image's alt text",
   ...signedIn("uploads:create"),
   request: { params: IdParams, ...jsonBody(AltSchema) },
   responses: dataResponses(MediaItemSchema, "The item", [404]),
 });
 
-const remove = deleteRoute({
-  path: "/media/{id}",
-  operationId: "deleteMedia",
-  tags,
+const remove = deleteRoute("/media/{id}", "deleteMedia", {
   summary: "Delete an image and its variants (refused while it is in use)",
   permission: "uploads:create",
   errors: [409],

@@ -1,25 +1,19 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ServiceInputSchema } from "../../common/schemas/content.ts";
 import { ServiceSchema } from "../../common/schemas/responses.ts";
 import { IdParams, jsonBody } from "../http/request.ts";
 import { created, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
 import { AppError } from "../modules/app-error.ts";
 
-const list = createRoute({
-  method: "get",
-  path: "/services",
-  operationId: "listServices",
-  tags: ["Services"],
+const { route, deleteRoute } = routesFor("Services");
+
+const list = route("GET /services", "listServices", {
   summary: "All services in display order",
   responses: dataResponses(z.array(ServiceSchema), "Services", [400]),
 });
 
-const get = createRoute({
-  method: "get",
-  path: "/services/{id}",
-  operationId: "getService",
-  tags: ["Services"],
+const get = route("GET /services/{id}", "getService", {
   summary: "A service by id or slug",
   request: {
     params: z.object({
@@ -32,32 +26,21 @@ const get = createRoute({
   responses: dataResponses(ServiceSchema, "The service", [404]),
 });
 
-const create = createRoute({
-  method: "post",
-  path: "/services",
-  operationId: "createService",
-  tags: ["Services"],
+const create = route("POST /services", "createService", {
   summary: "Create a service",
   ...signedIn("services:manage"),
   request: jsonBody(ServiceInputSchema),
   responses: dataResponses(ServiceSchema, "The service", [409], 201),
 });
 
-const update = createRoute({
-  method: "put",
-  path: "/services/{id}",
-  operationId: "updateService",
-  tags: ["Services"],
+const update = route("PUT /services/{id}", "updateService", {
   summary: "Update a service",
   ...signedIn("services:manage"),
   request: { params: IdParams, ...jsonBody(ServiceInputSchema) },
   responses: dataResponses(ServiceSchema, "The service", [404, 409]),
 });
 
-const remove = deleteRoute({
-  path: "/services/{id}",
-  operationId: "deleteService",
-  tags: ["Services"],
+const remove = deleteRoute("/services/{id}", "deleteService", {
   summary: "Delete a service",
   permission: "services:manage",
 });

@@ -1,18 +1,16 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { SettingsSectionSchema, SiteSettingsSchema } from "../../common/schemas/responses.ts";
 import { jsonBody } from "../http/request.ts";
 import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, signedIn } from "../http/router.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
+
+const { route } = routesFor("Settings");
 
 const SectionParam = z.object({
   section: z.string().max(50).openapi({ example: "general" }),
 });
 
-const getAll = createRoute({
-  method: "get",
-  path: "/settings",
-  operationId: "getSettings",
-  tags: ["Settings"],
+const getAll = route("GET /settings", "getSettings", {
   summary: "All settings sections",
   responses: dataResponses(
     SiteSettingsSchema,
@@ -21,21 +19,13 @@ const getAll = createRoute({
   ),
 });
 
-const getSection = createRoute({
-  method: "get",
-  path: "/settings/{section}",
-  operationId: "getSettingsSection",
-  tags: ["Settings"],
+const getSection = route("GET /settings/{section}", "getSettingsSection", {
   summary: "One settings section",
   request: { params: SectionParam },
   responses: dataResponses(SettingsSectionSchema, "The section", [404]),
 });
 
-const putSection = createRoute({
-  method: "put",
-  path: "/settings/{section}",
-  operationId: "updateSettingsSection",
-  tags: ["Settings"],
+const putSection = route("PUT /settings/{section}", "updateSettingsSection", {
   summary: "Save one section (any subset of its fields)",
   ...signedIn("settings:manage"),
   request: {

@@ -1,7 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { UploadResultSchema } from "../../common/schemas/responses.ts";
 import { created, dataResponses } from "../http/responses.ts";
-import { createRouter, signedIn } from "../http/router.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
+
+const { route } = routesFor("Uploads");
 
 const ImageForm = z.object({
   image: z
@@ -14,11 +16,7 @@ const ImageForm = z.object({
     }),
 });
 
-const upload = createRoute({
-  method: "post",
-  path: "/upload",
-  operationId: "uploadImage",
-  tags: ["Uploads"],
+const upload = route("POST /upload", "uploadImage", {
   summary: "Upload an image (multipart field `image`)",
   ...signedIn("uploads:create"),
   request: {

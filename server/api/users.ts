@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { BulkResultSchema, UserSchema } from "../../common/schemas/responses.ts";
 import {
   UserBulkSchema,
@@ -8,85 +8,54 @@ import {
 } from "../../common/schemas/users.ts";
 import { IdParams, jsonBody } from "../http/request.ts";
 import { created, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, deleteRoute, signedIn } from "../http/router.ts";
+import { createRouter, routesFor, signedIn } from "../http/router.ts";
 
-const tags = ["Users"];
+const { route, deleteRoute } = routesFor("Users");
 
-const list = createRoute({
-  method: "get",
-  path: "/users",
-  operationId: "listUsers",
-  tags,
+const list = route("GET /users", "listUsers", {
   summary: "All users (search matches username, e-mail, name or role)",
   ...signedIn("users:manage"),
   request: { query: z.object({ search: z.string().max(200).optional() }) },
   responses: dataResponses(z.array(UserSchema), "Users"),
 });
-const get = createRoute({
-  method: "get",
-  path: "/users/{id}",
-  operationId: "getUser",
-  tags,
+const get = route("GET /users/{id}", "getUser", {
   summary: "One user",
   ...signedIn("users:manage"),
   request: { params: IdParams },
   responses: dataResponses(UserSchema, "The user", [404]),
 });
-const create = createRoute({
-  method: "post",
-  path: "/users",
-  operationId: "createUser",
-  tags,
+const create = route("POST /users", "createUser", {
   summary: "Add a user",
   ...signedIn("users:manage"),
   request: jsonBody(UserCreateSchema),
   responses: dataResponses(UserSchema, "The new user", [409], 201),
 });
-const invite = createRoute({
-  method: "post",
-  path: "/users/invite",
-  operationId: "inviteUser",
-  tags,
+const invite = route("POST /users/invite", "inviteUser", {
   summary: "Add a user without a password: they are mailed a link to set one (valid for 7 days)",
   ...signedIn("users:manage"),
   request: jsonBody(UserInviteSchema),
   responses: dataResponses(UserSchema, "The new user (invitation_pending: true)", [409], 201),
 });
-const resendInvite = createRoute({
-  method: "post",
-  path: "/users/{id}/invite",
-  operationId: "resendInvitation",
-  tags,
+const resendInvite = route("POST /users/{id}/invite", "resendInvitation", {
   summary:
     "Send a new invitation link to a user who has not set a password yet (the old link stops working)",
   ...signedIn("users:manage"),
   request: { params: IdParams },
   responses: dataResponses(UserSchema, "Invitation sent", [404, 409]),
 });
-const bulk = createRoute({
-  method: "post",
-  path: "/users/bulk",
-  operationId: "bulkUpdateUsers",
-  tags,
+const bulk = route("POST /users/bulk", "bulkUpdateUsers", {
   summary: "Activate, deactivate or delete several users",
   ...signedIn("users:manage"),
   request: jsonBody(UserBulkSchema),
   responses: dataResponses(BulkResultSchema, "How many users changed", [404, 409]),
 });
-const update = createRoute({
-  method: "put",
-  path: "/users/{id}",
-  operationId: "updateUser",
-  tags,
+const update = route("PUT /users/{id}", "updateUser", {
   summary: "Update a user (the whole user or any of its fields)",
   ...signedIn("users:manage"),
   request: { params: IdParams, ...jsonBody(UserUpdateSchema) },
   responses: dataResponses(UserSchema, "The user", [404, 409]),
 });
-const remove = deleteRoute({
-  path: "/users/{id}",
-  operationId: "deleteUser",
-  tags,
+const remove = deleteRoute("/users/{id}", "deleteUser", {
   summary: "Delete a user",
   permission: "users:manage",
   errors: [409],

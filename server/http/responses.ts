@@ -44,6 +44,15 @@ export function jsonContent<T extends z.ZodType>(schema: T, description: string)
 
 type Envelope<T extends z.ZodType> = ReturnType<typeof envelope<T>>;
 type DataResponse<T extends z.ZodType> = ReturnType<typeof jsonContent<Envelope<T>>>;
+type ErrorResponses<E extends readonly ErrorCodes[]> = {
+  [K in E[number]]: (typeof errorResponses)[K];
+};
+
+function withErrors<E extends readonly ErrorCodes[]>(success: Record<number, unknown>, errors: E) {
+  const responses = { ...success };
+  for (const code of errors) responses[code] = errorResponses[code];
+  return responses;
+}
 
 /**
  * The responses of a call that answers `{success: true, data, message?}`:
@@ -54,17 +63,25 @@ export function dataResponses<
   T extends z.ZodType,
   const E extends readonly ErrorCodes[] = [],
   S extends 200 | 201 = 200,
->(
-  data: T,
-  description: string,
-  errors: E = [] as unknown as E,
-  status: S = 200 as S,
-): { [K in S]: DataResponse<T> } & { [K in E[number]]: (typeof errorResponses)[K] } {
-  const responses: Record<number, unknown> = { [status]: jsonContent(envelope(data), description) };
-  for (const code of errors) responses[code] = errorResponses[code];
-  return responses as { [K in S]: DataResponse<T> } & {
-    [K in E[number]]: (typeof errorResponses)[K];
-  };
+>(data: T, description: string, errors: E = [] as unknown as E, status: S = 200 as S) {
+  const success = { [status]: jsonContent(envelope(data), description) };
+  return withErrors(success, errors) as { [K in S]: DataResponse<T> } & ErrorResponses<E>;
+}
+
+/**
+ * `dataResponses` for the calls whose answer has fields beside `data` at the
+ * top: the sign-in's `token`, or a list again under its own name.
+ */
+export function dataResponsesWith<
+  T extends z.ZodType,
+  X extends z.ZodRawShape,
+  const E extends readonly ErrorCodes[] = [],
+>(data: T, beside: X, description: string, errors: E = [] as unknown as E) {
+  const schema = envelope(data).extend(beside);
+  const success = { 200: jsonContent(schema, description) };
+  return withErrors(success, errors) as {
+    200: ReturnType<typeof jsonContent<typeof schema>>;
+  } & ErrorResponses<E>;
 }
 
 /** The answer of a call that only confirms: `data` is null, `message` says what happened. */

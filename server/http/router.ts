@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Permission } from "../../common/permissions.ts";
 import { requireActor, requirePermission } from "../auth/policy.ts";
@@ -124,26 +124,54 @@ export function createRouter() {
   return router;
 }
 
+type RequestLine = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string}`;
+type RouteOptions = Omit<RouteConfig, "method" | "path" | "operationId" | "tags">;
+
 /**
- * `DELETE …/{id}` of one item: signed in (with `permission` when the role
- * decides), 404 when nothing has the id, and `data: null` with a message
- * when it is gone. `errors` adds the call's own codes (403 where ownership
- * decides, 409 where the item is still in use).
+ * The calls of one resource, grouped under its tag in the OpenAPI document.
+ * A call is declared by its request line (`"PUT /services/{id}"`), its
+ * operationId (generated clients name their methods after it: one per call,
+ * never derived) and the rest of its declaration (summary, `signedIn(…)`,
+ * request, responses).
  */
-export function deleteRoute<P extends `/${string}/{id}`>(config: {
-  path: P;
-  operationId: string;
-  tags: string[];
-  summary: string;
-  permission?: Permission;
-  errors?: ErrorCodes[];
-}) {
-  const { permission, errors = [], ...declared } = config;
-  return createRoute({
-    method: "delete",
-    ...declared,
-    ...signedIn(permission),
-    request: { params: IdParams },
-    responses: dataResponses(Done, "Deleted", [404, ...errors]),
-  });
+export function routesFor(tag: string) {
+  function route<const L extends RequestLine, const R extends RouteOptions>(
+    requestLine: L,
+    operationId: string,
+    options: R,
+  ) {
+    const [method, path] = requestLine.split(" ") as [MethodOf<L>, PathOf<L>];
+    return createRoute({
+      method: method.toLowerCase() as Lowercase<MethodOf<L>>,
+      path,
+      operationId,
+      tags: [tag],
+      ...options,
+    });
+  }
+
+  /**
+   * `DELETE …/{id}` of one item: signed in (with `permission` when the role
+   * decides), 404 when nothing has the id, and `data: null` with a message
+   * when it is gone. `errors` adds the call's own codes (403 where ownership
+   * decides, 409 where the item is still in use).
+   */
+  function deleteRoute<const P extends `/${string}/{id}`>(
+    path: P,
+    operationId: string,
+    options: { summary: string; permission?: Permission; errors?: ErrorCodes[] },
+  ) {
+    const { permission, errors = [], summary } = options;
+    return route(`DELETE ${path}`, operationId, {
+      summary,
+      ...signedIn(permission),
+      request: { params: IdParams },
+      responses: dataResponses(Done, "Deleted", [404, ...errors]),
+    });
+  }
+
+  return { route, deleteRoute };
 }
+
+type MethodOf<L> = L extends `${infer M} ${string}` ? M : never;
+type PathOf<L> = L extends `${string} ${infer P}` ? P : never;
