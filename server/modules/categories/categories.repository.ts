@@ -2,7 +2,10 @@ import { sql } from "kysely";
 import type { Category, Tag } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toCount } from "../../db/normalize.ts";
+import { deleteById, findRow, insertRow, updateById } from "../../db/rows.ts";
 import { hiddenPostIds } from "../posts/posts.repository.ts";
+
+export type Taxonomy = "categories" | "tags";
 
 /**
  * Categories with the number of live posts in each: all links (one index
@@ -79,7 +82,7 @@ export async function findTags(db: Db, now: string): Promise<Tag[]> {
 }
 
 /** The categories or tags of these names (case-insensitive). */
-export async function findTermsByNames(db: Db, table: "categories" | "tags", names: string[]) {
+export async function findTermsByNames(db: Db, table: Taxonomy, names: string[]) {
   if (names.length === 0) return [];
   return db
     .selectFrom(table)
@@ -102,7 +105,7 @@ export async function unknownTags(db: Db, names: string[]): Promise<string[]> {
 
 export async function findTaxonomyConflict(
   db: Db,
-  table: "categories" | "tags",
+  table: Taxonomy,
   values: { name: string; slug: string },
   exceptId?: number,
 ) {
@@ -126,11 +129,12 @@ export async function insertCategory(
   values: CategoryWrite,
   now: string,
 ): Promise<Category> {
-  return db
-    .insertInto("categories")
-    .values({ ...values, created_at: now, updated_at: now })
-    .returning(categoryColumns)
-    .executeTakeFirstOrThrow();
+  return insertRow(
+    db,
+    "categories",
+    { ...values, created_at: now, updated_at: now },
+    categoryColumns,
+  );
 }
 
 export async function updateCategory(
@@ -139,48 +143,27 @@ export async function updateCategory(
   values: Partial<CategoryWrite>,
   now: string,
 ): Promise<Category | null> {
-  const row = await db
-    .updateTable("categories")
-    .set({ ...values, updated_at: now })
-    .where("id", "=", id)
-    .returning(categoryColumns)
-    .executeTakeFirst();
-  return row ?? null;
+  return updateById(db, "categories", id, { ...values, updated_at: now }, categoryColumns);
 }
 
 /** The deleted category's or tag's id and name, or null when there was none. */
-export async function deleteTerm(db: Db, table: "categories" | "tags", id: number) {
-  const row = await db
-    .deleteFrom(table)
-    .where("id", "=", id)
-    .returning(["id", "name"])
-    .executeTakeFirst();
-  return row ?? null;
+export async function deleteTerm(db: Db, table: Taxonomy, id: number) {
+  return deleteById(db, table, id, ["id", "name"]);
 }
 
 export type TagWrite = { name: string; slug: string };
 
 export async function insertTag(db: Db, values: TagWrite, now: string): Promise<Tag> {
-  return db
-    .insertInto("tags")
-    .values({ ...values, created_at: now })
-    .returning(tagColumns)
-    .executeTakeFirstOrThrow();
+  return insertRow(db, "tags", { ...values, created_at: now }, tagColumns);
 }
 
 export async function updateTag(db: Db, id: number, values: TagWrite): Promise<Tag | null> {
-  const row = await db
-    .updateTable("tags")
-    .set(values)
-    .where("id", "=", id)
-    .returning(tagColumns)
-    .executeTakeFirst();
-  return row ?? null;
+  return updateById(db, "tags", id, values, tagColumns);
 }
 
 /** The id of the tag with this slug, or null. */
 export async function findTagIdBySlug(db: Db, slug: string): Promise<number | null> {
-  const row = await db.selectFrom("tags").select("id").where("slug", "=", slug).executeTakeFirst();
+  const row = await findRow(db, "tags", { slug }, ["id"]);
   return row?.id ?? null;
 }
 

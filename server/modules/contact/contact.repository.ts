@@ -1,6 +1,7 @@
 import type { ContactMessage } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toBool, toCount, toIso } from "../../db/normalize.ts";
+import { deleteById, insertRow, updateById } from "../../db/rows.ts";
 
 const columns = ["id", "name", "email", "subject", "message", "is_read", "created_at"] as const;
 
@@ -42,11 +43,12 @@ export async function insertContactMessage(
   values: ContactMessageInsert,
   now: string,
 ): Promise<ContactMessage> {
-  const row = await db
-    .insertInto("contact_messages")
-    .values({ ...values, is_read: false, created_at: now })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+  const row = await insertRow(
+    db,
+    "contact_messages",
+    { ...values, is_read: false, created_at: now },
+    columns,
+  );
   return toContactMessage(row);
 }
 
@@ -83,16 +85,10 @@ export async function updateContactMessageRead(
   id: number,
   read: boolean,
 ): Promise<ContactMessage | null> {
-  const row = await db
-    .updateTable("contact_messages")
-    .set({ is_read: read })
-    .where("id", "=", id)
-    .returning(columns)
-    .executeTakeFirst();
+  const row = await updateById(db, "contact_messages", id, { is_read: read }, columns);
   return row ? toContactMessage(row) : null;
 }
 
 export async function deleteContactMessage(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom("contact_messages").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return (await deleteById(db, "contact_messages", id, ["id"])) !== null;
 }

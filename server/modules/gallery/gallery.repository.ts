@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { GalleryCategory, GalleryImage } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toIso } from "../../db/normalize.ts";
+import { deleteById, findRow, insertRow, updateById } from "../../db/rows.ts";
 import type { GalleryImagesTable } from "../../db/schema.ts";
 
 const categoryColumns = ["id", "name", "slug", "sort_order"] as const;
@@ -54,12 +55,7 @@ export async function findGalleryCategories(db: Db): Promise<GalleryCategory[]> 
 }
 
 export async function galleryCategoryExists(db: Db, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("gallery_categories")
-    .select("id")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await findRow(db, "gallery_categories", { id }, ["id"])) !== null;
 }
 
 /**
@@ -83,11 +79,7 @@ export async function findGalleryImageById(
   id: number,
   categories: GalleryCategory[],
 ): Promise<GalleryImage | null> {
-  const row = await db
-    .selectFrom("gallery_images")
-    .select(imageColumns)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await findRow(db, "gallery_images", { id }, imageColumns);
   return row ? toImage(row, byId(categories)) : null;
 }
 
@@ -127,11 +119,12 @@ export async function insertGalleryImage(
   values: GalleryImageWrite,
   now: string,
 ): Promise<number> {
-  const row = await db
-    .insertInto("gallery_images")
-    .values({ ...values, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const row = await insertRow(
+    db,
+    "gallery_images",
+    { ...values, created_at: now, updated_at: now },
+    ["id"],
+  );
   return row.id;
 }
 
@@ -163,11 +156,7 @@ export async function updateGalleryImagesOrder(db: Db, ids: number[]) {
 
 /** The deleted image's title, or null when there was none. */
 export async function deleteGalleryImage(db: Db, id: number): Promise<string | null> {
-  const row = await db
-    .deleteFrom("gallery_images")
-    .where("id", "=", id)
-    .returning("title")
-    .executeTakeFirst();
+  const row = await deleteById(db, "gallery_images", id, ["title"]);
   return row?.title ?? null;
 }
 
@@ -178,11 +167,7 @@ export async function insertGalleryCategory(
   values: GalleryCategoryWrite,
   now: string,
 ): Promise<GalleryCategory> {
-  return db
-    .insertInto("gallery_categories")
-    .values({ ...values, created_at: now })
-    .returning(categoryColumns)
-    .executeTakeFirstOrThrow();
+  return insertRow(db, "gallery_categories", { ...values, created_at: now }, categoryColumns);
 }
 
 export async function updateGalleryCategory(
@@ -190,21 +175,11 @@ export async function updateGalleryCategory(
   id: number,
   values: Partial<GalleryCategoryWrite>,
 ): Promise<GalleryCategory | null> {
-  const row = await db
-    .updateTable("gallery_categories")
-    .set(values)
-    .where("id", "=", id)
-    .returning(categoryColumns)
-    .executeTakeFirst();
-  return row ?? null;
+  return updateById(db, "gallery_categories", id, values, categoryColumns);
 }
 
 /** The deleted category's name, or null when there was none. */
 export async function deleteGalleryCategory(db: Db, id: number): Promise<string | null> {
-  const row = await db
-    .deleteFrom("gallery_categories")
-    .where("id", "=", id)
-    .returning("name")
-    .executeTakeFirst();
+  const row = await deleteById(db, "gallery_categories", id, ["name"]);
   return row?.name ?? null;
 }

@@ -8,6 +8,7 @@ import {
 import type { Category, Post, PostSummary, Tag } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toBool, toCount, toIso } from "../../db/normalize.ts";
+import { findRow, insertRow } from "../../db/rows.ts";
 import type { Database } from "../../db/schema.ts";
 import { effectiveStatus } from "./post-status.ts";
 import { ftsMatchQuery, searchTerms, searchTextOf, tsQuery } from "./search-text.ts";
@@ -867,10 +868,7 @@ export async function findPostIdBySlug(db: Db, slug: string, exceptId?: number) 
 }
 
 export async function findPostAuthor(db: Db, id: number) {
-  return (
-    (await db.selectFrom("posts").select("author_id").where("id", "=", id).executeTakeFirst()) ??
-    null
-  );
+  return findRow(db, "posts", { id }, ["author_id"]);
 }
 
 /** What bulk actions need of each post: its author, date and title. */
@@ -888,11 +886,7 @@ export async function insertPost(
   values: Omit<Insertable<Database["posts"]>, "id" | "created_at" | "updated_at">,
   now: string,
 ): Promise<number> {
-  const row = await db
-    .insertInto("posts")
-    .values({ ...values, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const row = await insertRow(db, "posts", { ...values, created_at: now, updated_at: now }, ["id"]);
   return row.id;
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
+import { findRow } from "../../db/rows.ts";
 
 export type RedirectKind = "post" | "service";
 
@@ -42,12 +43,7 @@ export async function releaseSlug(db: Db, kind: RedirectKind, slug: string) {
 }
 
 export async function findRedirectTarget(db: Db, kind: RedirectKind, oldSlug: string) {
-  const row = await db
-    .selectFrom("slug_redirects")
-    .select("target_id")
-    .where("kind", "=", kind)
-    .where("old_slug", "=", oldSlug)
-    .executeTakeFirst();
+  const row = await findRow(db, "slug_redirects", { kind, old_slug: oldSlug }, ["target_id"]);
   return row?.target_id ?? null;
 }
 

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { Service } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
 import { toIso } from "../../db/normalize.ts";
+import { deleteById, findRow, insertRow, updateById } from "../../db/rows.ts";
 import type { ServicesTable } from "../../db/schema.ts";
 
 /** What an editor writes (and an edit's audit entry compares). */
@@ -35,20 +36,12 @@ export async function findServices(db: Db): Promise<Service[]> {
 }
 
 export async function findServiceById(db: Db, id: number): Promise<Service | null> {
-  const row = await db
-    .selectFrom("services")
-    .select(columns)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await findRow(db, "services", { id }, columns);
   return row ? toService(row) : null;
 }
 
 export async function findServiceBySlug(db: Db, slug: string): Promise<Service | null> {
-  const row = await db
-    .selectFrom("services")
-    .select(columns)
-    .where("slug", "=", slug)
-    .executeTakeFirst();
+  const row = await findRow(db, "services", { slug }, columns);
   return row ? toService(row) : null;
 }
 
@@ -57,20 +50,13 @@ export type ServiceWrite = Pick<Service, "title" | "slug" | "description" | "ico
 };
 
 export async function insertService(db: Db, values: ServiceWrite, now: string): Promise<Service> {
-  const row = await db
-    .insertInto("services")
-    .values({ sort_order: 0, ...values, created_at: now, updated_at: now })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+  const row = await insertRow(
+    db,
+    "services",
+    { sort_order: 0, ...values, created_at: now, updated_at: now },
+    columns,
+  );
   return toService(row);
-}
-
-export async function countServices(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("services")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 export async function updateService(
@@ -79,26 +65,16 @@ export async function updateService(
   values: Partial<ServiceWrite>,
   now: string,
 ) {
-  const row = await db
-    .updateTable("services")
-    .set({ ...values, updated_at: now })
-    .where("id", "=", id)
-    .returning(columns)
-    .executeTakeFirst();
+  const row = await updateById(db, "services", id, { ...values, updated_at: now }, columns);
   return row ? toService(row) : null;
 }
 
 export async function deleteService(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom("services").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return (await deleteById(db, "services", id, ["id"])) !== null;
 }
 
 export async function findServiceIdBySlug(db: Db, slug: string) {
-  const row = await db
-    .selectFrom("services")
-    .select("id")
-    .where("slug", "=", slug)
-    .executeTakeFirst();
+  const row = await findRow(db, "services", { slug }, ["id"]);
   return row?.id ?? null;
 }
 

@@ -1,7 +1,8 @@
 import { type Selectable, sql } from "kysely";
 import type { Role, User, UserStatus } from "../../../common/types.ts";
 import type { Db } from "../../db/client.ts";
-import { toCount, toIso } from "../../db/normalize.ts";
+import { toIso } from "../../db/normalize.ts";
+import { countRows, findRow, insertRow, updateById } from "../../db/rows.ts";
 import type { UsersTable } from "../../db/schema.ts";
 
 export const userColumns = [
@@ -44,20 +45,17 @@ export type UserInsert = {
 };
 
 export async function insertUser(db: Db, values: UserInsert, now: string): Promise<User> {
-  const row = await db
-    .insertInto("users")
-    .values({ ...values, email: values.email.toLowerCase(), created_at: now, updated_at: now })
-    .returning(userColumns)
-    .executeTakeFirstOrThrow();
+  const row = await insertRow(
+    db,
+    "users",
+    { ...values, email: values.email.toLowerCase(), created_at: now, updated_at: now },
+    userColumns,
+  );
   return toUser(row);
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return toCount(row.count);
+  return countRows(db, "users");
 }
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -87,11 +85,7 @@ export async function findUsers(db: Db, search?: string) {
 }
 
 export async function findUserById(db: Db, id: number): Promise<User | null> {
-  const row = await db
-    .selectFrom("users")
-    .select(userColumns)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await findRow(db, "users", { id }, userColumns);
   return row ? toUser(row) : null;
 }
 
@@ -122,18 +116,19 @@ export async function findUserIdByEmail(db: Db, email: string) {
 export type UserUpdate = Partial<UserInsert>;
 
 export async function updateUser(db: Db, id: number, values: UserUpdate, now: string) {
-  const row = await db
-    .updateTable("users")
-    .set({
+  const row = await updateById(
+    db,
+    "users",
+    id,
+    {
       ...values,
       ...(values.email ? { email: values.email.toLowerCase() } : {}),
       // Activated once: approved for good, never purged as a pending registration.
       ...(values.status === "active" ? { awaiting_approval_since: null } : {}),
       updated_at: now,
-    })
-    .where("id", "=", id)
-    .returning(userColumns)
-    .executeTakeFirst();
+    },
+    userColumns,
+  );
   return row ? toUser(row) : null;
 }
 
@@ -212,11 +207,7 @@ export async function hasActiveAdmin(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-/** A user's password hash and avatar (the profile). */
+/** A user's password hash and avatar (the profile), or null. */
 export async function findUserSecrets(db: Db, id: number) {
-  return db
-    .selectFrom("users")
-    .select(["password_hash", "avatar_url"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return findRow(db, "users", { id }, ["password_hash", "avatar_url"]);
 }
