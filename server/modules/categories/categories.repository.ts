@@ -7,78 +7,55 @@ import { hiddenPostIds } from "../posts/posts.repository.ts";
 
 export type Taxonomy = "categories" | "tags";
 
+/** Where each taxonomy's links to posts are. */
+const LINKS = {
+  categories: { table: "post_categories", termId: "category_id" },
+  tags: { table: "post_tags", termId: "tag_id" },
+} as const;
+
 /**
- * Categories with the number of live posts in each: all links (one index
- * scan) minus the links of hidden posts (drafts, scheduled), which are few.
- * Counting the live posts directly would read every linked post's row.
+ * The categories or tags with the number of live posts in each: all links
+ * (one index scan) minus the links of hidden posts (drafts, scheduled), which
+ * are few. Counting the live posts directly would read every linked post's row.
  */
-export async function findCategories(db: Db, now: string): Promise<Category[]> {
+async function findTermsWithPostCounts(db: Db, taxonomy: Taxonomy, now: string) {
+  const { table, termId } = LINKS[taxonomy];
+  const linksPerTerm = () =>
+    db
+      .selectFrom(table)
+      .select([termId, (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy(termId);
   const rows = await db
-    .selectFrom("categories")
+    .selectFrom(taxonomy)
+    .leftJoin(linksPerTerm().as("linked"), `linked.${termId}`, `${taxonomy}.id`)
     .leftJoin(
-      db
-        .selectFrom("post_categories")
-        .select(["category_id", (eb) => eb.fn.countAll<number>().as("n")])
-        .groupBy("category_id")
-        .as("linked"),
-      "linked.category_id",
-      "categories.id",
-    )
-    .leftJoin(
-      db
-        .selectFrom("post_categories")
-        .select(["category_id", (eb) => eb.fn.countAll<number>().as("n")])
-        .where("post_id", "in", hiddenPostIds(db, now))
-        .groupBy("category_id")
-        .as("hidden"),
-      "hidden.category_id",
-      "categories.id",
+      linksPerTerm().where("post_id", "in", hiddenPostIds(db, now)).as("hidden"),
+      `hidden.${termId}`,
+      `${taxonomy}.id`,
     )
     .select([
-      "categories.id",
-      "categories.name",
-      "categories.slug",
-      "categories.description",
+      `${taxonomy}.id`,
+      `${taxonomy}.name`,
+      `${taxonomy}.slug`,
       "linked.n as linked",
       "hidden.n as hidden",
     ])
-    .orderBy("categories.name")
+    .$if(taxonomy === "categories", (query) => query.select("categories.description"))
+    .orderBy(`${taxonomy}.name`)
     .execute();
-  return rows.map(({ linked, hidden, ...category }) => ({
-    ...category,
+  return rows.map(({ linked, hidden, ...term }) => ({
+    ...term,
     postCount: toCount(linked) - toCount(hidden),
   }));
 }
 
+export async function findCategories(db: Db, now: string): Promise<Category[]> {
+  // Every category row has its description ($if only types it as optional).
+  return (await findTermsWithPostCounts(db, "categories", now)) as Category[];
+}
+
 export async function findTags(db: Db, now: string): Promise<Tag[]> {
-  const rows = await db
-    .selectFrom("tags")
-    .leftJoin(
-      db
-        .selectFrom("post_tags")
-        .select(["tag_id", (eb) => eb.fn.countAll<number>().as("n")])
-        .groupBy("tag_id")
-        .as("linked"),
-      "linked.tag_id",
-      "tags.id",
-    )
-    .leftJoin(
-      db
-        .selectFrom("post_tags")
-        .select(["tag_id", (eb) => eb.fn.countAll<number>().as("n")])
-        .where("post_id", "in", hiddenPostIds(db, now))
-        .groupBy("tag_id")
-        .as("hidden"),
-      "hidden.tag_id",
-      "tags.id",
-    )
-    .select(["tags.id", "tags.name", "tags.slug", "linked.n as linked", "hidden.n as hidden"])
-    .orderBy("tags.name")
-    .execute();
-  return rows.map(({ linked, hidden, ...tag }) => ({
-    ...tag,
-    postCount: toCount(linked) - toCount(hidden),
-  }));
+  return findTermsWithPostCounts(db, "tags", now);
 }
 
 /** The categories or tags of these names (case-insensitive). */

@@ -16,6 +16,7 @@ import {
   findTaxonomyConflict,
   insertCategory,
   insertTag,
+  type Taxonomy,
   updateCategory,
   updateTag,
 } from "./categories.repository.ts";
@@ -26,7 +27,7 @@ const NOT_FOUND = { categories: "Category not found", tags: "Tag not found" } as
 /** Categories and tags: the same rules, two tables. */
 export function createCategoriesService(db: Db) {
   async function requireFree(
-    table: "categories" | "tags",
+    table: Taxonomy,
     values: { name: string; slug: string },
     exceptId?: number,
   ) {
@@ -48,7 +49,7 @@ export function createCategoriesService(db: Db) {
    * taken name or slug a 409.
    */
   async function write<T extends { id: number; name: string }>(
-    table: "categories" | "tags",
+    table: Taxonomy,
     actor: Actor,
     action: "created" | "updated" | "deleted",
     run: (trx: Db) => Promise<T | null>,
