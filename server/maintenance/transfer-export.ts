@@ -16,6 +16,7 @@ import * as tar from "tar";
 import type { Config } from "../config.ts";
 import { type Db, type DialectKind, openDb } from "../db/client.ts";
 import { parseJson, toBool, toIso } from "../db/normalize.ts";
+import { allRows } from "../db/rows.ts";
 import { userColumns } from "../modules/users/users.repository.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
 import {
@@ -65,8 +66,8 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
     .select([...userColumns, "awaiting_approval_since", "avatar_url", "updated_at"])
     .orderBy("id")
     .execute();
-  const categories = await db.selectFrom("categories").selectAll().orderBy("id").execute();
-  const tags = await db.selectFrom("tags").selectAll().orderBy("id").execute();
+  const categories = await allRows(db, "categories");
+  const tags = await allRows(db, "tags");
   const posts = await db
     .selectFrom("posts")
     .select([
@@ -102,22 +103,14 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
     .orderBy("post_id")
     .orderBy("tag_id")
     .execute();
-  const services = await db.selectFrom("services").selectAll().orderBy("id").execute();
-  const galleryCategories = await db
-    .selectFrom("gallery_categories")
-    .selectAll()
-    .orderBy("id")
-    .execute();
-  const galleryImages = await db.selectFrom("gallery_images").selectAll().orderBy("id").execute();
+  const services = await allRows(db, "services");
+  const galleryCategories = await allRows(db, "gallery_categories");
+  const galleryImages = await allRows(db, "gallery_images");
   const settings = await db.selectFrom("settings").selectAll().orderBy("section").execute();
-  const contactMessages = await db
-    .selectFrom("contact_messages")
-    .selectAll()
-    .orderBy("id")
-    .execute();
-  const redirects = await db.selectFrom("slug_redirects").selectAll().orderBy("id").execute();
-  const uploads = await db.selectFrom("uploads").selectAll().orderBy("id").execute();
-  const auditLog = await db.selectFrom("audit_logs").selectAll().orderBy("id").execute();
+  const contactMessages = await allRows(db, "contact_messages");
+  const redirects = await allRows(db, "slug_redirects");
+  const uploads = await allRows(db, "uploads");
+  const auditLog = await allRows(db, "audit_logs");
 
   const linksOf = <T extends { post_id: number }>(rows: T[], pick: (row: T) => number) => {
     const byPost = new Map<number, number[]>();

@@ -24,7 +24,7 @@ import type { Config } from "../config.ts";
 import { type Db, type DbHandle, type DialectKind, openDb } from "../db/client.ts";
 import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { toCount } from "../db/normalize.ts";
+import { countRows } from "../db/rows.ts";
 import type { Database } from "../db/schema.ts";
 import { STARTER_SERVICES } from "../db/seed/starter-content.ts";
 import { searchTextOf } from "../modules/posts/search-text.ts";
@@ -181,11 +181,7 @@ const STARTER = new Map<string, (typeof STARTER_SERVICES)[number]>(
 async function refuseUnlessEmpty(db: Db, config: Config) {
   const found: string[] = [];
   for (const [table, one, many] of TABLES_THAT_MUST_BE_EMPTY) {
-    const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow();
-    const n = toCount(row.count);
+    const n = await countRows(db, table);
     if (n > 0) found.push(counted(n, one, many));
   }
   const services = await db

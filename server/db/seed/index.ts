@@ -8,9 +8,10 @@ import {
   insertSettingsRowIfMissing,
   upsertSettingsRow,
 } from "../../modules/settings/settings.repository.ts";
-import { countUsers, findUserIdByEmail, insertUser } from "../../modules/users/users.repository.ts";
+import { findUserIdByEmail, insertUser } from "../../modules/users/users.repository.ts";
 import type { Db } from "../client.ts";
-import { nowIso, toCount } from "../normalize.ts";
+import { nowIso } from "../normalize.ts";
+import { countRows } from "../rows.ts";
 import {
   DEMO_ADMIN,
   DEMO_CATEGORIES,
@@ -49,11 +50,7 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
   }
 
   if (!state.starterSeededAt) {
-    const existing = await db
-      .selectFrom("services")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow();
-    if (toCount(existing.count) === 0) {
+    if ((await countRows(db, "services")) === 0) {
       const now = nowIso();
       await db
         .insertInto("services")
@@ -71,12 +68,8 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
   }
 
   if (config.demoMode && !state.demoSeededAt) {
-    const postCount = await db
-      .selectFrom("posts")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow();
     // Demo content goes only into a database that has no content of its own.
-    if (toCount(postCount.count) === 0 && (await countUsers(db)) === 0) {
+    if ((await countRows(db, "posts")) === 0 && (await countRows(db, "users")) === 0) {
       state.demoUserIds = await db.transaction().execute((trx) => seedDemoContent(trx, config));
       logger.info("seeded demo content");
     }
