@@ -12,6 +12,7 @@ import { nowIso } from "../../db/normalize.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
 import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
+import { writeWithAudit } from "../audit/with-audit.ts";
 import {
   findTagIdBySlug,
   findTermsByNames,
@@ -577,16 +578,15 @@ export function createPostsService(db: Db) {
 
   async function deletePost(actor: Actor | null, id: number) {
     const post = await loadManaged(actor, id);
-    await db.transaction().execute(async (trx) => {
-      await deletePosts(trx, [id]);
-      await deleteRedirectsTo(trx, "post", id);
-      await insertAuditEvents(
-        trx,
-        actor,
-        [{ action: "deleted", entityType: "post", entityId: id, label: post.title }],
-        nowIso(),
-      );
-    });
+    await writeWithAudit(
+      db,
+      actor,
+      async (trx) => {
+        await deletePosts(trx, [id]);
+        await deleteRedirectsTo(trx, "post", id);
+      },
+      () => ({ action: "deleted", entityType: "post", entityId: id, label: post.title }),
+    );
   }
 
   /** The current slug of a live post that used to live at `oldSlug`. */
