@@ -23,7 +23,6 @@ import { LoginSchema, RegisterSchema } from "../../common/schemas/users.ts";
 import { jsonBody } from "../http/request.ts";
 import { created, Done, dataResponses, dataResponsesWith, ok } from "../http/responses.ts";
 import { createRouter, routesFor, signedIn } from "../http/router.ts";
-import { AppError } from "../modules/app-error.ts";
 
 const { route } = routesFor("Auth");
 const { route: profileRoute } = routesFor("Profile");
@@ -177,22 +176,18 @@ export const authApi = createRouter()
     return ok(c, data, INVITATION_TEXTS.done);
   })
   .openapi(getProfile, async (c) => {
-    if (!c.var.user) throw AppError.unauthorized();
     const data = await c.var.services.profile.getProfile(c.var.user);
     return ok(c, data);
   })
   .openapi(updateProfile, async (c) => {
-    if (!c.var.user) throw AppError.unauthorized();
     const data = await c.var.services.profile.updateProfile(c.var.user, c.req.valid("json"));
     return ok(c, data, PROFILE_TEXTS.saved);
   })
   .openapi(changePassword, async (c) => {
-    if (!c.var.user) throw AppError.unauthorized();
     await c.var.services.profile.changePassword(c.var.user, c.var.token, c.req.valid("json"));
     return ok(c, null, PROFILE_TEXTS.passwordChanged);
   })
   .openapi(changeEmail, async (c) => {
-    if (!c.var.user) throw AppError.unauthorized();
     const data = await c.var.services.profile.requestEmailChange(c.var.user, c.req.valid("json"));
     return ok(c, data, PROFILE_TEXTS.emailSent(data.email));
   })
@@ -201,26 +196,21 @@ export const authApi = createRouter()
     return ok(c, data, PROFILE_TEXTS.emailConfirmed);
   })
   .openapi(listSessions, async (c) => {
-    if (!c.var.user) throw AppError.unauthorized();
     const data = await c.var.services.profile.listSessions(c.var.user, c.var.token);
     return ok(c, data);
   })
   .openapi(signOutOthers, async (c) => {
-    if (!c.var.user) throw AppError.unauthorized();
     const sessions = await c.var.services.profile.signOutOthers(c.var.user, c.var.token);
     return ok(c, { sessions }, PROFILE_TEXTS.othersSignedOut(sessions));
   })
   .openapi(me, async (c) => {
-    if (!c.var.user) throw AppError.unauthorized();
     return ok(c, c.var.user);
   })
   .openapi(logout, async (c) => {
-    if (!c.var.user) throw AppError.unauthorized();
     await c.var.services.auth.logout(c.var.token);
     return ok(c, null, "Signed out");
   })
   .openapi(logoutAll, async (c) => {
-    if (!c.var.user) throw AppError.unauthorized();
     const sessions = await c.var.services.auth.logoutEverywhere(c.var.user.id);
     return ok(c, { sessions }, "Signed out everywhere");
   });

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Permission } from "../../common/permissions.ts";
+import type { User } from "../../common/types.ts";
 import { requireActor, requirePermission } from "../auth/policy.ts";
 import { AppError } from "../modules/app-error.ts";
 import { checkResponses, type DeclaredResponses } from "./check-responses.ts";
@@ -9,16 +10,25 @@ import { IdParams } from "./request.ts";
 import { Done, dataResponses, type ErrorCodes, errorResponses } from "./responses.ts";
 import { zodErrors } from "./validation.ts";
 
+/** What a signed-in call's handler sees: `c.var.user` is the caller, never null. */
+type SignedInEnv = { Variables: { user: User } };
+
 /**
  * Declares a call that needs a signed-in caller and, optionally, a
  * permission. Both are checked before the call's input is read (401, then
- * 403), and the permission is published in the OpenAPI document as
- * `x-permission`.
+ * 403), the permission is published in the OpenAPI document as
+ * `x-permission`, and the handler gets `c.var.user` typed as the caller.
  */
 export function signedIn(permission?: Permission) {
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (permission) requirePermission(c.var.user, permission);
+    else requireActor(c.var.user);
+    await next();
+  };
   return {
     security: [{ bearer: [] }],
     ...(permission ? { "x-permission": permission } : {}),
+    middleware: guard as unknown as MiddlewareHandler<SignedInEnv>,
   };
 }
 
@@ -89,23 +99,16 @@ function guarded<R extends GuardedRoute>(declared: R): R {
   }
   // A call without a declared security is public, and says so in the document.
   const route = withImpliedErrors(declared.security ? declared : { ...declared, security: [] });
+  // Who is calling (signedIn's guard, the route's own middleware) comes before the body.
   const guards: MiddlewareHandler<AppEnv>[] = [];
   if (process.env.CHECK_RESPONSES === "1") guards.push(checkResponses(route));
-  if (route.security?.some((entry) => Object.keys(entry).length > 0)) {
-    const permission = route["x-permission"];
-    guards.push(async (c, next) => {
-      if (permission) requirePermission(c.var.user, permission);
-      else requireActor(c.var.user);
-      await next();
-    });
-  }
+  if (route.middleware) guards.push(...[route.middleware].flat());
   if (route.request?.body?.content?.["application/json"]) {
     guards.push(refuseNul);
     if (/\{id\}$/.test(route.path) && /^(put|patch)$/i.test(route.method)) guards.push(keepId);
   }
   if (guards.length === 0) return route;
-  const own = route.middleware ? [route.middleware].flat() : [];
-  return { ...route, middleware: [...guards, ...own] };
+  return { ...route, middleware: guards };
 }
 
 /** A router whose request validation failures become our 400 envelope. */
