@@ -157,6 +157,7 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: seconds(15, 1, 300),
   REQUEST_TIMEOUT_SECONDS: seconds(60, 1, 3600),
   UPLOAD_TIMEOUT_SECONDS: seconds(300, 1, 3600),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(65, 1, 3600),
   MAX_CONNECTIONS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -237,7 +238,7 @@ export type Config = {
   /** Registrations nobody approved are deleted after this many days (0: never). */
   registrationPurgeDays: number;
   /** Slow clients: whole headers within `headersMs`, the whole request within `requestMs` (`uploadMs` for uploads). */
-  timeouts: { headersMs: number; requestMs: number; uploadMs: number };
+  timeouts: { headersMs: number; requestMs: number; uploadMs: number; keepAliveMs: number };
   /** Open connections at most; more are refused until some close. */
   maxConnections: number;
   /** Outgoing mail (SMTP_URL, MAIL_FROM); null: mails stay in the outbox, unsent. */
@@ -319,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
     maxConnections: e.MAX_CONNECTIONS,
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS ?? (e.DATABASE_URL ? 5000 : 100),

@@ -23,9 +23,15 @@ const isUpload = (url = "") => url === "/api/upload" || url.startsWith("/api/upl
  * /api/upload) is answered 408 and its connection closed, so a client
  * sending a byte a minute holds nothing for long. At most `maxConnections`
  * connections are open at once; Node refuses more until some close.
+ *
+ * An idle keep-alive connection is kept `keepAliveMs` (65 s) rather than
+ * Node's 5 s: a proxy or client that reuses a connection it believes open
+ * (an AWS load balancer keeps them 60 s) would otherwise meet a reset now
+ * and then. `maxConnections` still bounds how many are held.
  */
 export function limitSlowClients(server: Server, { timeouts, maxConnections }: Limits) {
   server.maxConnections = maxConnections;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     if (request.complete) return;
     const limit = isUpload(request.url) ? timeouts.uploadMs : timeouts.requestMs;

@@ -111,6 +111,45 @@ describe("the server process", () => {
     }
   }, 90_000);
 
+  it("keeps an idle keep-alive connection for KEEP_ALIVE_TIMEOUT_SECONDS", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-keepalive-"));
+    const run = runServer({
+      PORT: "0",
+      DATA_DIR: dataDir,
+      HEADERS_TIMEOUT_SECONDS: "1",
+      KEEP_ALIVE_TIMEOUT_SECONDS: "8",
+    });
+    const socket = new net.Socket();
+    try {
+      await waitFor(() => /running at (http:\/\/\S+)/.test(run.output().stdout));
+      const port = Number(new URL(/running at (http:\/\/\S+)/.exec(run.output().stdout)![1]!).port);
+      const state = { received: "", closed: false };
+      socket.on("data", (chunk) => {
+        state.received += chunk;
+      });
+      socket.on("close", () => {
+        state.closed = true;
+      });
+      socket.on("error", () => {});
+      socket.connect(port, "localhost");
+      const answers = () => state.received.match(/HTTP\/1\.1 200 /g)?.length ?? 0;
+      socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      await waitFor(() => answers() === 1);
+      // Idle for 6 s, past the headers time and past Node's own 5 s keep-alive:
+      // still open, and the next request is served on it (a proxy reusing it meets no reset).
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      expect(state.closed).toBe(false);
+      socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      await waitFor(() => answers() === 2);
+      // Idle connections are not kept for ever.
+      await waitFor(() => state.closed, 20_000);
+    } finally {
+      socket.destroy();
+      run.child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("serves, then shuts down gracefully on SIGTERM", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-proc-"));
     const schema = `p_${randomBytes(5).toString("hex")}`;
