@@ -13,8 +13,8 @@ import type { Database } from "./schema.ts";
 
 /**
  * The queries every repository writes the same way, one table at a time: count
- * the rows, find one, insert one, update or delete one by its id, each
- * answering the listed columns. The table and the columns are checked against
+ * the rows, read them all, find one, insert one, update or delete one by its
+ * id, each answering the listed columns. The table and the columns are checked against
  * the schema as in a query written out; the casts inside only tell Kysely that
  * a table chosen by a type parameter is still one of the schema's.
  */
