@@ -9,6 +9,20 @@ import { createSchema, dropSchema, TEST_DATABASE_URL } from "../setup/databases.
 import { ROOT as root, runServer, waitFor } from "../setup/server-process.ts";
 import { TEST_DB } from "../setup/test-app.ts";
 
+/** A raw connection: what it sent back, and whether the server closed it. */
+function connect(port: number) {
+  const socket = net.connect(port, "localhost");
+  const state = { received: "", closed: false };
+  socket.on("data", (chunk) => {
+    state.received += chunk;
+  });
+  socket.on("close", () => {
+    state.closed = true;
+  });
+  socket.on("error", () => {});
+  return { socket, state };
+}
+
 describe("the server process", () => {
   it.each([
     [{ PORT: "eighty" }, "PORT"],
@@ -49,19 +63,6 @@ describe("the server process", () => {
       REQUEST_TIMEOUT_SECONDS: "2",
       MAX_CONNECTIONS: "3",
     });
-    /** A raw connection: what it sent back, and whether the server closed it. */
-    function connect(port: number) {
-      const socket = net.connect(port, "localhost");
-      const state = { received: "", closed: false };
-      socket.on("data", (chunk) => {
-        state.received += chunk;
-      });
-      socket.on("close", () => {
-        state.closed = true;
-      });
-      socket.on("error", () => {});
-      return { socket, state };
-    }
     const open: net.Socket[] = [];
     try {
       await waitFor(() => /running at (http:\/\/\S+)/.test(run.output().stdout));
@@ -119,19 +120,13 @@ describe("the server process", () => {
       HEADERS_TIMEOUT_SECONDS: "1",
       KEEP_ALIVE_TIMEOUT_SECONDS: "8",
     });
-    const socket = new net.Socket();
+    let socket: net.Socket | undefined;
     try {
       await waitFor(() => /running at (http:\/\/\S+)/.test(run.output().stdout));
       const port = Number(new URL(/running at (http:\/\/\S+)/.exec(run.output().stdout)![1]!).port);
-      const state = { received: "", closed: false };
-      socket.on("data", (chunk) => {
-        state.received += chunk;
-      });
-      socket.on("close", () => {
-        state.closed = true;
-      });
-      socket.on("error", () => {});
-      socket.connect(port, "localhost");
+      const connection = connect(port);
+      socket = connection.socket;
+      const { state } = connection;
       const answers = () => state.received.match(/HTTP\/1\.1 200 /g)?.length ?? 0;
       socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
       await waitFor(() => answers() === 1);
@@ -144,7 +139,7 @@ describe("the server process", () => {
       // Idle connections are not kept for ever.
       await waitFor(() => state.closed, 20_000);
     } finally {
-      socket.destroy();
+      socket?.destroy();
       run.child.kill("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
