@@ -237,7 +237,10 @@ export type Config = {
   passwordResetRateLimit: RateLimitRule | null;
   /** Registrations nobody approved are deleted after this many days (0: never). */
   registrationPurgeDays: number;
-  /** Slow clients: whole headers within `headersMs`, the whole request within `requestMs` (`uploadMs` for uploads). */
+  /**
+   * Slow clients: whole headers within `headersMs`, the whole request within `requestMs`
+   * (`uploadMs` for uploads); an idle keep-alive connection is kept `keepAliveMs`.
+   */
   timeouts: { headersMs: number; requestMs: number; uploadMs: number; keepAliveMs: number };
   /** Open connections at most; more are refused until some close. */
   maxConnections: number;

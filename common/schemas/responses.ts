@@ -7,7 +7,7 @@ import { SettingsSchemas } from "./settings.ts";
  * What the API answers, as zod schemas: the OpenAPI document shows them
  * (`.meta({ id })` names a component), the types in `../types.ts` are derived
  * from them, and the integration tests check every answer against its
- * route's schema (CHECK_RESPONSES, server/http/router.ts), extra fields
+ * route's schema (CHECK_RESPONSES, server/http/check-responses.ts), extra fields
  * included. Times are ISO 8601 strings.
  */
 

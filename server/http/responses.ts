@@ -8,7 +8,7 @@ import type { Context } from "hono";
  * success envelope.
  */
 
-export const ErrorSchema = z
+const ErrorSchema = z
   .object({
     success: z.literal(false),
     message: z.string(),
@@ -16,7 +16,7 @@ export const ErrorSchema = z
   })
   .openapi("Error");
 
-export function envelope<T extends z.ZodType>(data: T) {
+function envelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string().optional() });
 }
 
@@ -38,7 +38,7 @@ export const errorResponses = {
 
 export type ErrorCodes = keyof typeof errorResponses;
 
-export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+function jsonContent<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
 }
 

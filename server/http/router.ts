@@ -55,7 +55,7 @@ const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const ID_UNCHANGEABLE = "id cannot be changed";
+const ID_UNCHANGEABLE = "id cannot be changed";
 
 /**
  * A client may send back the object it read, id included (round trip); an
