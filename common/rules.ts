@@ -144,3 +144,9 @@ export function validateFields<K extends string>(
   }
   return { data: Object.keys(errors).length ? null : data, errors };
 }
+
+/** What is wrong with a new password and its confirmation (the rule first), or undefined. */
+export function newPasswordProblem(password: string, confirm: string): string | undefined {
+  const { errors } = validateFields({ password: NEW_PASSWORD_RULE }, { password });
+  return errors.password ?? (confirm !== password ? PASSWORDS_DO_NOT_MATCH : undefined);
+}

@@ -12,6 +12,11 @@ export function slugify(value: string): string {
     .replace(/^-|-$/g, "");
 }
 
+/** The text with its first letter upper-cased ("author" → "Author"). */
+export function capitalise(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
 /** Plain text of an HTML fragment, whitespace collapsed. */
 export function stripHtml(html: string): string {
   return html

@@ -2,7 +2,6 @@
 import type { z } from "zod";
 import type {
   ActiveSessionSchema,
-  BulkResultSchema,
   CategorySchema,
   ContactMessageListSchema,
   ContactMessageSchema,
@@ -71,7 +70,6 @@ export type PostResponse = Of<typeof PostResponseSchema>;
 export type PostSummaryResponse = Of<typeof PostSummaryResponseSchema>;
 export type PostList = Of<typeof PostListSchema>;
 export type PostListResponse = Of<typeof PostListResponseSchema>;
-export type BulkResult = Of<typeof BulkResultSchema>;
 export type Service = Of<typeof ServiceSchema>;
 export type GalleryCategory = Of<typeof GalleryCategorySchema>;
 export type GalleryImage = Of<typeof GalleryImageSchema>;

@@ -33,7 +33,8 @@ export type ApiQueryOptions<T> = {
 /**
  * The `data` of `GET /api{path}`, loaded when the path changes (a changed
  * query string is a new load; the one before is aborted). A `null` path loads
- * nothing (not `loading`).
+ * nothing (not `loading`). A failed load is logged (console.warn) and kept in
+ * `error`/`cause`.
  */
 export function useApiQuery<T>(path: string | null, options: ApiQueryOptions<T> = {}): ApiQuery<T> {
   const [data, setData] = useState<T | null>(null);
@@ -64,6 +65,8 @@ export function useApiQuery<T>(path: string | null, options: ApiQueryOptions<T> 
         },
         (e: unknown) => {
           if (signal.aborted) return;
+          // Logged here once for every screen (useApiMutation does the same for actions).
+          console.warn(`admin: failed to load ${path}`, e);
           setCause(e ?? new Error("Unknown error"));
           setError(failureReason(e) || "Please try again.");
         },

@@ -1,10 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import {
-  NEW_PASSWORD_RULE,
-  PASSWORDS_DO_NOT_MATCH,
-  validateFields,
-} from "../../../common/rules.ts";
+import { newPasswordProblem } from "../../../common/rules.ts";
 import { Alert, PasswordField } from "../../components/ui/form.tsx";
 import { api, failureReason } from "../../lib/api.ts";
 import { AuthPage, SignInLink } from "./auth-page.tsx";
@@ -39,8 +35,7 @@ export function SetPasswordForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { errors } = validateFields({ password: NEW_PASSWORD_RULE }, { password });
-    const invalid = errors.password ?? (confirm !== password ? PASSWORDS_DO_NOT_MATCH : undefined);
+    const invalid = newPasswordProblem(password, confirm);
     if (invalid) {
       setError(invalid);
       return;

@@ -3,6 +3,4 @@ import { PostsScreen } from "../../features/admin/posts/posts-screen.tsx";
 
 export const meta = adminMeta("Posts", "/admin/posts");
 
-export default function PostsPage() {
-  return <PostsScreen />;
-}
+export default PostsScreen;

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import type { z } from "zod";
 import { CategoryInputSchema, TagInputSchema } from "../../../../common/schemas/content.ts";
-import { formatNumber } from "../../../../common/text.ts";
+import { capitalise, formatNumber } from "../../../../common/text.ts";
 import type { Tag } from "../../../../common/types.ts";
 import { fieldErrors, Spinner, TextField } from "../../../components/ui/form.tsx";
 import { ApiError, apiData } from "../../../lib/api.ts";
@@ -10,8 +10,6 @@ import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
 import { AdminTable, Card, RowButton, smallButton, tdClass } from "../ui.tsx";
 import { RenameRow, type TaxonomyValues } from "./rename-row.tsx";
-
-export type TaxonomyItem = Tag;
 
 type Kind = {
   /** "category" or "tag": used in every text. */
@@ -30,8 +28,6 @@ export const TAXONOMIES = {
   },
   tags: { singular: "tag", title: "Tags", endpoint: "/blog/tags", schema: TagInputSchema },
 } satisfies Record<string, Kind>;
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Client check with the server's schema; a blank slug is left to the server. */
 function validate(schema: Kind["schema"], values: TaxonomyValues) {
@@ -52,7 +48,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
   const { singular, title, endpoint, schema } = kind;
   const label = capitalise(singular);
   const baseId = useId();
-  const { data, loading, error, reload, setData } = useApiQuery<TaxonomyItem[]>(endpoint);
+  const { data, loading, error, reload, setData } = useApiQuery<Tag[]>(endpoint);
   const items = data ?? [];
   const loadError = !!error;
   const [draft, setDraft] = useState<TaxonomyValues>({ name: "", slug: "" });
@@ -63,7 +59,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
   const flash = useFlash();
   const focusRename = (id: number) =>
     requestAnimationFrame(() => document.getElementById(`${baseId}-rename-${id}`)?.focus());
-  const sorted = (list: TaxonomyItem[]) => list.sort((a, b) => a.name.localeCompare(b.name));
+  const sorted = (list: Tag[]) => list.sort((a, b) => a.name.localeCompare(b.name));
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,7 +71,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
     }
     await mutation.run(
       async () => {
-        const created = await apiData<TaxonomyItem>(endpoint, { method: "POST", body });
+        const created = await apiData<Tag>(endpoint, { method: "POST", body });
         setData((list) => sorted([...(list ?? []), { postCount: 0, ...created }]));
         setDraft({ name: "", slug: "" });
         flash.showSuccess(`${label} "${created.name}" added`);
@@ -90,7 +86,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
     );
   }
 
-  function startEdit(item: TaxonomyItem) {
+  function startEdit(item: Tag) {
     setEditErrors({});
     setEditing({ id: item.id, values: { name: item.name, slug: item.slug } });
   }
@@ -103,7 +99,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
     if (errors) return;
     await mutation.run(
       async () => {
-        const saved = await apiData<TaxonomyItem>(`${endpoint}/${editing.id}`, {
+        const saved = await apiData<Tag>(`${endpoint}/${editing.id}`, {
           method: "PUT",
           body,
         });
@@ -126,7 +122,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
     );
   }
 
-  async function remove(item: TaxonomyItem) {
+  async function remove(item: Tag) {
     if (!window.confirm(`Are you sure you want to delete this ${singular}?`)) return;
     await mutation.run(
       async () => {

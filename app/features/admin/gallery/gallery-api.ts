@@ -1,3 +1,4 @@
+import { capitalise } from "../../../../common/text.ts";
 import type { GalleryCategory, GalleryImage, UploadResult } from "../../../../common/types.ts";
 import { ApiError, apiData, failureReason } from "../../../lib/api.ts";
 
@@ -28,7 +29,7 @@ export function titleFromFileName(name: string): string {
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, 200);
-  return base ? base.charAt(0).toUpperCase() + base.slice(1) : "Untitled image";
+  return base ? capitalise(base) : "Untitled image";
 }
 
 /** The message to show for a failed upload of one file: the server's, else ours. */

@@ -5,8 +5,6 @@ import { api, failureReason } from "../../../lib/api.ts";
 import { useApiMutation } from "../../../lib/use-api-mutation.ts";
 import { Card, dangerButton, inputClass, smallButton } from "../ui.tsx";
 
-export type { MediaItem };
-
 function formatSize(bytes: number) {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -1,9 +1,10 @@
 import { type ChangeEvent, useState } from "react";
+import type { MediaItem } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { api, failureReason } from "../../../lib/api.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { PageHeader } from "../ui.tsx";
-import { MediaCard, type MediaItem } from "./media-card.tsx";
+import { MediaCard } from "./media-card.tsx";
 
 export function MediaScreen() {
   const { data: items, error, reload: load } = useApiQuery<MediaItem[]>("/media");

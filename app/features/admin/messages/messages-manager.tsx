@@ -3,20 +3,11 @@ import { mailtoHref } from "../../../../common/email.ts";
 import { LIST_PAGE_SIZE } from "../../../../common/limits.ts";
 import { formatDate, formatDateTime, truncate } from "../../../../common/text.ts";
 import type { ContactMessage, ContactMessageList } from "../../../../common/types.ts";
-import { Spinner } from "../../../components/ui/form.tsx";
 import { apiData } from "../../../lib/api.ts";
 import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
-import {
-  Badge,
-  dangerButton,
-  EmptyState,
-  LoadFailed,
-  PageHeader,
-  PageNav,
-  smallButton,
-} from "../ui.tsx";
+import { Badge, dangerButton, ListStates, PageHeader, PageNav, smallButton } from "../ui.tsx";
 
 const PAGE_SIZE = LIST_PAGE_SIZE.messages.default;
 
@@ -146,19 +137,26 @@ export function MessagesManager() {
           </p>
         ) : null}
       </div>
-      {loading && !data ? (
-        <Spinner label="Loading messages..." />
-      ) : error ? (
-        <LoadFailed onRetry={reload}>{MESSAGE_TEXT.loadFailed}</LoadFailed>
-      ) : !data || data.messages.length === 0 ? (
-        <EmptyState>{unreadOnly ? MESSAGE_TEXT.emptyUnread : MESSAGE_TEXT.empty}</EmptyState>
-      ) : (
+      <ListStates
+        loading={loading}
+        hasData={data !== null}
+        failed={error ? MESSAGE_TEXT.loadFailed : ""}
+        empty={
+          !data || data.messages.length === 0
+            ? unreadOnly
+              ? MESSAGE_TEXT.emptyUnread
+              : MESSAGE_TEXT.empty
+            : ""
+        }
+        spinner="Loading messages..."
+        onRetry={reload}
+      >
         <ul
           aria-label="Messages"
           aria-busy={loading || undefined}
           className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
         >
-          {data.messages.map((message) => {
+          {(data?.messages ?? []).map((message) => {
             const open = openId === message.id;
             const panelId = `message-${message.id}-body`;
             return (
@@ -242,7 +240,7 @@ export function MessagesManager() {
             );
           })}
         </ul>
-      )}
+      </ListStates>
       <PageNav
         page={page}
         totalPages={data ? totalPages : 1}

@@ -15,8 +15,6 @@ import {
   tdClass,
 } from "../ui.tsx";
 
-export type { OutboxMail };
-
 export const OUTBOX_TEXT = {
   title: "Outbox",
   subtitle: "Every mail the site sent or will send, newest first",

@@ -1,10 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { PROFILE_TEXTS } from "../../../../common/profile-texts.ts";
-import {
-  NEW_PASSWORD_RULE,
-  PASSWORDS_DO_NOT_MATCH,
-  validateFields,
-} from "../../../../common/rules.ts";
+import { newPasswordProblem } from "../../../../common/rules.ts";
 import { PasswordField } from "../../../components/ui/form.tsx";
 import { api } from "../../../lib/api.ts";
 import { NoticeLine, SubmitRow, useNoticeAction } from "../action-notice.tsx";
@@ -19,11 +15,9 @@ export function PasswordCard({ onChanged }: { onChanged(): void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { errors } = validateFields({ password: NEW_PASSWORD_RULE }, { password });
     const invalid =
       (current ? undefined : "Current password is required") ??
-      errors.password ??
-      (confirm !== password ? PASSWORDS_DO_NOT_MATCH : undefined);
+      newPasswordProblem(password, confirm);
     if (invalid) {
       setNotice({ kind: "error", text: invalid });
       return;

@@ -1,3 +1,4 @@
+import type { Profile, ActiveSession as Session } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { useAuth } from "../../../lib/auth.tsx";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
@@ -5,7 +6,6 @@ import { LoadFailed, PageHeader } from "../ui.tsx";
 import { DetailsCard } from "./details-card.tsx";
 import { EmailCard } from "./email-card.tsx";
 import { PasswordCard } from "./password-card.tsx";
-import type { Profile, Session } from "./profile-types.ts";
 import { SessionsCard } from "./sessions-card.tsx";
 
 /** /admin/profile: every signed-in role's own account. */

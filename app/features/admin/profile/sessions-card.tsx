@@ -1,9 +1,9 @@
+import type { ActiveSession as Session } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { api } from "../../../lib/api.ts";
 import type { ApiQuery } from "../../../lib/use-api-query.ts";
 import { NoticeLine, useNoticeAction } from "../action-notice.tsx";
 import { Card, LoadFailed } from "../ui.tsx";
-import type { Session } from "./profile-types.ts";
 
 function when(iso: string) {
   const date = new Date(iso);

@@ -124,7 +124,7 @@ export function ServicesManager() {
       ) : null}
       <ListStates
         loading={loading}
-        hasData={!loading}
+        hasData={false}
         failed={error ? SERVICE_TEXT.fetchFailed : ""}
         empty={services.length === 0 ? SERVICE_TEXT.empty : ""}
         spinner="Loading services..."

@@ -1,7 +1,8 @@
-import { FOOTER_STYLES, NAVBAR_STYLES, type SiteSettings } from "../../../../common/settings.ts";
+import { FOOTER_STYLES, NAVBAR_STYLES } from "../../../../common/settings.ts";
+import { capitalise } from "../../../../common/text.ts";
 import { applyTheme } from "../../../lib/theme.ts";
 import { ColorField, ImageUpload, SelectField, Switch } from "./controls.tsx";
-import { bindSetting, capitalised, type PanelProps, wide } from "./panel-parts.tsx";
+import { bindSetting, type PanelProps, wide } from "./panel-parts.tsx";
 
 export function AppearancePanel(panel: PanelProps<"appearance">) {
   const { values, set, errors } = panel;
@@ -49,20 +50,14 @@ export function AppearancePanel(panel: PanelProps<"appearance">) {
         />
       </div>
       <SelectField
-        id="settings-navbarStyle"
+        {...bindSetting(panel, "navbarStyle")}
         label="Navbar Style"
-        value={values.navbarStyle}
-        error={errors.navbarStyle}
-        options={NAVBAR_STYLES.map((s) => ({ value: s, label: capitalised(s) }))}
-        onChange={(v) => set({ navbarStyle: v as SiteSettings["appearance"]["navbarStyle"] })}
+        options={NAVBAR_STYLES.map((s) => ({ value: s, label: capitalise(s) }))}
       />
       <SelectField
-        id="settings-footerStyle"
+        {...bindSetting(panel, "footerStyle")}
         label="Footer Style"
-        value={values.footerStyle}
-        error={errors.footerStyle}
-        options={FOOTER_STYLES.map((s) => ({ value: s, label: capitalised(s) }))}
-        onChange={(v) => set({ footerStyle: v as SiteSettings["appearance"]["footerStyle"] })}
+        options={FOOTER_STYLES.map((s) => ({ value: s, label: capitalise(s) }))}
       />
     </div>
   );

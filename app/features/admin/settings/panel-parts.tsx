@@ -7,8 +7,6 @@ export type PanelProps<S extends SettingsSection> = {
   errors: Record<string, string>;
 };
 
-export const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
 /** A field over both columns of a panel's grid. */
 export const wide = "sm:col-span-2";
 

@@ -60,10 +60,7 @@ export function SettingsScreen() {
   const [errors, setErrors] = useState<Errors>(NO_ERRORS);
   const savedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // The spec: a load failure is only logged and the defaults stay.
-  useEffect(() => {
-    if (query.cause) console.warn("settings: failed to load", query.cause);
-  }, [query.cause]);
+  // The spec: a load failure is only logged (useApiQuery does) and the defaults stay.
 
   useEffect(() => () => clearTimeout(savedTimer.current), []);
 

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import type { User } from "../../../../common/types.ts";
 import { apiData } from "../../../lib/api.ts";
+import { NoticeLine } from "../action-notice.tsx";
 import { Modal } from "./modal.tsx";
 import { useUserForm } from "./use-user-form.ts";
-import { DialogButtons, FormError, UserFields } from "./user-fields.tsx";
+import { DialogButtons, UserFields } from "./user-fields.tsx";
 import {
   CREATE_FAILED,
   EMPTY,
@@ -33,7 +34,7 @@ export function AddUserDialog({
   return (
     <Modal title="Add New User" onClose={onClose}>
       <form noValidate onSubmit={submit}>
-        <FormError message={errors.form} />
+        <NoticeLine notice={errors.form ? { kind: "error", text: errors.form } : null} />
         <UserFields
           idPrefix="new-user"
           values={values}

@@ -1,8 +1,9 @@
 import type { User } from "../../../../common/types.ts";
 import { apiData } from "../../../lib/api.ts";
+import { NoticeLine } from "../action-notice.tsx";
 import { Modal } from "./modal.tsx";
 import { useUserForm } from "./use-user-form.ts";
-import { DialogButtons, FormError, UserFields } from "./user-fields.tsx";
+import { DialogButtons, UserFields } from "./user-fields.tsx";
 import { UPDATE_FAILED, validateEditedUser } from "./user-validation.ts";
 
 export function EditUserDialog({
@@ -52,7 +53,7 @@ export function EditUserDialog({
       onClose={onClose}
     >
       <form noValidate onSubmit={submit}>
-        <FormError message={errors.form} />
+        <NoticeLine notice={errors.form ? { kind: "error", text: errors.form } : null} />
         <UserFields idPrefix="edit-user" values={values} errors={errors} set={set} editing />
         <DialogButtons onCancel={onClose} busy={busy} label="Save Changes" busyLabel="Saving..." />
       </form>

@@ -1,21 +1,13 @@
+import { capitalise } from "../../../../common/text.ts";
 import { ROLES, type Role } from "../../../../common/types.ts";
-import { Alert, TextField } from "../../../components/ui/form.tsx";
+import { TextField } from "../../../components/ui/form.tsx";
 import { SelectField } from "../settings/controls.tsx";
 import type { Errors, UserFormValues } from "./user-validation.ts";
 
 const ROLE_OPTIONS = ROLES.map((r) => ({
   value: r,
-  label: r.charAt(0).toUpperCase() + r.slice(1),
+  label: capitalise(r),
 }));
-
-/** The form's own failure, above its fields. */
-export function FormError({ message }: { message?: string }) {
-  return message ? (
-    <div className="mb-4">
-      <Alert kind="error">{message}</Alert>
-    </div>
-  ) : null;
-}
 
 export function UserFields({
   idPrefix,

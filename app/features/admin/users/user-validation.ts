@@ -1,3 +1,4 @@
+import { PASSWORDS_DO_NOT_MATCH } from "../../../../common/rules.ts";
 import {
   UserCreateSchema,
   UserInviteSchema,
@@ -91,7 +92,7 @@ export function validateNewUser(values: UserFormValues, users: readonly User[]) 
   });
   const result = check(parsed, values, users);
   if (!result.errors.password && values.password !== values.confirmPassword) {
-    result.errors.confirmPassword = "Passwords do not match";
+    result.errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
   }
   return result;
 }
@@ -109,7 +110,7 @@ export function validateEditedUser(values: UserFormValues, users: readonly User[
   const result = check(parsed, values, users, id);
   if ((values.password || values.confirmPassword) && !result.errors.password) {
     if (values.password !== values.confirmPassword)
-      result.errors.confirmPassword = "Passwords do not match";
+      result.errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
   }
   return result;
 }
