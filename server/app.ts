@@ -29,6 +29,12 @@ import type { Db } from "./db/client.ts";
 import { isDatabaseBusy } from "./db/errors.ts";
 import { nowIso } from "./db/normalize.ts";
 import type { WriteEvents } from "./db/write-tracking.ts";
+import {
+  isUploadUrl,
+  JSON_BODY_LIMIT,
+  PAGE_BODY_LIMIT,
+  uploadBodyLimit,
+} from "./http/body-limits.ts";
 import { resolveClientAddress } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
 import type { AppEnv } from "./http/context.ts";
@@ -59,11 +65,6 @@ export type AppOptions = {
   /** The clock sessions are judged by (tests move it forward). */
   now?: () => Date;
 };
-
-/** JSON bodies: a post's content may be long, nothing else comes close. */
-const JSON_BODY_LIMIT = 4 * 1024 * 1024;
-/** Page form posts (contact): far more than any form needs. */
-const PAGE_BODY_LIMIT = 64 * 1024;
 
 /** Files under `dir` (traversal-safe), with Cache-Control on a hit. */
 function staticFiles(dir: string, cacheControl: string): MiddlewareHandler<AppEnv> {
@@ -225,7 +226,7 @@ export function createApp({
   // that path) by the upload limit, every other call by the JSON limit. The
   // limits wrap the stream, so nothing is read here.
   const uploadLimit = bodyLimit({
-    maxSize: config.uploadMaxBytes + 64 * 1024,
+    maxSize: uploadBodyLimit(config.uploadMaxBytes),
     onError: (c) =>
       c.json(
         {
@@ -239,9 +240,7 @@ export function createApp({
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => c.json({ success: false, message: "Request body is too large" }, 413),
   });
-  api.use("*", (c, next) =>
-    c.req.path === "/api/upload" ? uploadLimit(c, next) : jsonLimit(c, next),
-  );
+  api.use("*", (c, next) => (isUploadUrl(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   api.use("*", authenticate());
   // The NUL check of a JSON body and the 401/403 checks run per call, after
   // routing and authentication and before validation (server/http/router.ts).

@@ -5,7 +5,9 @@ import { createApp } from "./app.ts";
 import { prepareDatabase } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
+import { drainLimit } from "./http/body-limits.ts";
 import { limitSlowClients, slowClientOptions } from "./http/slow-clients.ts";
+import { finishUnreadBodies } from "./http/unread-bodies.ts";
 import { createLogger } from "./logger.ts";
 import { loadPageHandler } from "./ssr.ts";
 
@@ -47,8 +49,12 @@ const server = serve({
   port: config.port,
   hostname: config.host,
   serverOptions: slowClientOptions(config),
+  // A body left unread is dropped by finishUnreadBodies, within the limits of
+  // its call, rather than given 500 ms and then cut off with the connection.
+  autoCleanupIncoming: false,
 }) as Server;
 limitSlowClients(server, config);
+finishUnreadBodies(server, drainLimit(config));
 await new Promise<void>((resolve) => {
   server.once("listening", resolve);
   server.once("error", (error: NodeJS.ErrnoException) => {

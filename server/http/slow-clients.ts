@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import type { Config } from "../config.ts";
+import { isUploadUrl } from "./body-limits.ts";
 
 type Limits = Pick<Config, "timeouts" | "maxConnections">;
 
@@ -15,8 +16,6 @@ export function slowClientOptions({ timeouts }: Limits): ServerOptions {
     connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
   };
 }
-
-const isUpload = (url = "") => url === "/api/upload" || url.startsWith("/api/upload?");
 
 /**
  * Per request: a body still coming after `requestMs` (`uploadMs` for
@@ -34,7 +33,7 @@ export function limitSlowClients(server: Server, { timeouts, maxConnections }: L
   server.keepAliveTimeout = timeouts.keepAliveMs;
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     if (request.complete) return;
-    const limit = isUpload(request.url) ? timeouts.uploadMs : timeouts.requestMs;
+    const limit = isUploadUrl(request.url) ? timeouts.uploadMs : timeouts.requestMs;
     const timer = setTimeout(() => {
       if (request.complete) return;
       if (!response.headersSent) {

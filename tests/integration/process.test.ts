@@ -145,6 +145,56 @@ describe("the server process", () => {
     }
   }, 60_000);
 
+  it("answers the next request on a connection after a large body it refused unread", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-unread-"));
+    const run = runServer({ PORT: "0", DATA_DIR: dataDir });
+    const open: net.Socket[] = [];
+    const statuses = (text: string) =>
+      [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+    /** A POST with a body of `size` bytes, then a GET on the same connection. */
+    const twoRequests = (port: number, target: string, size: number) => {
+      const connection = connect(port);
+      open.push(connection.socket);
+      connection.socket.write(
+        `POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+      );
+      connection.socket.write("a".repeat(size));
+      connection.socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      return connection;
+    };
+    try {
+      await waitFor(() => /running at (http:\/\/\S+)/.test(run.output().stdout));
+      const port = Number(new URL(/running at (http:\/\/\S+)/.exec(run.output().stdout)![1]!).port);
+
+      // Refused before the body is read: 401 (no session), 404 (no such call),
+      // 413 (over a page form's 64 KB). The 400 KB body is read and dropped,
+      // and the request sent behind it is answered on the same connection.
+      for (const [target, status] of [
+        ["/api/blog/posts", 401],
+        ["/api/no-such-call", 404],
+        ["/contact", 413],
+      ] as const) {
+        const { state } = twoRequests(port, target, 400_000);
+        await waitFor(() => statuses(state.received).length === 2 || state.closed);
+        expect(statuses(state.received), target).toEqual([status, 200]);
+        expect(state.received, target).toContain('{"ok":true}');
+        expect(state.closed, target).toBe(false);
+      }
+
+      // A body larger than any call takes (4 MB) is not read: the answer says
+      // the connection closes, and it does, without answering what followed.
+      const large = twoRequests(port, "/api/blog/posts", 5 * 1024 * 1024);
+      await waitFor(() => large.state.closed);
+      expect(statuses(large.state.received)).toEqual([413]);
+      expect(large.state.received).toMatch(/\r\nConnection: close\r\n/i);
+      expect(large.state.received).toContain("Request body is too large");
+    } finally {
+      for (const socket of open) socket.destroy();
+      run.child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("serves, then shuts down gracefully on SIGTERM", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-proc-"));
     const schema = `p_${randomBytes(5).toString("hex")}`;
