@@ -9,11 +9,14 @@
  * digits and `. _ + - '` (no leading, trailing or double dot, at most 64
  * characters), then a host name of at least two labels (letters, digits,
  * hyphens inside, each label at most 63 characters) whose last label starts
- * with a letter. ASCII only; the length limit (254) is checked apart so it
- * keeps its own message.
+ * with a letter. ASCII only, either case; the length limit (254) is checked
+ * apart so it keeps its own message.
+ *
+ * No flags: the OpenAPI document carries the pattern's text as a JSON-Schema
+ * `pattern`, which has none (so the case is in the character classes).
  */
 export const EMAIL_PATTERN =
-  /^(?=[^@]{1,64}@)[a-z0-9_'+-]+(?:\.[a-z0-9_'+-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])$/i;
+  /^(?=[^@]{1,64}@)[a-zA-Z0-9_'+-]+(?:\.[a-zA-Z0-9_'+-]+)*@(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])$/;
 
 export const EMAIL_MAX = 254;
 

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMAIL_PATTERN } from "../../common/email.ts";
 import { createTestApp, type TestApp } from "../setup/test-app.ts";
 
 /**
@@ -13,6 +14,29 @@ import { createTestApp, type TestApp } from "../setup/test-app.ts";
  */
 
 const run = promisify(execFile);
+
+/**
+ * A value each `pattern` of the document must accept, for patterns whose
+ * schema gives no `example`: a pattern met here without one fails the test.
+ */
+const PATTERN_EXAMPLES: Record<string, string> = {
+  "^[A-Za-z0-9_.-]+$": "jane.doe",
+  "^[a-z0-9-]+$": "hello-world",
+  "^#(?:[0-9a-fA-F]{3}){1,2}$": "#3B82f6",
+  [EMAIL_PATTERN.source]: "Jane.O'Brien+news@Mail.Example.com",
+};
+
+type Schema = { pattern?: unknown; example?: unknown; examples?: unknown };
+
+/** Every `pattern` in the document, where it is, and the example its schema gives. */
+function patternsOf(node: unknown, where = "#"): { where: string; schema: Schema }[] {
+  if (!node || typeof node !== "object") return [];
+  const own =
+    typeof (node as Schema).pattern === "string" ? [{ where, schema: node as Schema }] : [];
+  return own.concat(
+    Object.entries(node).flatMap(([key, value]) => patternsOf(value, `${where}/${key}`)),
+  );
+}
 const root = path.resolve(import.meta.dirname, "../..");
 const node = process.execPath;
 
@@ -70,6 +94,24 @@ describe("the OpenAPI document with standard tools", () => {
     expect(ids.length).toBeGreaterThan(50);
     expect(ids.filter((id) => !id)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("has patterns that are plain ECMA-262 (no flags) and accept a valid value", () => {
+    const found = patternsOf(doc);
+    expect(found.length).toBeGreaterThan(10);
+    for (const { where, schema } of found) {
+      const pattern = schema.pattern as string;
+      const regex = new RegExp(pattern, "u");
+      const examples = [
+        schema.example,
+        ...(Array.isArray(schema.examples) ? schema.examples : []),
+        PATTERN_EXAMPLES[pattern],
+      ].filter((value): value is string => typeof value === "string");
+      expect(examples, `${where}: no example for ${pattern}`).not.toEqual([]);
+      for (const example of examples) {
+        expect(regex.test(example), `${where}: ${pattern} refuses ${example}`).toBe(true);
+      }
+    }
   });
 
   it("passes Redocly's recommended rules without errors or warnings", async () => {
