@@ -162,6 +162,25 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   },
 };
 
+/**
+ * What public pages may show of the settings: every section without the
+ * staff's own fields. Pages, their hydration data and an anonymous (or any
+ * non-admin) `GET /api/settings` carry only this; callers who may manage the
+ * settings get everything.
+ */
+export type PublicGeneralSettings = Omit<GeneralSettings, "notificationEmails">;
+export type PublicSiteSettings = Omit<SiteSettings, "general"> & { general: PublicGeneralSettings };
+
+/** The general section without `notificationEmails` (staff addresses, for notifications only). */
+export function toPublicGeneralSettings(general: GeneralSettings): PublicGeneralSettings {
+  const { notificationEmails: _staffOnly, ...shown } = general;
+  return shown;
+}
+
+export function toPublicSettings(settings: SiteSettings): PublicSiteSettings {
+  return { ...settings, general: toPublicGeneralSettings(settings.general) };
+}
+
 export function isSettingsSection(value: string): value is SettingsSection {
   return (SETTINGS_SECTIONS as readonly string[]).includes(value);
 }

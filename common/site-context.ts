@@ -1,5 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
-import type { SiteSettings } from "./settings.ts";
+import type { PublicSiteSettings } from "./settings.ts";
 import type {
   Category,
   GalleryCategory,
@@ -20,8 +20,11 @@ export type SiteServices = {
   /** Demo mode: the sign-in page offers the demo sign-in (POST /api/auth/demo). */
   demoMode: boolean;
   settings: {
-    /** The site's settings; the defaults when they cannot be read (logged on the server). */
-    getPublicSettings(): Promise<SiteSettings>;
+    /**
+     * The site's settings as public pages show them (no staff-only fields);
+     * the defaults when they cannot be read (logged on the server).
+     */
+    getPublicSettings(): Promise<PublicSiteSettings>;
   };
   services: {
     listServices(): Promise<Service[]>;

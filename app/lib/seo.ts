@@ -1,10 +1,10 @@
 import type { MetaDescriptor } from "react-router";
-import { DEFAULT_SITE_TITLE, type SiteSettings } from "../../common/settings.ts";
+import { DEFAULT_SITE_TITLE, type PublicSiteSettings } from "../../common/settings.ts";
 
-type RootData = { settings: SiteSettings; origin: string } | undefined;
+type RootData = { settings: PublicSiteSettings; origin: string } | undefined;
 
 /** "Page | Site Title", falling back to Company Profile. */
-export function pageTitle(page: string | undefined, settings: SiteSettings | undefined) {
+export function pageTitle(page: string | undefined, settings: PublicSiteSettings | undefined) {
   const site = settings?.general.siteTitle?.trim() || DEFAULT_SITE_TITLE;
   return page ? `${page} | ${site}` : site;
 }
@@ -24,7 +24,7 @@ export function rootFromMatches(matches: readonly unknown[]): RootData {
  * The site-wide description: the SEO setting, else the site description, else
  * a sentence built from the site title, so no page goes without one.
  */
-export function siteDescription(settings: SiteSettings | undefined) {
+export function siteDescription(settings: PublicSiteSettings | undefined) {
   const site = settings?.general.siteTitle?.trim() || DEFAULT_SITE_TITLE;
   return (
     settings?.seo.metaDescription?.trim() ||

@@ -321,9 +321,19 @@ export const OutboxPageSchema = z
   })
   .meta({ id: "OutboxPage" });
 
+/**
+ * The general section as GET answers it: `notificationEmails` (staff
+ * addresses) only for callers who may manage the settings.
+ */
+const GeneralSettingsReadSchema = SettingsSchemas.general.extend({
+  notificationEmails: SettingsSchemas.general.shape.notificationEmails
+    .optional()
+    .meta({ description: "Only for callers who may manage the settings (admins)" }),
+});
+
 export const SiteSettingsSchema = z
   .object({
-    general: SettingsSchemas.general,
+    general: GeneralSettingsReadSchema,
     appearance: SettingsSchemas.appearance,
     homepage: SettingsSchemas.homepage,
     social: SettingsSchemas.social,
@@ -331,7 +341,16 @@ export const SiteSettingsSchema = z
   })
   .meta({ id: "SiteSettings" });
 
-/** One section of the settings (the shape depends on the section in the path). */
+/** One section as GET answers it (the shape depends on the section in the path). */
+export const SettingsSectionReadSchema = z.union([
+  GeneralSettingsReadSchema,
+  SettingsSchemas.appearance,
+  SettingsSchemas.homepage,
+  SettingsSchemas.social,
+  SettingsSchemas.seo,
+]);
+
+/** One section of the settings as saved (the shape depends on the section in the path). */
 export const SettingsSectionSchema = z.union([
   SettingsSchemas.general,
   SettingsSchemas.appearance,

@@ -1,5 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { SettingsSectionSchema, SiteSettingsSchema } from "../../common/schemas/responses.ts";
+import {
+  SettingsSectionReadSchema,
+  SettingsSectionSchema,
+  SiteSettingsSchema,
+} from "../../common/schemas/responses.ts";
 import { jsonBody } from "../http/request.ts";
 import { dataResponses, ok } from "../http/responses.ts";
 import { createRouter, routesFor, signedIn } from "../http/router.ts";
@@ -14,7 +18,7 @@ const getAll = route("GET /settings", "getSettings", {
   summary: "All settings sections",
   responses: dataResponses(
     SiteSettingsSchema,
-    "`{general, appearance, homepage, social, seo}`",
+    "`{general, appearance, homepage, social, seo}`; `general.notificationEmails` only for callers who may manage the settings",
     [400],
   ),
 });
@@ -22,7 +26,11 @@ const getAll = route("GET /settings", "getSettings", {
 const getSection = route("GET /settings/{section}", "getSettingsSection", {
   summary: "One settings section",
   request: { params: SectionParam },
-  responses: dataResponses(SettingsSectionSchema, "The section", [404]),
+  responses: dataResponses(
+    SettingsSectionReadSchema,
+    "The section (`notificationEmails` of general only for callers who may manage the settings)",
+    [404],
+  ),
 });
 
 const putSection = route("PUT /settings/{section}", "updateSettingsSection", {
@@ -37,11 +45,14 @@ const putSection = route("PUT /settings/{section}", "updateSettingsSection", {
 
 export const settingsApi = createRouter()
   .openapi(getAll, async (c) => {
-    const data = await c.var.services.settings.getAllSettings();
+    const data = await c.var.services.settings.getVisibleSettings(c.var.user);
     return ok(c, data);
   })
   .openapi(getSection, async (c) => {
-    const data = await c.var.services.settings.getSettingsSection(c.req.valid("param").section);
+    const data = await c.var.services.settings.getVisibleSettingsSection(
+      c.var.user,
+      c.req.valid("param").section,
+    );
     return ok(c, data);
   })
   .openapi(putSection, async (c) => {

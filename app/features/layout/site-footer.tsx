@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SiteSettings } from "../../../common/settings.ts";
+import type { PublicSiteSettings } from "../../../common/settings.ts";
 import { Icon } from "../../components/ui/icons.tsx";
 import { NAV_LINKS } from "./site-nav.tsx";
 
@@ -20,11 +20,11 @@ const SOCIAL = [
 ] as const;
 
 /** The three networks always show (to their home pages until set); others when set. */
-export function socialLinks(social: SiteSettings["social"]) {
+export function socialLinks(social: PublicSiteSettings["social"]) {
   return SOCIAL.map((s) => ({ ...s, href: social[s.key] || s.fallback })).filter((s) => s.href);
 }
 
-export function SocialLinks({ social }: { social: SiteSettings["social"] }) {
+export function SocialLinks({ social }: { social: PublicSiteSettings["social"] }) {
   return (
     <ul className="flex gap-3">
       {socialLinks(social).map((s) => (
@@ -44,7 +44,7 @@ export function SocialLinks({ social }: { social: SiteSettings["social"] }) {
   );
 }
 
-export function SiteFooter({ settings }: { settings: SiteSettings }) {
+export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
   const { general, social } = settings;
   const style = settings.appearance.footerStyle;
   const year = new Date().getFullYear();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import type { SiteSettings } from "../../../common/settings.ts";
+import type { PublicSiteSettings } from "../../../common/settings.ts";
 import { Icon } from "../../components/ui/icons.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
@@ -20,7 +20,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:text-brand-strong dark:text-slate-200 dark:hover:text-brand-light"
   }`;
 
-export function SiteNav({ settings }: { settings: SiteSettings }) {
+export function SiteNav({ settings }: { settings: PublicSiteSettings }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();

@@ -1,11 +1,14 @@
-import type { Actor } from "../../../common/permissions.ts";
+import { type Actor, can } from "../../../common/permissions.ts";
 import { SettingsSchemas, withSectionDefaults } from "../../../common/schemas/settings.ts";
 import {
   DEFAULT_SETTINGS,
   isSettingsSection,
+  type PublicSiteSettings,
   SETTINGS_SECTIONS,
   type SettingsSection,
   type SiteSettings,
+  toPublicGeneralSettings,
+  toPublicSettings,
 } from "../../../common/settings.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { ContentChanges } from "../../cache/content-changes.ts";
@@ -17,20 +20,19 @@ import { changedFields } from "../audit/audit.repository.ts";
 import { writeWithAudit } from "../audit/with-audit.ts";
 import { findAllSettingsRows, findSettingsRow, upsertSettingsRow } from "./settings.repository.ts";
 
+/** A settings object shared by every request: frozen, so no caller can change what the next one reads. */
+function frozen<T extends object>(settings: T): T {
+  for (const section of Object.values(settings)) Object.freeze(section);
+  return Object.freeze(settings);
+}
+
 /**
  * What the pages show when the settings cannot be read: the defaults. A
  * settings load failure is only logged (the site keeps its title "Company
  * Profile", default texts, navigation and footer); this exact object marks a
  * page that must not be stored by the page cache.
  */
-export const FALLBACK_SETTINGS: SiteSettings = Object.freeze(
-  Object.fromEntries(
-    Object.entries(DEFAULT_SETTINGS).map(([section, values]) => [
-      section,
-      Object.freeze({ ...values }),
-    ]),
-  ),
-) as SiteSettings;
+export const FALLBACK_SETTINGS: PublicSiteSettings = frozen(toPublicSettings(DEFAULT_SETTINGS));
 
 /**
  * Settings are read by every page and change rarely: they are read from the
@@ -46,16 +48,24 @@ export function createSettingsService(
   changes?.subscribe(() => {
     cached = undefined;
   });
+  /** The public projection of each loaded settings object, made once. */
+  const projections = new WeakMap<SiteSettings, PublicSiteSettings>();
+  const publicOf = (settings: SiteSettings) => {
+    let shown = projections.get(settings);
+    if (!shown) {
+      shown = frozen(toPublicSettings(settings));
+      projections.set(settings, shown);
+    }
+    return shown;
+  };
 
   async function loadAllSettings(): Promise<SiteSettings> {
     const rows = await findAllSettingsRows(db);
     const settings = Object.fromEntries(
       SETTINGS_SECTIONS.map((section) => [section, withSectionDefaults(section, rows[section])]),
     ) as SiteSettings;
-    // Shared by every request until the next change: frozen, so no caller can
-    // change what the next one reads.
-    for (const section of Object.values(settings)) Object.freeze(section);
-    return Object.freeze(settings);
+    // Shared by every request until the next change.
+    return frozen(settings);
   }
 
   async function getAllSettings(): Promise<SiteSettings> {
@@ -68,13 +78,14 @@ export function createSettingsService(
   }
 
   /**
-   * The settings for a public page: the defaults (FALLBACK_SETTINGS) when they
-   * cannot be read, so a broken settings table never takes the site down.
-   * The next call tries the database again.
+   * The settings for a public page, without the staff-only fields
+   * (`toPublicSettings`): the defaults (FALLBACK_SETTINGS) when they cannot be
+   * read, so a broken settings table never takes the site down. The next call
+   * tries the database again.
    */
-  async function getPublicSettings(): Promise<SiteSettings> {
+  async function getPublicSettings(): Promise<PublicSiteSettings> {
     try {
-      return await getAllSettings();
+      return publicOf(await getAllSettings());
     } catch (error) {
       logger?.error({ err: error }, "Site settings could not be loaded; the defaults are shown");
       return FALLBACK_SETTINGS;
@@ -95,6 +106,20 @@ export function createSettingsService(
   async function getSettingsSection(section: string) {
     const name = requireSection(section);
     return (await getAllSettings())[name];
+  }
+
+  /** Everything for a caller who may manage the settings; what public pages show for anyone else. */
+  async function getVisibleSettings(actor: Actor | null): Promise<PublicSiteSettings> {
+    const settings = await getAllSettings();
+    return can(actor, "settings:manage") ? settings : publicOf(settings);
+  }
+
+  /** One section as `getVisibleSettings` shows it. */
+  async function getVisibleSettingsSection(actor: Actor | null, section: string) {
+    const name = requireSection(section);
+    const values = (await getAllSettings())[name];
+    if (name !== "general" || can(actor, "settings:manage")) return values;
+    return toPublicGeneralSettings(values as SiteSettings["general"]);
   }
 
   /** Validates the given fields of one section and merges them into it. */
@@ -125,7 +150,14 @@ export function createSettingsService(
     return next;
   }
 
-  return { getAllSettings, getPublicSettings, getSettingsSection, updateSettingsSection };
+  return {
+    getAllSettings,
+    getPublicSettings,
+    getVisibleSettings,
+    getSettingsSection,
+    getVisibleSettingsSection,
+    updateSettingsSection,
+  };
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -41,6 +41,35 @@ describe("settings API", () => {
     ]);
   });
 
+  it("keeps the staff's notification addresses to those who manage settings", async () => {
+    const staff = "office@staff.example, boss@staff.example";
+    expectOk(await save("general", { notificationEmails: staff, contactEmail: "hi@example.com" }));
+    // Anonymous, and an editor (no settings permission): what public pages show, no more.
+    for (const token of [undefined, a.editor.token]) {
+      const all = await get(t, "/settings", { token });
+      const general = await get(t, "/settings/general", { token });
+      for (const result of [all, general]) {
+        expectOk(result);
+        expect(JSON.stringify(result.body)).not.toContain("staff.example");
+      }
+      expect(all.body.data.general).not.toHaveProperty("notificationEmails");
+      expect(all.body.data.general.contactEmail).toBe("hi@example.com");
+      expect(general.body.data).not.toHaveProperty("notificationEmails");
+      expect(general.body.data.contactEmail).toBe("hi@example.com");
+    }
+    // Nor is it in any page or its hydration data.
+    for (const path of ["/", "/contact", "/about", "/blog", "/login", "/_.data", "/contact.data"]) {
+      const response = await t.request(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).not.toContain("staff.example");
+    }
+    // Admins get every field.
+    const admin = await get(t, "/settings", { token: a.admin.token });
+    expect(admin.body.data.general.notificationEmails).toBe(staff);
+    const section = await get(t, "/settings/general", { token: a.admin.token });
+    expect(section.body.data.notificationEmails).toBe(staff);
+  });
+
   it("GET and PUT an unknown section answer 404", async () => {
     expectError(await get(t, "/settings/colours"), 404);
     expectError(await save("colours", { theme: "dark" }), 404);
