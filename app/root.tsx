@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from "react";
+import { type CSSProperties, type ReactNode, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,14 +6,17 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import { brandVariables } from "../common/color.ts";
+import { isOneTimeLinkPage } from "../common/one-time-links.ts";
 import { DEFAULT_SETTINGS, GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { requestInfoContext, siteServicesContext } from "../common/site-context.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./lib/nonce.ts";
+import { ONE_TIME_TOKEN_SCRIPT } from "./lib/one-time-token.ts";
 import { themeBootScript } from "./lib/theme.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -44,11 +47,18 @@ export function Layout({ children }: { children: ReactNode }) {
   const settings = data?.settings ?? DEFAULT_SETTINGS;
   const nonce = useNonce() ?? data?.nonce;
   const favicon = settings.general.faviconUrl;
+  // The page this document opened decides for the whole visit (as its policy
+  // does): a one-time link's page gets no analytics, even after moving on.
+  const { pathname } = useLocation();
+  const [oneTimeLink] = useState(() => isOneTimeLinkPage(pathname));
   return (
     <html lang="en" style={data?.brand as CSSProperties | undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {oneTimeLink ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ONE_TIME_TOKEN_SCRIPT }} />
+        ) : null}
         <script
           nonce={nonce}
           dangerouslySetInnerHTML={{ __html: themeBootScript(settings.appearance.theme) }}
@@ -64,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
           href="/rss.xml"
         />
         <Links />
-        <Analytics id={settings.seo.googleAnalyticsId} nonce={nonce} />
+        {oneTimeLink ? null : <Analytics id={settings.seo.googleAnalyticsId} nonce={nonce} />}
       </head>
       <body className="min-h-screen">
         {children}

@@ -5,6 +5,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { sql } from "kysely";
+import { isOneTimeLinkPage } from "../common/one-time-links.ts";
 import { GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { auditApi } from "./api/audit.ts";
 import { authApi } from "./api/auth.ts";
@@ -356,7 +357,9 @@ export function createApp({
       if (settings === FALLBACK_SETTINGS) response.headers.set("cache-control", "no-store");
       if (!development) {
         const { seo } = settings;
-        const analytics = GOOGLE_ANALYTICS_ID_PATTERN.test(seo.googleAnalyticsId);
+        // A one-time link's page loads no analytics, and its policy allows none.
+        const analytics =
+          GOOGLE_ANALYTICS_ID_PATTERN.test(seo.googleAnalyticsId) && !isOneTimeLinkPage(c.req.path);
         response.headers.set("content-security-policy", noncePolicy(nonce, { analytics }));
       }
       return response;

@@ -1,11 +1,17 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { ONE_TIME_LINK_HEADERS } from "../../common/one-time-links.ts";
 import { PROFILE_TEXTS } from "../../common/profile-texts.ts";
 import { Alert, Spinner } from "../components/ui/form.tsx";
 import { AuthPage, SignInLink } from "../features/account/auth-page.tsx";
 import { api, failureReason } from "../lib/api.ts";
+import { useOneTimeToken } from "../lib/one-time-token.ts";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/confirm-email";
+
+/** A one-time link's page is kept by nobody (common/one-time-links.ts). */
+export function headers() {
+  return ONE_TIME_LINK_HEADERS;
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -18,8 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** The link from an e-mail change: a button confirms (a mail scanner's visit changes nothing). */
 export default function ConfirmEmail() {
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  const token = useOneTimeToken();
   const [state, setState] = useState<"idle" | "busy" | "done" | "error">("idle");
   const [message, setMessage] = useState("");
   const [ready, setReady] = useState(false);

@@ -1,6 +1,12 @@
+import { ONE_TIME_LINK_HEADERS } from "../../common/one-time-links.ts";
 import { SetPasswordForm } from "../features/account/set-password-form.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/reset-password";
+
+/** A one-time link's page is kept by nobody (common/one-time-links.ts). */
+export function headers() {
+  return ONE_TIME_LINK_HEADERS;
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

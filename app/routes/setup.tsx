@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { ONE_TIME_LINK_HEADERS } from "../../common/one-time-links.ts";
 import { validateFields } from "../../common/rules.ts";
 import { PASSWORDS_DO_NOT_MATCH, SETUP_RULES, SETUP_TEXTS } from "../../common/setup.ts";
 import { siteServicesContext } from "../../common/site-context.ts";
@@ -11,17 +12,18 @@ import type { Route } from "./+types/setup";
 const FIELDS = ["first_name", "last_name", "username", "email", "password"] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number] | "confirm", string>>;
 
-// Never stored by the page cache or a browser: the answer depends on the link's token.
-const NO_STORE = { "Cache-Control": "no-store" };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const state = await context.get(siteServicesContext).setup.getSetupState(token);
-  return data({ state, token: state === "open" ? token : null }, { headers: NO_STORE });
+  // Never stored by the page cache or a browser: the answer depends on the link's token.
+  return data(
+    { state, token: state === "open" ? token : null },
+    { headers: ONE_TIME_LINK_HEADERS },
+  );
 }
 
 export function headers() {
-  return NO_STORE;
+  return ONE_TIME_LINK_HEADERS;
 }
 
 /** Creates the first admin, then sends them to sign in. Works without JavaScript too. */

@@ -40,6 +40,8 @@ test.describe("invitations", () => {
     const url = new URL(link!);
     await visitor.goto(url.pathname + url.search);
     await expect(visitor.getByRole("heading", { name: "Accept Invitation" })).toBeVisible();
+    // The token leaves the address bar as the page loads; the form keeps it.
+    await expect(visitor).toHaveURL(/\/accept-invite$/);
     await visitor.getByLabel("New password", { exact: true }).fill("Fresh-Garden-2468");
     await visitor.getByLabel("Confirm new password").fill("Fresh-Garden-2468");
     await visitor.getByRole("button", { name: "Set Password" }).click();

@@ -46,6 +46,8 @@ test.describe("forgot password", () => {
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
     expect(link).toBeTruthy();
     await page.goto(new URL(link!).pathname + new URL(link!).search);
+    // The token leaves the address bar as the page loads; the form keeps it.
+    await expect(page).toHaveURL(/\/reset-password$/);
     await page.getByLabel("New password", { exact: true }).fill("New-Lighthouse-5678");
     await page.getByLabel("Confirm new password").fill("New-Lighthouse-5678");
     await page.getByRole("button", { name: "Set New Password" }).click();

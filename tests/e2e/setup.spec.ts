@@ -48,6 +48,8 @@ test("the console's one-time link creates the first admin, who then signs in", a
 
   await page.goto(setupLink);
   await expect(page.getByRole("heading", { name: "Set Up Your Site" })).toBeVisible();
+  // The token leaves the address bar as the page loads; the form keeps it.
+  await expect(page).toHaveURL(/\/setup$/);
   await page.getByLabel("First Name").fill("Site");
   await page.getByLabel("Last Name").fill("Owner");
   await page.getByLabel("Username").fill("owner");

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { newPasswordProblem } from "../../../common/rules.ts";
 import { Alert, PasswordField } from "../../components/ui/form.tsx";
 import { api, failureReason } from "../../lib/api.ts";
+import { useOneTimeToken } from "../../lib/one-time-token.ts";
 import { AuthPage, SignInLink } from "./auth-page.tsx";
 
 /**
@@ -25,9 +26,8 @@ export function SetPasswordForm({
   button: string;
   missingToken: string;
 }) {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const token = params.get("token") ?? "";
+  const token = useOneTimeToken();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState("");

@@ -1,0 +1,53 @@
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * The token of a one-time link leaves the address bar as the page loads
+ * (before any other script, so no third party sees it there); the page keeps
+ * it in memory and its form still sends it. Made-up tokens here: the server
+ * refuses them, which the page shows (the browser logs the 400).
+ */
+test.use({ allowedConsoleErrors: [/status of 400/] });
+
+const TOKEN = "made-up-token_4Xq9";
+
+for (const { path, endpoint, fill, button, refusal } of [
+  {
+    path: "/reset-password",
+    endpoint: "/api/auth/reset-password",
+    fill: true,
+    button: "Set New Password",
+    refusal: "This link is invalid or has expired.",
+  },
+  {
+    path: "/accept-invite",
+    endpoint: "/api/auth/accept-invite",
+    fill: true,
+    button: "Set Password",
+    refusal: "This invitation link is invalid or has expired.",
+  },
+  {
+    path: "/confirm-email",
+    endpoint: "/api/auth/confirm-email",
+    fill: false,
+    button: "Confirm New Address",
+    refusal: "This link is invalid or has expired.",
+  },
+]) {
+  test(`${path}: the token leaves the address bar and the form still sends it`, async ({
+    page,
+  }) => {
+    await page.goto(`${path}?token=${TOKEN}&utm_source=mail`);
+    await expect(page).toHaveURL(new RegExp(`${path}\\?utm_source=mail$`));
+    expect(await page.evaluate(() => window.location.href)).not.toContain(TOKEN);
+
+    if (fill) {
+      await page.getByLabel("New password", { exact: true }).fill("New-Lighthouse-5678");
+      await page.getByLabel("Confirm new password").fill("New-Lighthouse-5678");
+    }
+    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === endpoint);
+    await page.getByRole("button", { name: button }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ token: TOKEN });
+    await expect(page.getByText(refusal)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}\\?utm_source=mail$`));
+  });
+}
