@@ -41,8 +41,9 @@ import { compression } from "./http/compression.ts";
 import type { AppEnv } from "./http/context.ts";
 import { createOriginResolver } from "./http/origin.ts";
 import { pageCache, pageCacheFront } from "./http/page-cache.ts";
+import { createPageCacheKey } from "./http/page-cache-key.ts";
 import { createRequestStamp, requestContext } from "./http/request-context.ts";
-import { createRouter } from "./http/router.ts";
+import { apiQueries, createRouter } from "./http/router.ts";
 import { createNonce, noncePolicy } from "./http/security.ts";
 import type { Logger } from "./logger.ts";
 import { AppError, isAppError } from "./modules/app-error.ts";
@@ -65,6 +66,8 @@ export type AppOptions = {
   development?: boolean;
   /** The clock sessions are judged by (tests move it forward). */
   now?: () => Date;
+  /** The port the server listens on (PORT, or the one given for PORT=0): a Host may name it. */
+  port?: number;
 };
 
 /** Files under `dir` (traversal-safe), with Cache-Control on a hit. */
@@ -94,6 +97,7 @@ export function createApp({
   buildDir = BUILD_DIR,
   development = false,
   now,
+  port = config.port,
 }: AppOptions) {
   const changes = createContentChanges();
   // Every committed write a visitor could see, whoever made it (API, page
@@ -113,7 +117,7 @@ export function createApp({
   if (cache) changes.subscribe(cache.invalidate);
   const app = new Hono<AppEnv>();
 
-  const originOf = createOriginResolver(config);
+  const originOf = createOriginResolver({ ...config, port });
   const stamp = createRequestStamp(logger, {
     development,
     https: config.publicUrl?.startsWith("https://") ?? false,
@@ -162,17 +166,19 @@ export function createApp({
     await next();
   });
   app.use(compression());
+  // The API's GET calls and their declared query, read once the routes below exist.
+  const keyOf = createPageCacheKey({ originOf, apiQueries: () => apiQueries(api) });
   app.use(
     pageCache({
       cache,
-      originOf,
+      keyOf,
       onView: (postId) => services.posts.recordView(postId),
     }),
   );
   const front = cache
     ? pageCacheFront({
         cache,
-        originOf,
+        keyOf,
         stamp,
         onView: (postId) => services.posts.recordView(postId),
       })

@@ -78,6 +78,7 @@ const { fetch, services } = createApp({
   writes: prepared.handle.writes,
   logger,
   pages,
+  port: (server.address() as AddressInfo).port,
 });
 
 // A site without an admin: a one-time link to create the first one (/setup).

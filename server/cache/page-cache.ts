@@ -1,11 +1,16 @@
-import type { Bytes } from "../http/compression.ts";
+import { createHash } from "node:crypto";
+import type { Bytes, Encoding } from "../http/compression.ts";
 
-/** A stored response: compressed once when stored, sent as bytes on every hit. */
+/** A stored response: compressed when stored, sent as bytes on every hit. */
 export type PageEntry = {
   /** Response headers to send, without length, encoding and per-request ones. */
   headers: Record<string, string>;
   etag: string;
-  /** Small bodies are kept as they are; others as brotli and gzip. */
+  /**
+   * Small bodies are kept as they are; others in the encoding the first
+   * client took, the other one added when a client first needs it
+   * (`addEncoding`).
+   */
   identity?: Bytes;
   gzip?: Bytes;
   br?: Bytes;
@@ -28,25 +33,44 @@ export type PageCacheOptions = {
 
 /** A render under way: others asking for the same key wait for it. */
 export type PageTicket = {
-  /** Stores the entry (when nothing changed meanwhile) and hands it to those waiting. */
+  /** Whether its answer may be stored: a variant only when asked for again. */
+  admitted: boolean;
+  /** Stores the entry (when admitted and nothing changed meanwhile) and hands it to those waiting. */
   finish(entry: PageEntry | null): void;
 };
 
 const RETRY_MS = 5_000;
+/** Variants (a query, or a path not in its plain form) hold at most this share of the bytes. */
+const VARIANT_SHARE = 0.5;
+/** How many variants asked for once are remembered, waiting for a second request. */
+const SEEN_MAX = 10_000;
+
+type Stored = { entry: PageEntry; expiresAt: number; variant: boolean };
 
 /**
- * Rendered public responses by URL, bounded by bytes (LRU). Correctness
- * rests on three rules: every change empties it (`invalidate`), a render that
- * began before the latest change is never stored (generations), and nothing
- * is stored past the moment the next scheduled post goes live, at which point
- * the first lookup empties it.
+ * Rendered public responses by key (server/http/page-cache-key.ts), bounded
+ * by bytes (LRU). Correctness rests on three rules: every change empties it
+ * (`invalidate`), a render that began before the latest change is never
+ * stored (generations), and nothing is stored past the moment the next
+ * scheduled post goes live, at which point the first lookup empties it.
+ *
+ * Addresses anyone can make up in any number (a search, a filter, a page
+ * number, `/About/`) cannot push out the pages everyone reads: such a
+ * variant is stored only when asked for a second time within `maxAgeMs` (a
+ * one-off search is rendered for its visitor and forgotten), variants hold
+ * at most half the bytes, and they are the first to go when the cache is
+ * full.
  */
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? (() => Date.now());
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
-  const entries = new Map<string, { entry: PageEntry; expiresAt: number }>();
+  const maxVariantBytes = options.maxBytes * VARIANT_SHARE;
+  const entries = new Map<string, Stored>();
   const inflight = new Map<string, Promise<PageEntry | null>>();
+  /** Variants asked for once (by a digest of their key): when. */
+  const seen = new Map<string, number>();
   let bytes = 0;
+  let variantBytes = 0;
   let generation = 0;
   /** undefined: being looked up (nothing is stored meanwhile); null: nothing scheduled. */
   let horizon: number | null | undefined;
@@ -70,6 +94,7 @@ export function createPageCache(options: PageCacheOptions) {
     entries.clear();
     inflight.clear();
     bytes = 0;
+    variantBytes = 0;
     refreshHorizon();
   }
 
@@ -77,33 +102,70 @@ export function createPageCache(options: PageCacheOptions) {
     return horizon === null || (horizon !== undefined && now() < horizon);
   }
 
+  function add(key: string, stored: Stored) {
+    entries.set(key, stored);
+    bytes += stored.entry.size;
+    if (stored.variant) variantBytes += stored.entry.size;
+  }
+
+  function remove(key: string, stored: Stored) {
+    entries.delete(key);
+    bytes -= stored.entry.size;
+    if (stored.variant) variantBytes -= stored.entry.size;
+  }
+
+  /** Least recently used first: variants past their share, then anything past the bound. */
+  function trim() {
+    for (const [key, stored] of entries) {
+      if (variantBytes <= maxVariantBytes && bytes <= options.maxBytes) break;
+      if (stored.variant) remove(key, stored);
+    }
+    for (const [key, stored] of entries) {
+      if (bytes <= options.maxBytes) break;
+      remove(key, stored);
+    }
+  }
+
+  /** Whether a variant is asked for the second time within maxAgeMs (else: remembered). */
+  function askedBefore(key: string) {
+    const id = createHash("sha1").update(key).digest("base64");
+    const askedAt = seen.get(id);
+    seen.delete(id);
+    if (askedAt !== undefined && now() - askedAt <= maxAgeMs) return true;
+    seen.set(id, now());
+    if (seen.size > SEEN_MAX) seen.delete(seen.keys().next().value!);
+    return false;
+  }
+
   function lookup(key: string): PageEntry | undefined {
     if (typeof horizon === "number" && now() >= horizon) invalidate();
     const found = entries.get(key);
     if (!found) return undefined;
-    entries.delete(key);
-    if (found.expiresAt <= now()) {
-      bytes -= found.entry.size;
-      return undefined;
-    }
-    entries.set(key, found); // most recently used goes last
+    remove(key, found);
+    if (found.expiresAt <= now()) return undefined;
+    add(key, found); // the most recently used goes last
     return found.entry;
   }
 
-  function store(key: string, entry: PageEntry) {
+  function store(key: string, entry: PageEntry, variant: boolean) {
     // One entry may not crowd out the rest.
     if (entry.size > options.maxBytes / 4) return;
     const old = entries.get(key);
-    if (old) {
-      entries.delete(key);
-      bytes -= old.entry.size;
-    }
-    entries.set(key, { entry, expiresAt: now() + maxAgeMs });
-    bytes += entry.size;
-    for (const [oldest, { entry: evicted }] of entries) {
-      if (bytes <= options.maxBytes) break;
-      entries.delete(oldest);
-      bytes -= evicted.size;
+    if (old) remove(key, old);
+    add(key, { entry, expiresAt: now() + maxAgeMs, variant });
+    trim();
+  }
+
+  /** Adds the encoding a client needed to a stored entry, counting its bytes. */
+  function addEncoding(key: string, entry: PageEntry, encoding: Encoding, data: Bytes) {
+    if (entry[encoding]) return;
+    const stored = entries.get(key);
+    if (stored?.entry === entry) remove(key, stored);
+    entry[encoding] = data;
+    entry.size += data.byteLength;
+    if (stored?.entry === entry) {
+      add(key, stored);
+      trim();
     }
   }
 
@@ -112,7 +174,12 @@ export function createPageCache(options: PageCacheOptions) {
     return inflight.get(key);
   }
 
-  function begin(key: string): PageTicket {
+  /**
+   * A render of `key` starts. A variant asked for the first time is not
+   * admitted: it is rendered for this request only, and nothing waits for it.
+   */
+  function begin(key: string, { variant = false }: { variant?: boolean } = {}): PageTicket {
+    if (variant && !askedBefore(key)) return { admitted: false, finish() {} };
     const started = generation;
     let settle!: (entry: PageEntry | null) => void;
     const promise = new Promise<PageEntry | null>((resolve) => {
@@ -120,9 +187,10 @@ export function createPageCache(options: PageCacheOptions) {
     });
     inflight.set(key, promise);
     return {
+      admitted: true,
       finish(entry) {
         if (inflight.get(key) === promise) inflight.delete(key);
-        if (entry && started === generation && beforeHorizon()) store(key, entry);
+        if (entry && started === generation && beforeHorizon()) store(key, entry, variant);
         settle(entry);
       },
     };
@@ -134,8 +202,9 @@ export function createPageCache(options: PageCacheOptions) {
     lookup,
     pending,
     begin,
+    addEncoding,
     invalidate,
-    stats: () => ({ entries: entries.size, bytes }),
+    stats: () => ({ entries: entries.size, bytes, variantBytes }),
   };
 }
 

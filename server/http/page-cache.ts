@@ -3,8 +3,15 @@ import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { POST_VIEW_HEADER } from "../../common/site-context.ts";
 import type { PageCache, PageEntry } from "../cache/page-cache.ts";
-import { type Bytes, COMPRESSIBLE, compressBody, negotiateEncoding } from "./compression.ts";
+import {
+  type Bytes,
+  COMPRESSIBLE,
+  compressBody,
+  type Encoding,
+  negotiateEncoding,
+} from "./compression.ts";
 import type { AppEnv } from "./context.ts";
+import type { PageCacheKey } from "./page-cache-key.ts";
 import type { RequestStamp } from "./request-context.ts";
 import { hashPolicy } from "./security.ts";
 
@@ -27,8 +34,8 @@ const SMALL = 1024;
 export type PageCacheMiddlewareOptions = {
   /** null: the cache is off; the middleware then only removes internal headers. */
   cache: PageCache | null;
-  /** The site's origin for a request URL (http/origin.ts). */
-  originOf: (url: string) => string;
+  /** Where a request URL's answer is kept (http/page-cache-key.ts). */
+  keyOf: (url: string) => PageCacheKey;
   /** Called on a hit of a response whose render counted a post view. */
   onView: (postId: number) => void;
 };
@@ -36,8 +43,11 @@ export type PageCacheMiddlewareOptions = {
 /**
  * Answers anonymous GET and HEAD requests for public pages, feeds and the
  * read API from the page cache. A miss renders as usual; a storable answer
- * (200, text, no cookie, not private) is compressed once, stored with an
- * ETag, and later requests for the same URL get those bytes (or a 304).
+ * (200, text, no cookie, not private) the cache admits is compressed in the
+ * encoding this client takes, stored with an ETag, and later requests for the
+ * same key get those bytes (or a 304; the other encoding is made when a
+ * client first needs it). A variant asked for the first time (a one-off
+ * search) is rendered and compressed like any uncached answer, not stored.
  * Requests with an Authorization header (staff) always render.
  */
 export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandler<AppEnv> {
@@ -55,18 +65,24 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
       return;
     }
 
-    const key = keyOf(c.req.url, options.originOf);
+    const { key, variant } = options.keyOf(c.req.url);
+    const encoding = negotiateEncoding(c.req.header("accept-encoding"));
     const found = cache.lookup(key) ?? (await cache.pending(key));
     if (found) {
       if (found.viewPostId !== undefined) options.onView(found.viewPostId);
+      if (encoding && !found.identity && !found[encoding]) {
+        cache.addEncoding(key, found, encoding, await reencode(found, encoding));
+      }
       return respond(c, found, "HIT");
     }
 
-    const ticket = cache.begin(key);
+    const ticket = cache.begin(key, { variant });
     let entry: PageEntry | null = null;
     try {
       await next();
-      if (method === "GET" && isStorable(c.res)) entry = await toEntry(c.res);
+      if (ticket.admitted && method === "GET" && isStorable(c.res)) {
+        entry = await toEntry(c.res, encoding ?? "br");
+      }
     } finally {
       ticket.finish(entry);
     }
@@ -81,14 +97,6 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
   };
 }
 
-/**
- * The key: the site's origin as pages print it (so a forged Host header can
- * neither pick another entry nor plant one) and the path with its query.
- */
-function keyOf(url: string, originOf: (url: string) => string) {
-  return originOf(url) + url.slice(url.indexOf("/", url.indexOf("//") + 2));
-}
-
 function isStorable(res: Response) {
   if (res.status !== 200 || !res.body) return false;
   const headers = res.headers;
@@ -97,7 +105,8 @@ function isStorable(res: Response) {
   return COMPRESSIBLE.test(headers.get("content-type") ?? "");
 }
 
-async function toEntry(res: Response): Promise<PageEntry> {
+/** A stored answer in `encoding`, compressed once for the client that asked first. */
+async function toEntry(res: Response, encoding: Encoding): Promise<PageEntry> {
   const raw = new Uint8Array(await res.arrayBuffer());
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => {
@@ -113,11 +122,20 @@ async function toEntry(res: Response): Promise<PageEntry> {
   const etag = `W/"${createHash("sha1").update(raw).digest("base64url").slice(0, 22)}"`;
   const base = { headers, etag, viewPostId: Number.isInteger(view) && view > 0 ? view : undefined };
   if (raw.byteLength < SMALL) return { ...base, identity: raw, size: raw.byteLength + 512 };
-  const [br, gzip] = await Promise.all([
-    compressBody(raw, "br", "stored"),
-    compressBody(raw, "gzip", "stored"),
-  ]);
-  return { ...base, br, gzip, size: br.byteLength + gzip.byteLength + 512 };
+  const body = await compressBody(raw, encoding, "stored");
+  return { ...base, [encoding]: body, size: body.byteLength + 512 };
+}
+
+/** The stored body as it was rendered (for a client that takes no compression). */
+function plain(entry: PageEntry): Bytes {
+  if (entry.identity) return entry.identity;
+  if (entry.gzip) return zlib.gunzipSync(entry.gzip) as Bytes;
+  return zlib.brotliDecompressSync(entry.br!) as Bytes;
+}
+
+/** The stored body in the encoding it does not have yet. */
+function reencode(entry: PageEntry, encoding: Encoding): Promise<Bytes> {
+  return compressBody(plain(entry), encoding, "stored");
 }
 
 function etagMatches(header: string, etag: string) {
@@ -151,15 +169,12 @@ function answer(
   const encoding = negotiateEncoding(request.acceptEncoding);
   let body: Bytes;
   if (entry.identity) body = entry.identity;
-  else if (encoding === "br" && entry.br) {
-    body = entry.br;
-    headers["content-encoding"] = "br";
-  } else if (encoding && entry.gzip) {
-    body = entry.gzip;
-    headers["content-encoding"] = "gzip";
+  else if (encoding && entry[encoding]) {
+    body = entry[encoding];
+    headers["content-encoding"] = encoding;
   } else {
     // Clients that take no compression are rare (some bots, tools): unpack for them.
-    body = zlib.gunzipSync(entry.gzip!) as Bytes;
+    body = plain(entry);
   }
   headers["content-length"] = String(body.byteLength);
   return { status: 200, headers, body: request.method === "HEAD" ? null : body };
@@ -190,7 +205,7 @@ type NodeEnv = { incoming?: { headers: Record<string, string | string[] | undefi
  */
 export function pageCacheFront(options: {
   cache: PageCache;
-  originOf: (url: string) => string;
+  keyOf: (url: string) => PageCacheKey;
   stamp: RequestStamp;
   onView: (postId: number) => void;
 }) {
@@ -213,8 +228,11 @@ export function pageCacheFront(options: {
     const queryStart = url.indexOf("?", pathStart);
     const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
     if (BYPASS.test(path)) return undefined;
-    const entry = cache.lookup(keyOf(url, options.originOf));
+    const entry = cache.lookup(options.keyOf(url).key);
     if (!entry) return undefined;
+    const encoding = negotiateEncoding(header("accept-encoding"));
+    // Not in this client's encoding yet: the app's middleware makes it (off the hot path).
+    if (encoding && !entry.identity && !entry[encoding]) return undefined;
 
     const started = stamp.now();
     const requestId = stamp.requestId(header("x-request-id"));

@@ -6,6 +6,7 @@ import { requireActor, requirePermission } from "../auth/policy.ts";
 import { AppError } from "../modules/app-error.ts";
 import { checkResponses, type DeclaredResponses } from "./check-responses.ts";
 import type { AppEnv } from "./context.ts";
+import type { ApiQuery } from "./page-cache-key.ts";
 import { IdParams } from "./request.ts";
 import { Done, dataResponses, type ErrorCodes, errorResponses } from "./responses.ts";
 import { zodErrors } from "./validation.ts";
@@ -137,6 +138,20 @@ type RouteOptions = Omit<RouteConfig, "method" | "path" | "operationId" | "tags"
  * never derived) and the rest of its declaration (summary, `signedIn(…)`,
  * request, responses).
  */
+/**
+ * The GET calls a router declares, with the names of their query parameters,
+ * in the order they were declared (the page cache keys the read API by them).
+ */
+export function apiQueries(router: OpenAPIHono<AppEnv>): ApiQuery[] {
+  return router.openAPIRegistry.definitions.flatMap((definition) => {
+    if (definition.type !== "route" || definition.route.method !== "get") return [];
+    const query = definition.route.request?.query as
+      | { shape?: Record<string, unknown> }
+      | undefined;
+    return [{ path: definition.route.path, params: Object.keys(query?.shape ?? {}) }];
+  });
+}
+
 export function routesFor(tag: string) {
   function route<const L extends RequestLine, const R extends RouteOptions>(
     requestLine: L,

@@ -181,6 +181,8 @@ describe("page cache", () => {
     });
     expect(staff.status).toBe(200);
     expect(cacheState(staff)).toBeNull();
+    // An address with a query is stored once asked for twice.
+    expect(cacheState(await t.request("/api/blog/posts?status=draft"))).toBeNull();
     const anonymous = await t.request("/api/blog/posts?status=draft");
     expect(cacheState(anonymous)).toBe("MISS");
     const drafts = await createPost(t, a.admin.token, {
@@ -252,4 +254,89 @@ describe("without the page cache (PAGE_CACHE=off)", () => {
     expect(tags.length).toBeGreaterThan(0);
     for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
   });
+});
+
+describe("what the page cache keys a page by", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const entries = () => t.cache!.stats().entries;
+
+  it("serves /?utm_source=… and other parameters no page reads from the page's own entry", async () => {
+    const home = await t.request("/");
+    await t.request("/contact?utm_source=Planted123");
+    const stored = entries();
+    const tracked = await t.request("/?utm_source=newsletter&fbclid=x1&gclid=y2");
+    expect(cacheState(tracked)).toBe("HIT");
+    expect(tracked.headers.get("etag")).toBe(home.headers.get("etag"));
+    // The contact page stored for everyone carries no visitor's query.
+    const contact = await t.request("/contact?ref=other");
+    expect(cacheState(contact)).toBe("HIT");
+    expect(await contact.text()).not.toContain("Planted123");
+    expect(entries()).toBe(stored);
+  });
+
+  it("shares one entry for the same parameters in any order", async () => {
+    const posts = "/api/blog/posts?limit=2&page=1";
+    for (const path of ["/blog?category=technology&page=1", posts]) {
+      expect(cacheState(await t.request(path)), path).toBeNull(); // asked once: not stored
+      expect(cacheState(await t.request(path)), path).toBe("MISS"); // twice: stored
+    }
+    const stored = entries();
+    const blog = await t.request("/blog?page=1&utm_source=x&category=technology");
+    expect(cacheState(blog)).toBe("HIT");
+    const api = await t.request("/api/blog/posts?ref=x&page=1&limit=2");
+    expect(cacheState(api)).toBe("HIT");
+    expect(entries()).toBe(stored);
+    // A parameter the page reads still makes its own page.
+    const other = await t.request("/blog?category=business&page=1");
+    expect(cacheState(other)).toBeNull();
+    expect(await other.text()).toMatch(
+      /<link rel="canonical" href="[^"]*\/blog\?category=business"/,
+    );
+  });
+
+  it("keys a page by the site's address, not by the Host's port", async () => {
+    await t.request("http://localhost:4001/services");
+    const other = await t.request("http://localhost:4002/services");
+    expect(cacheState(other)).toBe("HIT");
+    expect(await other.text()).not.toMatch(/localhost:400[12]/);
+  });
+});
+
+describe("the page cache under made-up addresses", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // 1 MB: a few dozen list pages fill it.
+    t = await createTestApp({ env: { PAGE_CACHE_MAX_MB: "1" } });
+  });
+  afterAll(() => t.close());
+
+  it("neither stores one-off searches nor lets asked-again ones push out the home page", async () => {
+    await t.request("/");
+    expect(cacheState(await t.request("/"))).toBe("HIT");
+    const random = () => Math.random().toString(36).slice(2);
+    for (let i = 0; i < 400; i++) {
+      const response = await t.request(`/blog?search=${random()}`);
+      expect(response.status).toBe(200);
+      expect(cacheState(response)).toBeNull();
+    }
+    expect(t.cache!.stats().entries).toBe(1);
+    // Asked twice each, more of them than the whole cache holds: they take
+    // turns in their own share and leave the home page where it is.
+    for (let i = 0; i < 150; i++) {
+      const path = `/blog?search=${random()}`;
+      await t.request(path);
+      expect(cacheState(await t.request(path))).toBe("MISS");
+    }
+    const { bytes, variantBytes } = t.cache!.stats();
+    expect(variantBytes).toBeLessThanOrEqual(512 * 1024);
+    expect(bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(cacheState(await t.request("/"))).toBe("HIT");
+    // A path in another form than its own is such a variant too.
+    expect(cacheState(await t.request("/About/"))).toBeNull();
+  }, 120_000);
 });

@@ -50,6 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     fetch: handleRequest,
     services,
+    cache,
   } = createApp({
     config,
     db: handle.db,
@@ -69,6 +70,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     db: handle.db,
     services,
+    /** The page cache (null with PAGE_CACHE=off). */
+    cache,
     seed,
     request,
     json: async (url: string, init: RequestInit = {}) => {

@@ -99,4 +99,55 @@ describe("page cache store", () => {
     expect(cache.lookup("/blog")).toBeUndefined();
     expect(cache.stats().bytes).toBe(0);
   });
+
+  it("stores a variant only when it is asked for again within the maximum age", async () => {
+    const { cache, advance, settle } = setup();
+    await settle();
+    const key = "/blog?search=cloud";
+    const first = cache.begin(key, { variant: true });
+    expect(first.admitted).toBe(false);
+    first.finish(entry(10));
+    expect(cache.lookup(key)).toBeUndefined();
+    expect(cache.pending(key)).toBeUndefined();
+    const second = cache.begin(key, { variant: true });
+    expect(second.admitted).toBe(true);
+    second.finish(entry(10));
+    expect(cache.lookup(key)).toBeDefined();
+    // Asked once, then again after the maximum age: a one-off again.
+    expect(cache.begin("/blog?search=rare", { variant: true }).admitted).toBe(false);
+    advance(60_001);
+    expect(cache.begin("/blog?search=rare", { variant: true }).admitted).toBe(false);
+  });
+
+  it("keeps variants within half its bytes and drops them before other pages", async () => {
+    const { cache, settle } = setup({ maxBytes: 1000 });
+    await settle();
+    put(cache, "/", entry(200));
+    put(cache, "/about", entry(200));
+    for (let i = 0; i < 5000; i++) {
+      const key = `/blog?search=${i}`;
+      cache.begin(key, { variant: true }).finish(null);
+      cache.begin(key, { variant: true }).finish(entry(100));
+    }
+    expect(cache.stats().variantBytes).toBeLessThanOrEqual(500);
+    expect(cache.lookup("/")).toBeDefined();
+    expect(cache.lookup("/about")).toBeDefined();
+    // Full: the variants go first.
+    put(cache, "/services", entry(200));
+    put(cache, "/gallery", entry(200));
+    expect(cache.stats().bytes).toBeLessThanOrEqual(1000);
+    for (const key of ["/", "/about", "/services", "/gallery"]) {
+      expect(cache.lookup(key), key).toBeDefined();
+    }
+  });
+
+  it("counts an encoding added to a stored entry", async () => {
+    const { cache, settle } = setup({ maxBytes: 1000 });
+    await settle();
+    const page = entry(100);
+    put(cache, "/", page);
+    cache.addEncoding("/", page, "gzip", new Uint8Array(50));
+    expect(cache.stats().bytes).toBe(150);
+    expect(cache.lookup("/")?.gzip?.byteLength).toBe(50);
+  });
 });

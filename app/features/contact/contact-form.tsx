@@ -69,6 +69,8 @@ export function ContactForm({
   return (
     <Form
       method="post"
+      // Not the current address: a page stored for everyone must not carry one visitor's query.
+      action="/contact"
       noValidate
       onSubmit={submit}
       className="space-y-4"
