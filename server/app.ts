@@ -100,6 +100,13 @@ export function createApp({
     if (list.some(isPublicWrite)) changes.publish();
   });
   const services = createServices({ db, config, logger, changes, now });
+  // A queued mail (an insert into the outbox, committed) goes out at once, not
+  // at the sender's next tick (nothing happens unless the sender is started).
+  writes.subscribe((list) => {
+    if (list.some((write) => write.table === "mail_outbox" && write.columns === null)) {
+      services.mailSender.sendSoon();
+    }
+  });
   const site = toSiteServices(services, config);
   const cache = config.pageCache
     ? createPageCache({

@@ -35,9 +35,11 @@ export function retryDelay(attempts: number): number | null {
 /**
  * Sends queued mails over SMTP (SMTP_URL, MAIL_FROM): every SEND_INTERVAL_MS
  * from `start` until `stop`, on a timer that does not keep the process alive,
- * one run at a time. A failed attempt is retried after 1 min, 5 min, 30 min,
- * 2 h and 12 h, then the mail is marked failed. Without SMTP_URL, or in demo
- * mode, nothing is sent and mails stay queued.
+ * one run at a time, and right after a mail is queued (`sendSoon`, called when
+ * a write to the outbox commits). A failed attempt is retried after 1 min,
+ * 5 min, 30 min, 2 h and 12 h, then the mail is marked failed. Without
+ * SMTP_URL nothing is sent and mails stay queued (demo mode included: a demo
+ * sends mail only when SMTP_URL is set).
  */
 export function createMailSender(
   db: Db,
@@ -47,16 +49,18 @@ export function createMailSender(
     now = () => new Date(),
     transport: givenTransport,
   }: {
-    config: Pick<Config, "mail" | "demoMode">;
+    config: Pick<Config, "mail">;
     logger: Logger;
     now?: () => Date;
     transport?: MailTransport;
   },
 ) {
-  const enabled = config.mail !== null && !config.demoMode;
+  const enabled = config.mail !== null;
   let transport: MailTransport | undefined = givenTransport;
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | undefined;
+  /** A mail was queued while a run was under way: run once more after it. */
+  let again = false;
 
   function getTransport(): MailTransport {
     transport ??= nodemailer.createTransport({
@@ -125,8 +129,26 @@ export function createMailSender(
   }
 
   const tick = () => {
-    sendDueMails().catch((error: unknown) => logger.error({ err: error }, "mail sender failed"));
+    sendDueMails()
+      .catch((error: unknown) => logger.error({ err: error }, "mail sender failed"))
+      .finally(() => {
+        if (again && timer) {
+          again = false;
+          tick();
+        }
+      });
   };
+
+  /**
+   * A mail was just queued (its transaction committed): send it now rather
+   * than at the next tick. Only while started; a run under way is followed by
+   * another, which sees the new mail.
+   */
+  function sendSoon() {
+    if (!timer) return;
+    if (running) again = true;
+    else tick();
+  }
 
   /** Sends now and then every `intervalMs`; does nothing when sending is off. */
   function start(intervalMs = SEND_INTERVAL_MS) {
@@ -140,12 +162,13 @@ export function createMailSender(
   async function stop() {
     if (timer) clearInterval(timer);
     timer = undefined;
+    again = false;
     await running?.catch(() => {});
     transport?.close?.();
     transport = givenTransport;
   }
 
-  return { sendDueMails, start, stop, enabled, running: () => timer !== undefined };
+  return { sendDueMails, sendSoon, start, stop, enabled, running: () => timer !== undefined };
 }
 
 export type MailSender = ReturnType<typeof createMailSender>;

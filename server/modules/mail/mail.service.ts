@@ -71,7 +71,7 @@ export function createMailService(
     config,
     logger,
   }: {
-    config: Pick<Config, "publicUrl" | "host" | "port" | "mail" | "demoMode">;
+    config: Pick<Config, "publicUrl" | "host" | "port" | "mail">;
     logger?: Pick<Logger, "error">;
   },
 ) {
@@ -172,7 +172,7 @@ export function createMailService(
       count,
       page,
       totalPages: Math.max(1, Math.ceil(count / limit)),
-      delivering: config.mail !== null && !config.demoMode,
+      delivering: config.mail !== null,
     };
   }
 

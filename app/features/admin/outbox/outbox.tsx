@@ -22,7 +22,7 @@ export const OUTBOX_TEXT = {
   emptyFiltered: "No mail with this status.",
   loadFailed: "Failed to load the outbox.",
   notDelivering:
-    "Mail is not being sent (no SMTP_URL, or demo mode): mails stay queued here. See “Mail” in docs/operations.md.",
+    "Mail is not being sent (SMTP_URL is not set): mails stay queued here. See “Mail” in docs/operations.md.",
 } as const;
 
 const PAGE_SIZE = LIST_PAGE_SIZE.outbox.default;
