@@ -58,6 +58,8 @@ export type AppOptions = {
   development?: boolean;
   /** The clock sessions are judged by (tests move it forward). */
   now?: () => Date;
+  /** The server's secret (server/auth/secret-key.ts); loaded from the config when not given. */
+  secret?: string;
 };
 
 /** JSON bodies: a post's content may be long, nothing else comes close. */
@@ -92,6 +94,7 @@ export function createApp({
   buildDir = BUILD_DIR,
   development = false,
   now,
+  secret,
 }: AppOptions) {
   const changes = createContentChanges();
   // Every committed write a visitor could see, whoever made it (API, page
@@ -99,7 +102,7 @@ export function createApp({
   writes.subscribe((list) => {
     if (list.some(isPublicWrite)) changes.publish();
   });
-  const services = createServices({ db, config, logger, changes, now });
+  const services = createServices({ db, config, logger, changes, now, secret });
   // A queued mail (an insert into the outbox, committed) goes out at once, not
   // at the sender's next tick (nothing happens unless the sender is started).
   writes.subscribe((list) => {

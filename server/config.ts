@@ -176,6 +176,15 @@ const EnvSchema = z.object({
     .min(0, "must be 0 (never) or more")
     .max(3650, "must be at most 3650")
     .default(30),
+  SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .refine((value) => value === undefined || value.length >= 32, {
+      message:
+        "must be at least 32 characters (for example the output of: openssl rand -base64 32)",
+    }),
   SMTP_URL: z
     .string()
     .trim()
@@ -244,6 +253,11 @@ export type Config = {
   timeouts: { headersMs: number; requestMs: number; uploadMs: number; keepAliveMs: number };
   /** Open connections at most; more are refused until some close. */
   maxConnections: number;
+  /**
+   * The server's secret (SECRET_KEY); unset: DATA_DIR/secret.key, made on the
+   * first start (server/auth/secret-key.ts). Never stored in the database.
+   */
+  secretKey: string | undefined;
   /** Outgoing mail (SMTP_URL, MAIL_FROM); null: mails stay in the outbox, unsent. */
   mail: { smtpUrl: string; from: string } | null;
 };
@@ -327,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxConnections: e.MAX_CONNECTIONS,
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS ?? (e.DATABASE_URL ? 5000 : 100),
+    secretKey: e.SECRET_KEY,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
 }

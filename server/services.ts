@@ -1,5 +1,7 @@
 import type { SiteServices } from "../common/site-context.ts";
+import { createLinkTokens } from "./auth/link-tokens.ts";
 import { createLoginThrottle } from "./auth/login-throttle.ts";
+import { loadSecretKey } from "./auth/secret-key.ts";
 import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -33,6 +35,8 @@ export type ServiceDeps = {
   changes?: ContentChanges;
   /** The clock sessions are judged by (tests move it forward). */
   now?: () => Date;
+  /** The server's secret (one-time links); read from SECRET_KEY or DATA_DIR/secret.key when not given. */
+  secret?: string;
 };
 
 /** The domain services, created once per process and shared by API and pages. */
@@ -42,7 +46,10 @@ export function createServices({
   logger,
   changes = createContentChanges(),
   now,
+  secret = loadSecretKey(config),
 }: ServiceDeps) {
+  // One-time links: tokens derived from per-mail nonces and the secret (server/auth/link-tokens.ts).
+  const links = createLinkTokens(secret);
   // One store for the sign-in throttle and every rate limit (in memory; see
   // server/http/rate-limit.ts for sharing it between instances).
   const clock = now ? () => now().getTime() : Date.now;
@@ -74,6 +81,7 @@ export function createServices({
     ),
     account: createAccountService(db, {
       mail,
+      links,
       now,
       limits: {
         // A client past the limit gets a 429; an e-mail address past it, silence.
@@ -93,8 +101,8 @@ export function createServices({
         ),
       },
     }),
-    profile: createProfileService(db, { mail, now }),
-    users: createUsersService(db, { mail, now }),
+    profile: createProfileService(db, { mail, links, now }),
+    users: createUsersService(db, { mail, links, now }),
     registrations: createRegistrationPurge(db, {
       days: config.registrationPurgeDays,
       logger,
@@ -113,7 +121,7 @@ export function createServices({
     setup: createSetupService(db),
     audit: createAuditService(db),
     mail,
-    mailSender: createMailSender(db, { config, logger, now }),
+    mailSender: createMailSender(db, { config, logger, now, links }),
   };
 }
 

@@ -11,6 +11,7 @@ import * as usersAwaitingApproval from "./migrations/2026_11_23_0004_users_await
 import * as createAuditLogs from "./migrations/2026_11_23_0005_create_audit_logs.ts";
 import * as createMailOutbox from "./migrations/2026_11_23_0006_create_mail_outbox.ts";
 import * as createAccountTokens from "./migrations/2026_11_23_0007_create_account_tokens.ts";
+import * as mailOutboxLinkNonce from "./migrations/2026_11_24_0001_mail_outbox_link_nonce.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0005_create_audit_logs": createAuditLogs,
   "2026_11_23_0006_create_mail_outbox": createMailOutbox,
   "2026_11_23_0007_create_account_tokens": createAccountTokens,
+  "2026_11_24_0001_mail_outbox_link_nonce": mailOutboxLinkNonce,
 };
 
 /** The migrations this version knows, in order. */

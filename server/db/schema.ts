@@ -187,6 +187,12 @@ export type MailOutboxTable = {
   next_attempt_at: Timestamp;
   last_error: string | null;
   sent_at: Timestamp | null;
+  /**
+   * A one-time-link mail: the nonce its link's token is derived from (with the
+   * server's secret; server/auth/link-tokens.ts) while it waits to be sent;
+   * cleared once it is sent or given up. The stored text and HTML hide the token.
+   */
+  link_nonce: string | null;
 };
 
 /** A one-time link mailed to a user; only the token's SHA-256 is stored. */

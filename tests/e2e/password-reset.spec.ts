@@ -31,7 +31,13 @@ test.describe("forgot password", () => {
     // The mail as it arrived (the outbox shows the link hidden).
     const [mail] = await mailsTo(email);
     expect(mail!.subject).toContain("Reset your password");
-    await page.goto(linkIn(mail!, "/reset-password"));
+    const link = linkIn(mail!, "/reset-password");
+    // Admins read the mail in the outbox, the link's token hidden.
+    const { body } = await apiAs(page, admin, "GET", "/mail/outbox?limit=200");
+    const stored = (body.data.mails as { to: string; text: string }[]).find((m) => m.to === email);
+    expect(stored?.text).toContain("/reset-password?token=(hidden)");
+    expect(stored?.text).not.toContain(link);
+    await page.goto(link);
     await page.getByLabel("New password", { exact: true }).fill("New-Lighthouse-5678");
     await page.getByLabel("Confirm new password").fill("New-Lighthouse-5678");
     await page.getByRole("button", { name: "Set New Password" }).click();

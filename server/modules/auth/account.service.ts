@@ -1,8 +1,9 @@
 import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../../common/account-texts.ts";
 import { ForgotPasswordSchema, SetPasswordSchema } from "../../../common/schemas/account.ts";
 import { requireUncommonPassword } from "../../auth/common-passwords.ts";
+import type { LinkTokens } from "../../auth/link-tokens.ts";
 import { hashPassword } from "../../auth/passwords.ts";
-import { generateToken, hashToken } from "../../auth/tokens.ts";
+import { hashToken } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
 import type { RateLimit } from "../../http/rate-limit.ts";
@@ -30,28 +31,32 @@ export const PASSWORD_RESET_TOO_MANY = "Too many password reset requests from yo
 /** Counters for "Forgot password?": per client address (429) and per e-mail address (silent). */
 export type PasswordResetLimits = { client?: RateLimit; address?: RateLimit };
 
-/** A new random token, stored as its hash, valid for `ms`. Answers the token (for the link). */
-export async function issueAccountToken(
+/**
+ * A new one-time link for the user, valid for `ms`, replacing the user's
+ * earlier link of the same purpose. Answers the link's nonce (for the mail,
+ * NewMail.linkNonce): the token is derived from it with the server's secret
+ * and only its hash is stored (server/auth/link-tokens.ts).
+ */
+export async function issueAccountLink(
   db: Db,
-  userId: number,
-  purpose: AccountTokenPurpose,
+  links: LinkTokens,
+  link: { userId: number; purpose: AccountTokenPurpose; newEmail?: string },
   now: Date,
   ms: number,
-  newEmail?: string,
 ): Promise<string> {
-  const token = generateToken();
+  const nonce = links.newNonce();
   await replaceAccountToken(
     db,
     {
-      user_id: userId,
-      purpose,
-      token_hash: hashToken(token),
-      new_email: newEmail ?? null,
+      user_id: link.userId,
+      purpose: link.purpose,
+      token_hash: hashToken(links.tokenOf(nonce)),
+      new_email: link.newEmail ?? null,
       expires_at: new Date(now.getTime() + ms).toISOString(),
     },
     now.toISOString(),
   );
-  return token;
+  return nonce;
 }
 
 /**
@@ -62,9 +67,10 @@ export function createAccountService(
   db: Db,
   {
     mail,
+    links,
     now: clock = () => new Date(),
     limits = {},
-  }: { mail: MailService; now?: () => Date; limits?: PasswordResetLimits },
+  }: { mail: MailService; links: LinkTokens; now?: () => Date; limits?: PasswordResetLimits },
 ) {
   /**
    * "Forgot password?". Always answers the same (nothing): a known, unknown
@@ -91,14 +97,14 @@ export function createAccountService(
     const context = await mail.context();
     const now = clock();
     await db.transaction().execute(async (trx) => {
-      const token = await issueAccountToken(
+      const nonce = await issueAccountLink(
         trx,
-        row.id,
-        "password_reset",
+        links,
+        { userId: row.id, purpose: "password_reset" },
         now,
         PASSWORD_RESET_HOURS * 3_600_000,
       );
-      await queueMail(trx, mail.passwordReset(context, row, token), now.toISOString());
+      await queueMail(trx, mail.passwordReset(context, row, nonce), now.toISOString());
     });
   }
 

@@ -7,6 +7,7 @@ import {
 } from "../../../common/schemas/profile.ts";
 import type { User } from "../../../common/types.ts";
 import { requireUncommonPassword } from "../../auth/common-passwords.ts";
+import type { LinkTokens } from "../../auth/link-tokens.ts";
 import { hashPassword, verifyPassword } from "../../auth/passwords.ts";
 import { hashToken } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
@@ -25,7 +26,7 @@ import {
   type UserUpdate,
   updateUser,
 } from "../users/users.repository.ts";
-import { EMAIL_CHANGE_HOURS, issueAccountToken } from "./account.service.ts";
+import { EMAIL_CHANGE_HOURS, issueAccountLink } from "./account.service.ts";
 import { useAccountToken } from "./account-tokens.repository.ts";
 import { deleteSessionsOfUser, findSessionsOfUser } from "./sessions.repository.ts";
 
@@ -41,7 +42,11 @@ import type { ActiveSession, Profile } from "../../../common/types.ts";
  */
 export function createProfileService(
   db: Db,
-  { mail, now: clock = () => new Date() }: { mail: MailService; now?: () => Date },
+  {
+    mail,
+    links,
+    now: clock = () => new Date(),
+  }: { mail: MailService; links: LinkTokens; now?: () => Date },
 ) {
   async function getProfile(me: User): Promise<Profile> {
     const user = await findUserById(db, me.id);
@@ -136,15 +141,14 @@ export function createProfileService(
     const context = await mail.context();
     await db.transaction().execute(async (trx) => {
       const now = clock();
-      const token = await issueAccountToken(
+      const nonce = await issueAccountLink(
         trx,
-        me.id,
-        "email_change",
+        links,
+        { userId: me.id, purpose: "email_change", newEmail: address },
         now,
         EMAIL_CHANGE_HOURS * 3_600_000,
-        address,
       );
-      await queueMail(trx, mail.emailChange(context, me, address, token), now.toISOString());
+      await queueMail(trx, mail.emailChange(context, me, address, nonce), now.toISOString());
     });
     return { email: address };
   }

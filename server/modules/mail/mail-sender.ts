@@ -1,10 +1,22 @@
 import nodemailer from "nodemailer";
 import { withSectionDefaults } from "../../../common/schemas/settings.ts";
+import { type LinkTokens, revealLinks } from "../../auth/link-tokens.ts";
+import { hashToken } from "../../auth/tokens.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
+import {
+  type AccountTokenPurpose,
+  findUsableAccountToken,
+} from "../auth/account-tokens.repository.ts";
 import { findSettingsRow } from "../settings/settings.repository.ts";
-import { claimMail, findDueMails, markMailAttemptFailed, markMailSent } from "./mail.repository.ts";
+import {
+  claimMail,
+  findDueMails,
+  markMailAttemptFailed,
+  markMailNotSent,
+  markMailSent,
+} from "./mail.repository.ts";
 
 const MINUTE = 60_000;
 /** After the 1st, 2nd, … failed attempt the next comes this much later; after the last, failed. */
@@ -25,6 +37,17 @@ export type MailTransport = {
     html: string;
   }): Promise<unknown>;
   close?(): void;
+};
+
+/** Why a one-time-link mail was not sent (its last_error in the outbox). */
+export const LINK_GONE =
+  "The link in this mail was used, replaced or has expired (or the server's secret key changed since it was queued); not sent.";
+
+/** The mail kinds that carry a one-time link, and the link's purpose (account_tokens.purpose). */
+const LINK_PURPOSES: Record<string, AccountTokenPurpose> = {
+  password_reset: "password_reset",
+  invitation: "invitation",
+  email_change: "email_change",
 };
 
 /** The delay after `attempts` failed attempts, or null: give up. */
@@ -48,11 +71,14 @@ export function createMailSender(
     logger,
     now = () => new Date(),
     transport: givenTransport,
+    links,
   }: {
     config: Pick<Config, "mail">;
     logger: Logger;
     now?: () => Date;
     transport?: MailTransport;
+    /** Rebuilds a link mail's token from its nonce (the server's secret). */
+    links: LinkTokens;
   },
 ) {
   const enabled = config.mail !== null;
@@ -80,6 +106,26 @@ export function createMailSender(
     return { name: general.siteTitle, address: from };
   }
 
+  /**
+   * A link mail's text and HTML with the link's token put back, or null when
+   * the link would not work any more (used, replaced, expired, revoked, or
+   * another secret): such a mail is not sent.
+   */
+  async function withLink(
+    mail: { kind: string; text: string; html: string; link_nonce: string | null },
+    at: Date,
+  ): Promise<{ text: string; html: string } | null> {
+    if (!mail.link_nonce) return { text: mail.text, html: mail.html };
+    const purpose = LINK_PURPOSES[mail.kind];
+    const token = links.tokenOf(mail.link_nonce);
+    if (
+      !purpose ||
+      !(await findUsableAccountToken(db, hashToken(token), purpose, at.toISOString()))
+    )
+      return null;
+    return { text: revealLinks(mail.text, token), html: revealLinks(mail.html, token) };
+  }
+
   async function run(): Promise<number> {
     const at = now();
     const due = await findDueMails(db, at.toISOString(), BATCH);
@@ -91,14 +137,24 @@ export function createMailSender(
       const lease = new Date(started.getTime() + LEASE_MS).toISOString();
       if (!(await claimMail(db, mail.id, mail.next_attempt_at, lease))) continue;
       const attempts = mail.attempts + 1;
+      const content = await withLink(mail, started);
+      if (!content) {
+        await markMailNotSent(db, mail.id, LINK_GONE);
+        logger.info(
+          { mailId: mail.id, kind: mail.kind },
+          "mail: its link no longer works; not sent",
+        );
+        continue;
+      }
       try {
+        // The token is only in this message, in memory: never written anywhere.
         await getTransport().sendMail({
           from,
           to: mail.to,
           ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
           subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
+          text: content.text,
+          html: content.html,
         });
         await markMailSent(db, mail.id, attempts, now().toISOString());
         sent += 1;

@@ -45,7 +45,7 @@ const STATUS_CLASSES: Record<OutboxMail["status"], string> = {
 function describeStatus(mail: OutboxMail): string {
   const tries = `${mail.attempts} attempt${mail.attempts === 1 ? "" : "s"}`;
   if (mail.status === "sent") return `Sent ${formatDateTime(mail.sent_at)}`;
-  if (mail.status === "failed") return `Gave up after ${tries}`;
+  if (mail.status === "failed") return mail.attempts > 0 ? `Gave up after ${tries}` : "Not sent";
   return mail.attempts > 0 ? `${tries}; next ${formatDateTime(mail.next_attempt_at)}` : "Waiting";
 }
 
