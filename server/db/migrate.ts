@@ -12,6 +12,7 @@ import * as createAuditLogs from "./migrations/2026_11_23_0005_create_audit_logs
 import * as createMailOutbox from "./migrations/2026_11_23_0006_create_mail_outbox.ts";
 import * as createAccountTokens from "./migrations/2026_11_23_0007_create_account_tokens.ts";
 import * as mailOutboxLinkNonce from "./migrations/2026_11_24_0001_mail_outbox_link_nonce.ts";
+import * as accountTokensAccountEmail from "./migrations/2026_11_24_0002_account_tokens_account_email.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0006_create_mail_outbox": createMailOutbox,
   "2026_11_23_0007_create_account_tokens": createAccountTokens,
   "2026_11_24_0001_mail_outbox_link_nonce": mailOutboxLinkNonce,
+  "2026_11_24_0002_account_tokens_account_email": accountTokensAccountEmail,
 };
 
 /** The migrations this version knows, in order. */
@@ -36,18 +38,31 @@ const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/** Our migrator on `db`. */
+async function migratorFor(db: Db): Promise<Migrator> {
   // On PostgreSQL the migrator must look for its tables in our own schema:
   // left alone it finds them in any schema of the database and skips creating them.
   const schema = db.getExecutor().adapter.constructor.name.toLowerCase().includes("postgres")
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await (await migratorFor(db)).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/**
+ * Back to the database as migration `name` left it (the later ones' `down`),
+ * as an older version had it: how the tests upgrade a site with old data.
+ */
+export async function migrateDownTo(db: Db, name: string): Promise<void> {
+  const { error } = await (await migratorFor(db)).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -203,6 +203,11 @@ export type AccountTokensTable = {
   token_hash: string;
   /** An e-mail change: the address to confirm. */
   new_email: string | null;
+  /**
+   * The account's e-mail address when the link was made (for a reset or an
+   * invitation, where it was mailed): the link works only while it is still the account's.
+   */
+  account_email: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   /** Set when the link is used: it works once. */

@@ -40,7 +40,7 @@ export type PasswordResetLimits = { client?: RateLimit; address?: RateLimit };
 export async function issueAccountLink(
   db: Db,
   links: LinkTokens,
-  link: { userId: number; purpose: AccountTokenPurpose; newEmail?: string },
+  link: { userId: number; purpose: AccountTokenPurpose; accountEmail: string; newEmail?: string },
   now: Date,
   ms: number,
 ): Promise<string> {
@@ -52,6 +52,7 @@ export async function issueAccountLink(
       purpose: link.purpose,
       token_hash: hashToken(links.tokenOf(nonce)),
       new_email: link.newEmail ?? null,
+      account_email: link.accountEmail,
       expires_at: new Date(now.getTime() + ms).toISOString(),
     },
     now.toISOString(),
@@ -100,7 +101,7 @@ export function createAccountService(
       const nonce = await issueAccountLink(
         trx,
         links,
-        { userId: row.id, purpose: "password_reset" },
+        { userId: row.id, purpose: "password_reset", accountEmail: row.email },
         now,
         PASSWORD_RESET_HOURS * 3_600_000,
       );
@@ -134,9 +135,9 @@ export function createAccountService(
       }
       await updateUser(trx, user.id, { password_hash: passwordHash }, at);
       await deleteSessionsOfUser(trx, user.id);
-      // A password is set: no other reset or invitation link of the user works any more.
-      await deleteAccountTokens(trx, user.id, "password_reset");
-      await deleteAccountTokens(trx, user.id, "invitation");
+      // A password is set: no other link of the user works any more (reset,
+      // invitation, and an e-mail change someone else may have asked for).
+      await deleteAccountTokens(trx, user.id);
       // The user acts on their own account.
       await insertAuditEvents(
         trx,

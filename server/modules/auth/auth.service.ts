@@ -22,6 +22,7 @@ import {
   setLastLogin,
   toUser,
 } from "../users/users.repository.ts";
+import { deleteAccountTokens } from "./account-tokens.repository.ts";
 import {
   deleteExpiredSessions,
   deleteSessionByHash,
@@ -196,9 +197,15 @@ export function createAuthService(
     if (token) await deleteSessionByHash(db, hashToken(token));
   }
 
-  /** Sign out everywhere: every session of the token's user ends, this one too. */
+  /**
+   * Sign out everywhere: every session of the token's user ends, this one
+   * too, and so does a pending e-mail change (it may come from a stolen session).
+   */
   async function logoutEverywhere(userId: number): Promise<number> {
-    return deleteSessionsOfUser(db, userId);
+    return db.transaction().execute(async (trx) => {
+      await deleteAccountTokens(trx, userId, ["email_change"]);
+      return deleteSessionsOfUser(trx, userId);
+    });
   }
 
   return { login, register, authenticate, logout, logoutEverywhere };

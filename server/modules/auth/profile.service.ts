@@ -27,7 +27,7 @@ import {
   updateUser,
 } from "../users/users.repository.ts";
 import { EMAIL_CHANGE_HOURS, issueAccountLink } from "./account.service.ts";
-import { useAccountToken } from "./account-tokens.repository.ts";
+import { deleteAccountTokens, useAccountToken } from "./account-tokens.repository.ts";
 import { deleteSessionsOfUser, findSessionsOfUser } from "./sessions.repository.ts";
 
 export type { ActiveSession, Profile } from "../../../common/types.ts";
@@ -124,6 +124,8 @@ export function createProfileService(
       const updated = await updateUser(trx, me.id, { password_hash: passwordHash }, at);
       if (!updated) throw AppError.unauthorized();
       await deleteSessionsOfUser(trx, me.id, hashToken(token));
+      // Every one-time link ends: a pending e-mail change someone else asked for dies with it.
+      await deleteAccountTokens(trx, me.id);
       await audit(trx, me, updated, ["password"], at);
     });
   }
@@ -144,7 +146,7 @@ export function createProfileService(
       const nonce = await issueAccountLink(
         trx,
         links,
-        { userId: me.id, purpose: "email_change", newEmail: address },
+        { userId: me.id, purpose: "email_change", accountEmail: me.email, newEmail: address },
         now,
         EMAIL_CHANGE_HOURS * 3_600_000,
       );
@@ -153,22 +155,32 @@ export function createProfileService(
     return { email: address };
   }
 
-  /** The link from the new address: the change happens now, once. */
+  /**
+   * The link from the new address: the change happens now, once, for an
+   * active account. Every one-time link of the user ends, and the old address
+   * is told.
+   */
   async function confirmEmailChange(input: unknown): Promise<{ email: string }> {
     const { token } = parseInput(TokenSchema, input);
+    // Read before the transaction (see MailService.context).
+    const context = await mail.context();
     try {
       return await db.transaction().execute(async (trx) => {
         const at = clock().toISOString();
         const used = await useAccountToken(trx, hashToken(token), "email_change", at);
         if (!used?.new_email) throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
         const before = await findUserById(trx, used.user_id);
-        if (!before) throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
+        // A deactivated account's address does not move (the use is rolled back).
+        if (before?.status !== "active") throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
         const taken = await findUserIdByEmail(trx, used.new_email);
         if (taken !== null && taken !== before.id) {
           throw AppError.conflict("Email already exists", { email: "Email already exists" });
         }
         const updated = await updateUser(trx, before.id, { email: used.new_email }, at);
         if (!updated) throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
+        await deleteAccountTokens(trx, before.id);
+        const change = { oldEmail: before.email, newEmail: updated.email, byAdmin: false };
+        await queueMail(trx, mail.emailChanged(context, updated, change), at);
         await audit(trx, before, updated, ["email"], at);
         return { email: updated.email };
       });
@@ -193,9 +205,16 @@ export function createProfileService(
     }));
   }
 
-  /** Ends every session of the user but the caller's; answers how many. */
+  /**
+   * Ends every session of the user but the caller's; answers how many. A
+   * pending e-mail change ends too: one asked for from a session now ended
+   * must not move the account later.
+   */
   async function signOutOthers(me: User, token: string): Promise<number> {
-    return deleteSessionsOfUser(db, me.id, hashToken(token));
+    return db.transaction().execute(async (trx) => {
+      await deleteAccountTokens(trx, me.id, ["email_change"]);
+      return deleteSessionsOfUser(trx, me.id, hashToken(token));
+    });
   }
 
   return {

@@ -12,6 +12,7 @@ import { findOutboxMails, insertMails, type MailStatus, type NewMail } from "./m
 import {
   accountApprovedMail,
   contactNotificationMail,
+  emailChangedMail,
   emailChangeMail,
   invitationMail,
   type MailContext,
@@ -177,6 +178,19 @@ export function createMailService(
     };
   }
 
+  /** To the OLD address: the account's address changed (no link). */
+  function emailChanged(
+    ctx: MailContext,
+    user: { username: string; first_name: string },
+    change: { oldEmail: string; newEmail: string; byAdmin: boolean },
+  ): NewMail {
+    return {
+      ...emailChangedMail(ctx, user, change),
+      to: change.oldEmail,
+      kind: "email_changed",
+    };
+  }
+
   /** The outbox, newest first (admins). */
   async function listOutbox(
     actor: Actor | null,
@@ -203,6 +217,7 @@ export function createMailService(
     passwordReset,
     invitation,
     emailChange,
+    emailChanged,
     listOutbox,
   };
 }

@@ -190,7 +190,7 @@ export function createUsersService(
         const nonce = await issueAccountLink(
           trx,
           links,
-          { userId: user.id, purpose: "invitation" },
+          { userId: user.id, purpose: "invitation", accountEmail: user.email },
           now,
           INVITATION_DAYS * 86_400_000,
         );
@@ -218,7 +218,7 @@ export function createUsersService(
       const nonce = await issueAccountLink(
         trx,
         links,
-        { userId: id, purpose: "invitation" },
+        { userId: id, purpose: "invitation", accountEmail: user.email },
         now,
         INVITATION_DAYS * 86_400_000,
       );
@@ -285,8 +285,15 @@ export function createUsersService(
     }
     // Hashing is slow: done before the transaction, which holds locks.
     if (data.password) values.password_hash = await hashPassword(data.password);
+    const emailChanged = data.email !== undefined && data.email.toLowerCase() !== before.email;
+    // The old address is told of a new one, unless nobody ever used it: an
+    // invitation not accepted yet (an admin correcting a mistyped address).
+    const tellOldAddress =
+      emailChanged &&
+      !(await findUserIdsWithPasswordHash(db, INVITED_NO_PASSWORD_HASH, [id])).has(id);
     // Read before the transaction (see MailService.context).
-    const mailContext = data.status === "active" && mail ? await mail.context() : null;
+    const mailContext =
+      (data.status === "active" || tellOldAddress) && mail ? await mail.context() : null;
     try {
       return await db.transaction().execute(async (trx) => {
         if ((data.role !== undefined && data.role !== "admin") || data.status === "inactive") {
@@ -316,8 +323,13 @@ export function createUsersService(
           const keep = actor.id === id && session.token ? hashToken(session.token) : undefined;
           await deleteSessionsOfUser(trx, id, keep);
         }
-        // An admin set the password of an invited user: the invitation link is done.
-        if (values.password_hash) await deleteAccountTokens(trx, id, "invitation");
+        // A new password or e-mail address ends every one-time link of the
+        // user (reset, invitation, e-mail change); the old address is told.
+        if (values.password_hash || emailChanged) await deleteAccountTokens(trx, id);
+        if (tellOldAddress && mail && mailContext) {
+          const change = { oldEmail: before.email, newEmail: updated.email, byAdmin: true };
+          await queueMail(trx, mail.emailChanged(mailContext, updated, change), now);
+        }
         const invited = await findUserIdsWithPasswordHash(trx, INVITED_NO_PASSWORD_HASH, [id]);
         return invited.has(id) ? { ...updated, invitation_pending: true } : updated;
       });

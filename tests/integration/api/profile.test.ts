@@ -186,6 +186,10 @@ describe("profile", () => {
     expectOk(confirmed);
     expect(confirmed.body.data).toEqual({ email: newEmail });
     expect((await get(t, "/auth/me", { token })).body.data.email).toBe(newEmail);
+    // The old address is told.
+    const told = await deliver(t, smtp);
+    expect(told.map((m) => m.envelope.to)).toEqual([[email]]);
+    expect(told[0]!.parsed.subject).toContain("Your e-mail address was changed");
     await login(t, newEmail, password);
     expectError(
       await post(t, "/auth/confirm-email", { body: { token: link.token } }),

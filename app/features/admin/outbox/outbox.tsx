@@ -34,6 +34,7 @@ const KIND_LABELS: Record<string, string> = {
   password_reset: "Password reset",
   invitation: "Invitation",
   email_change: "E-mail change",
+  email_changed: "E-mail changed",
 };
 
 const STATUS_CLASSES: Record<OutboxMail["status"], string> = {
