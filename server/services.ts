@@ -8,7 +8,11 @@ import type { Db } from "./db/client.ts";
 import { createMemoryRateLimitStore, createRateLimit } from "./http/rate-limit.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
-import { createAccountService, PASSWORD_RESET_TOO_MANY } from "./modules/auth/account.service.ts";
+import {
+  createAccountService,
+  PASSWORD_RESET_TOO_MANY,
+  SET_PASSWORD_TOO_MANY,
+} from "./modules/auth/account.service.ts";
 import { createAuthService, REGISTER_TOO_MANY } from "./modules/auth/auth.service.ts";
 import { createProfileService } from "./modules/auth/profile.service.ts";
 import { createRegistrationPurge } from "./modules/auth/registration-purge.ts";
@@ -97,6 +101,14 @@ export function createServices({
           "password-reset-address",
           config.passwordResetRateLimit,
           PASSWORD_RESET_TOO_MANY,
+          clock,
+        ),
+        // Reset and invitation links used to set a password, together, per client.
+        setPassword: createRateLimit(
+          limits,
+          "set-password",
+          config.setPasswordRateLimit,
+          SET_PASSWORD_TOO_MANY,
           clock,
         ),
       },

@@ -84,14 +84,18 @@ const forgotPassword = route("POST /auth/forgot-password", "requestPasswordReset
 const resetPassword = route("POST /auth/reset-password", "resetPassword", {
   summary:
     "Set a new password with the token of a reset link (once); every session of the user ends",
+  description:
+    "A client address past SET_PASSWORD_RATE_LIMIT (this call and accept-invite together) gets a 429 with Retry-After.",
   request: jsonBody(SetPasswordSchema),
-  responses: dataResponses(EmailReceiptSchema, "Password changed: sign in with it"),
+  responses: dataResponses(EmailReceiptSchema, "Password changed: sign in with it", [429]),
 });
 
 const acceptInvite = route("POST /auth/accept-invite", "acceptInvitation", {
   summary: "Set the first password with the token of an invitation link (once)",
+  description:
+    "A client address past SET_PASSWORD_RATE_LIMIT (this call and reset-password together) gets a 429 with Retry-After.",
   request: jsonBody(SetPasswordSchema),
-  responses: dataResponses(EmailReceiptSchema, "Password set: sign in with it"),
+  responses: dataResponses(EmailReceiptSchema, "Password set: sign in with it", [429]),
 });
 
 const getProfile = profileRoute("GET /auth/me/profile", "getProfile", {
@@ -168,11 +172,15 @@ export const authApi = createRouter()
     return ok(c, null, PASSWORD_RESET_TEXTS.requested);
   })
   .openapi(resetPassword, async (c) => {
-    const data = await c.var.services.account.resetPassword(c.req.valid("json"));
+    const data = await c.var.services.account.resetPassword(c.req.valid("json"), {
+      client: c.var.client,
+    });
     return ok(c, data, PASSWORD_RESET_TEXTS.done);
   })
   .openapi(acceptInvite, async (c) => {
-    const data = await c.var.services.account.acceptInvitation(c.req.valid("json"));
+    const data = await c.var.services.account.acceptInvitation(c.req.valid("json"), {
+      client: c.var.client,
+    });
     return ok(c, data, INVITATION_TEXTS.done);
   })
   .openapi(getProfile, async (c) => {

@@ -16,6 +16,7 @@ import { findUserByEmail, findUserById, updateUser } from "../users/users.reposi
 import {
   type AccountTokenPurpose,
   deleteAccountTokens,
+  findUsableAccountToken,
   replaceAccountToken,
   useAccountToken,
 } from "./account-tokens.repository.ts";
@@ -28,8 +29,18 @@ export const EMAIL_CHANGE_HOURS = 24;
 /** The lead of the 429 a client gets past PASSWORD_RESET_RATE_LIMIT. */
 export const PASSWORD_RESET_TOO_MANY = "Too many password reset requests from your address.";
 
-/** Counters for "Forgot password?": per client address (429) and per e-mail address (silent). */
-export type PasswordResetLimits = { client?: RateLimit; address?: RateLimit };
+/** The lead of the 429 a client gets past SET_PASSWORD_RATE_LIMIT. */
+export const SET_PASSWORD_TOO_MANY = "Too many attempts to set a password from your address.";
+
+/**
+ * Counters for "Forgot password?": per client address (429) and per e-mail
+ * address (silent); and for setting a password with a link, per client (429).
+ */
+export type PasswordResetLimits = {
+  client?: RateLimit;
+  address?: RateLimit;
+  setPassword?: RateLimit;
+};
 
 /**
  * A new one-time link for the user, valid for `ms`, replacing the user's
@@ -71,7 +82,15 @@ export function createAccountService(
     links,
     now: clock = () => new Date(),
     limits = {},
-  }: { mail: MailService; links: LinkTokens; now?: () => Date; limits?: PasswordResetLimits },
+    hash = hashPassword,
+  }: {
+    mail: MailService;
+    links: LinkTokens;
+    now?: () => Date;
+    limits?: PasswordResetLimits;
+    /** Hashes a new password (argon2id; tests count its calls). */
+    hash?: (password: string) => Promise<string>;
+  },
 ) {
   /**
    * "Forgot password?". Always answers the same (nothing): a known, unknown
@@ -112,24 +131,39 @@ export function createAccountService(
   /**
    * Sets the password through a one-time link: the link is used up, every
    * session of the user ends (they sign in again with the new password), and
-   * an invitation's account may sign in from now on.
+   * an invitation's account may sign in from now on. Counted per client
+   * (SET_PASSWORD_RATE_LIMIT). The link is looked up before anything costly:
+   * the password is hashed (argon2id, slow and memory-hungry on purpose) only
+   * for a link that works, so made-up tokens cost a lookup each. The use in
+   * the transaction checks the link again, atomically.
    */
   async function setPasswordWithToken(
     purpose: "password_reset" | "invitation",
     input: unknown,
+    { client = UNKNOWN_CLIENT }: { client?: string } = {},
   ): Promise<{ email: string }> {
     const { token, password } = parseInput(SetPasswordSchema, input);
-    requireUncommonPassword(password);
+    await limits.setPassword?.(client);
     const invalid =
       purpose === "invitation" ? INVITATION_TEXTS.invalidLink : PASSWORD_RESET_TEXTS.invalidLink;
+    const tokenHash = hashToken(token);
+    const found = await findUsableAccountToken(db, tokenHash, purpose, clock().toISOString());
+    if (!found) throw AppError.badRequest(invalid);
+    // A reset for an account deactivated since the mail: refused.
+    if (
+      purpose === "password_reset" &&
+      (await findUserById(db, found.user_id))?.status !== "active"
+    )
+      throw AppError.badRequest(invalid);
+    requireUncommonPassword(password);
     // Hashing is slow: done before the transaction, which holds locks.
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hash(password);
     return db.transaction().execute(async (trx) => {
       const at = clock().toISOString();
-      const used = await useAccountToken(trx, hashToken(token), purpose, at);
+      // Checked again and used in one statement: of two requests only one gets it.
+      const used = await useAccountToken(trx, tokenHash, purpose, at);
       if (!used) throw AppError.badRequest(invalid);
       const user = await findUserById(trx, used.user_id);
-      // A reset for an account deactivated since the mail: refused.
       if (!user || (purpose === "password_reset" && user.status !== "active")) {
         throw AppError.badRequest(invalid);
       }
@@ -156,8 +190,10 @@ export function createAccountService(
 
   return {
     requestPasswordReset,
-    resetPassword: (input: unknown) => setPasswordWithToken("password_reset", input),
-    acceptInvitation: (input: unknown) => setPasswordWithToken("invitation", input),
+    resetPassword: (input: unknown, meta?: { client?: string }) =>
+      setPasswordWithToken("password_reset", input, meta),
+    acceptInvitation: (input: unknown, meta?: { client?: string }) =>
+      setPasswordWithToken("invitation", input, meta),
   };
 }
 

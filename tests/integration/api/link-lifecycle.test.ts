@@ -29,7 +29,9 @@ describe("the life of one-time links", () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    t = await createTestApp(clockedEnv(smtp, { PASSWORD_RESET_RATE_LIMIT: "off" }));
+    t = await createTestApp(
+      clockedEnv(smtp, { PASSWORD_RESET_RATE_LIMIT: "off", SET_PASSWORD_RATE_LIMIT: "off" }),
+    );
     admin = await createAccount(t, "admin");
     expectOk(
       await put(t, "/settings/general", {

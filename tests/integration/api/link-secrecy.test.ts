@@ -53,7 +53,9 @@ describe("one-time links are never stored in a usable form", () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    t = await createTestApp(clockedEnv(smtp, { PASSWORD_RESET_RATE_LIMIT: "off" }));
+    t = await createTestApp(
+      clockedEnv(smtp, { PASSWORD_RESET_RATE_LIMIT: "off", SET_PASSWORD_RATE_LIMIT: "off" }),
+    );
     admin = await createAccount(t, "admin");
   });
   afterAll(async () => {
