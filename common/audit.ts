@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   "role_changed",
   "activated",
   "deactivated",
+  "password_reset_requested",
+  "email_change_requested",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,6 +38,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   role_changed: "Role changed",
   activated: "Activated",
   deactivated: "Deactivated",
+  password_reset_requested: "Password reset requested",
+  email_change_requested: "E-mail change requested",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {

@@ -125,6 +125,14 @@ export function createAccountService(
         PASSWORD_RESET_HOURS * 3_600_000,
       );
       await queueMail(trx, mail.passwordReset(context, row, nonce), now.toISOString());
+      // Asked by someone not signed in: the log names them by their address.
+      const known = client !== UNKNOWN_CLIENT;
+      await insertAuditEvents(
+        trx,
+        known ? `Visitor at ${client}` : "Visitor",
+        [userEvent(row, "password_reset_requested", known ? { client } : undefined)],
+        now.toISOString(),
+      );
     });
   }
 

@@ -151,6 +151,12 @@ export function createProfileService(
         EMAIL_CHANGE_HOURS * 3_600_000,
       );
       await queueMail(trx, mail.emailChange(context, me, address, nonce), now.toISOString());
+      await insertAuditEvents(
+        trx,
+        selfActor(me),
+        [userEvent(me, "email_change_requested", { from: me.email, to: address })],
+        now.toISOString(),
+      );
     });
     return { email: address };
   }

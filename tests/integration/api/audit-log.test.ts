@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUDIT_ACTIONS } from "../../../common/audit.ts";
 import {
   type Accounts,
   createAccounts,
@@ -183,7 +184,7 @@ describe("audit log", () => {
     expectFieldError(
       await get(t, "/audit-log?action=exploded", { token: a.admin.token }),
       "action",
-      "action must be one of created, updated, published, unpublished, deleted, role_changed, activated, deactivated",
+      `action must be one of ${AUDIT_ACTIONS.join(", ")}`,
     );
     expectFieldError(
       await get(t, "/audit-log?from=yesterday", { token: a.admin.token }),
