@@ -156,13 +156,11 @@ export function createAccountService(
       purpose === "invitation" ? INVITATION_TEXTS.invalidLink : PASSWORD_RESET_TEXTS.invalidLink;
     const tokenHash = hashToken(token);
     const found = await findUsableAccountToken(db, tokenHash, purpose, clock().toISOString());
-    if (!found) throw AppError.badRequest(invalid);
+    const owner = found ? await findUserById(db, found.user_id) : null;
     // A reset for an account deactivated since the mail: refused.
-    if (
-      purpose === "password_reset" &&
-      (await findUserById(db, found.user_id))?.status !== "active"
-    )
+    if (!owner || (purpose === "password_reset" && owner.status !== "active")) {
       throw AppError.badRequest(invalid);
+    }
     requireUncommonPassword(password);
     // Hashing is slow: done before the transaction, which holds locks.
     const passwordHash = await hash(password);

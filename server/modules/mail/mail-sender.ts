@@ -117,13 +117,12 @@ export function createMailSender(
   ): Promise<{ text: string; html: string } | null> {
     if (!mail.link_nonce) return { text: mail.text, html: mail.html };
     const purpose = LINK_PURPOSES[mail.kind];
+    if (!purpose) return null;
     const token = links.tokenOf(mail.link_nonce);
-    if (
-      !purpose ||
-      !(await findUsableAccountToken(db, hashToken(token), purpose, at.toISOString()))
-    )
-      return null;
-    return { text: revealLinks(mail.text, token), html: revealLinks(mail.html, token) };
+    const usable = await findUsableAccountToken(db, hashToken(token), purpose, at.toISOString());
+    return usable
+      ? { text: revealLinks(mail.text, token), html: revealLinks(mail.html, token) }
+      : null;
   }
 
   async function run(): Promise<number> {
