@@ -57,6 +57,8 @@ export function createAuthService(
   // Sign-in throttling: per account and per client address, counted before
   // the password is checked (server/auth/login-throttle.ts).
   const throttle = guards.throttle ?? createLoginThrottle(createMemoryRateLimitStore());
+  // Made now rather than on the first sign-in that needs it.
+  void dummyPasswordHash();
 
   async function login(input: unknown, meta: { userAgent?: string; client?: string } = {}) {
     const { email, password, website } = parseInput(LoginSchema, input);
@@ -67,9 +69,10 @@ export function createAuthService(
       throw AppError.unauthorized(INVALID_CREDENTIALS);
     }
     const row = await findUserByEmail(db, email);
-    // Verify against a dummy hash when no user matches, so timing does not
-    // tell which e-mail addresses have accounts.
-    const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
+    // No user, or one without a password (invited, imported): verifyPassword
+    // does the same argon2 work against a dummy hash, so timing does not tell
+    // which e-mail addresses have accounts, or which kind.
+    const ok = await verifyPassword(row?.password_hash ?? "", password);
     if (!row || !ok) {
       await throttle.failed(attempt);
       throw AppError.unauthorized(INVALID_CREDENTIALS);
