@@ -43,8 +43,9 @@ export function createServices({
   changes = createContentChanges(),
   now,
 }: ServiceDeps) {
-  // One store for the sign-in throttle and every rate limit (in memory; see
-  // server/http/rate-limit.ts for sharing it between instances).
+  // One store for the sign-in throttle's counters and every rate limit (in
+  // memory; see server/http/rate-limit.ts for sharing it between instances).
+  // The clients each account knows live in the throttle's own store.
   const clock = now ? () => now().getTime() : Date.now;
   const limits = createMemoryRateLimitStore({ now: clock });
   // Mail is queued by the services below and sent by `mailSender` (started by start.ts).

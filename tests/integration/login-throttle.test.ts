@@ -6,7 +6,11 @@ import { createTestApp, type TestApp } from "../setup/test-app.ts";
 const LOCKED = "Too many failed sign-in attempts. Please try again in 15 minutes.";
 
 let accounts = 0;
-async function account(t: TestApp, password = "right-password") {
+async function account(
+  t: TestApp,
+  password = "right-password",
+  status: "active" | "inactive" = "active",
+) {
   accounts += 1;
   const email = `guarded-${accounts}@example.com`;
   await insertUser(
@@ -17,7 +21,7 @@ async function account(t: TestApp, password = "right-password") {
       first_name: "Guarded",
       last_name: "User",
       role: "editor",
-      status: "active",
+      status,
       password_hash: await hashPassword(password),
     },
     new Date().toISOString(),
@@ -100,6 +104,18 @@ describe("sign-in throttling (behind one trusted proxy)", () => {
     expect((await signIn(t, email, "right-password", newClient())).status).toBe(429);
     // The owner, from where they signed in before: in.
     expect((await signIn(t, email, "right-password", owner)).status).toBe(200);
+  });
+
+  it("an account awaiting approval makes no client known, so registrations cannot fill the known clients", async () => {
+    const email = await account(t, "right-password", "inactive");
+    const client = newClient();
+    const awaiting = await signIn(t, email, "right-password", client);
+    expect(awaiting.status).toBe(403);
+    for (let i = 0; i < 10; i++) await signIn(t, email, `guess-${i}`, newClient());
+    // The right password from the same place: locked like any other client.
+    const locked = await signIn(t, email, "right-password", client);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(LOCKED);
   });
 
   it("the owner's typos cost growing waits, never a lock", async () => {

@@ -77,7 +77,9 @@ export function createAuthService(
       await throttle.failed(attempt);
       throw AppError.unauthorized(INVALID_CREDENTIALS);
     }
-    await throttle.succeeded(attempt);
+    // Only an active account's clients are remembered as known: a flood of
+    // self-registered accounts cannot fill the known clients.
+    await throttle.succeeded(attempt, { remember: row.status === "active" });
     if (row.status !== "active") throw AppError.forbidden(AWAITING_APPROVAL);
 
     const token = generateToken();
