@@ -118,7 +118,7 @@ export function createApp({
   });
   app.use(requestContext({ logger, services, stamp }));
   // Who is asking, for per-client limits: the socket's address, or a trusted
-  // proxy's header (TRUST_PROXY; server/http/client-address.ts).
+  // proxy's header (TRUST_PROXY, TRUST_PROXY_HEADER; server/http/client-address.ts).
   app.use(async (c, next) => {
     const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
     c.set(

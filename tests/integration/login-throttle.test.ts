@@ -194,6 +194,67 @@ describe("sign-in throttling (behind one trusted proxy)", () => {
   });
 });
 
+/** A sign-in whose proxy headers are given as they reach the site. */
+function signInWith(t: TestApp, email: string, headers: Record<string, string>) {
+  return t.json("/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ email, password: "Summer2025!" }),
+  });
+}
+
+describe("the proxy's header (TRUST_PROXY_HEADER)", () => {
+  it("behind nginx setting only X-Real-IP: a client's own X-Forwarded-For picks no address", async () => {
+    const t = await createTestApp({
+      env: { TRUST_PROXY: "1", TRUST_PROXY_HEADER: "x-real-ip" },
+    });
+    try {
+      // The client sends a fresh X-Forwarded-For each time; nginx sets X-Real-IP.
+      for (let i = 0; i < 30; i++) {
+        const result = await signInWith(t, `spoofed-${i}@example.com`, {
+          "x-real-ip": "198.51.100.77",
+          "x-forwarded-for": `203.0.113.${i + 1}`,
+        });
+        expect(result.status, `attempt ${i + 1}`).toBe(401);
+      }
+      const refused = await signInWith(t, "spoofed-30@example.com", {
+        "x-real-ip": "198.51.100.77",
+        "x-forwarded-for": "203.0.113.200",
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(LOCKED);
+      // Another real client is not affected.
+      const other = await signInWith(t, "spoofed-30@example.com", {
+        "x-real-ip": "198.51.100.78",
+      });
+      expect(other.status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("behind a proxy setting X-Forwarded-For (the default): a client's own X-Real-IP picks no address", async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: "1" } });
+    try {
+      // Caddy passes a client's X-Real-IP on unchanged; here the proxy's
+      // X-Forwarded-For is missing, so every attempt is the proxy's own.
+      for (let i = 0; i < 30; i++) {
+        const result = await signInWith(t, `forged-real-${i}@example.com`, {
+          "x-real-ip": `203.0.113.${i + 1}`,
+        });
+        expect(result.status, `attempt ${i + 1}`).toBe(401);
+      }
+      const refused = await signInWith(t, "forged-real-30@example.com", {
+        "x-real-ip": "203.0.113.200",
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(LOCKED);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("sign-in throttling without TRUST_PROXY", () => {
   let t: TestApp;
   beforeAll(async () => {
