@@ -55,6 +55,8 @@ export function createServices({
     limit: createRateLimit(limits, "contact", config.rateLimits.contact, CONTACT_TOO_MANY, clock),
     mail,
   });
+  // Sign-ins and the profile's current-password check count in the same buckets.
+  const throttle = createLoginThrottle(limits, clock);
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
   return {
@@ -63,7 +65,7 @@ export function createServices({
       config,
       { now, mail },
       {
-        throttle: createLoginThrottle(limits, clock),
+        throttle,
         registrations: createRateLimit(
           limits,
           "register",
@@ -94,7 +96,7 @@ export function createServices({
         ),
       },
     }),
-    profile: createProfileService(db, { mail, now }),
+    profile: createProfileService(db, { mail, now, throttle }),
     users: createUsersService(db, { mail, now }),
     registrations: createRegistrationPurge(db, {
       days: config.registrationPurgeDays,

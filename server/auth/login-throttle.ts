@@ -83,8 +83,6 @@ export function createLoginThrottle(
     ownWait: `login:own-wait:${email}|${client}`,
   });
 
-  const refused = (waitMs: number): AppError => tooManyRequests(TOO_MANY_SIGN_INS, waitMs);
-
   async function activeUntil(key: string): Promise<number | null> {
     const entry = await store.peek(key);
     return entry && entry.resetAt > now() ? entry.resetAt : null;
@@ -99,10 +97,15 @@ export function createLoginThrottle(
 
   /**
    * Reserves an attempt before the password is checked, or throws a 429
-   * (message "Too many failed sign-in attempts. Please try again in …",
-   * Retry-After) without checking it.
+   * (message "Too many failed sign-in attempts. Please try again in …", or
+   * `lead` in place of the first sentence; Retry-After) without checking it.
    */
-  async function begin(email: string, client: string): Promise<LoginAttempt> {
+  async function begin(
+    email: string,
+    client: string,
+    lead: string = TOO_MANY_SIGN_INS,
+  ): Promise<LoginAttempt> {
+    const refused = (waitMs: number): AppError => tooManyRequests(lead, waitMs);
     const k = keys(email, client);
     const clientLocked = await activeUntil(k.clientLock);
     if (clientLocked) throw refused(clientLocked - now());

@@ -149,6 +149,82 @@ describe("sign-in throttling (behind one trusted proxy)", () => {
     expect((await signIn(t, email, "right-password", owner)).status).toBe(200);
   });
 
+  /** A profile call that needs the current password, from a given client. */
+  function profileCall(
+    path: "/api/auth/me/password" | "/api/auth/me/email",
+    token: string,
+    currentPassword: string,
+    client: string,
+  ) {
+    const body =
+      path === "/api/auth/me/password"
+        ? { current_password: currentPassword, password: "Amber-Canyon-39" }
+        : { current_password: currentPassword, email: `moved-${client}@example.org` };
+    return t.json(path, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${token}`,
+        "x-forwarded-for": client,
+      },
+      body: JSON.stringify(body),
+    });
+  }
+
+  it("counts wrong current passwords on the profile like failed sign-ins: a stolen session is locked out", async () => {
+    const email = await account(t);
+    const owner = newClient();
+    const signedIn = await signIn(t, email, "right-password", owner);
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.token as string;
+    // The session is used from somewhere the account does not know.
+    const thief = newClient();
+    for (let i = 0; i < 10; i++) {
+      const path = i % 2 ? "/api/auth/me/email" : "/api/auth/me/password";
+      const wrong = await profileCall(path, token, `guess-${i}`, thief);
+      expect(wrong.status, `guess ${i + 1}`).toBe(400);
+      expect(wrong.body.errors.current_password).toBe("The current password is not correct.");
+    }
+    for (const path of ["/api/auth/me/password", "/api/auth/me/email"] as const) {
+      const locked = await profileCall(path, token, "right-password", thief);
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual({
+        success: false,
+        message: "Too many failed password attempts. Please try again in 15 minutes.",
+      });
+      expect(locked.response.headers.get("retry-after")).toBe("900");
+    }
+    // The same count as sign-in: the form is locked for unknown clients too.
+    expect((await signIn(t, email, "right-password", newClient())).status).toBe(429);
+    // The owner, from where they signed in: their own bucket, not the lock.
+    expect((await signIn(t, email, "right-password", owner)).status).toBe(200);
+  });
+
+  it("the owner's wrong current passwords cost waits like sign-in typos; a right one starts over", async () => {
+    const email = await account(t);
+    const owner = newClient();
+    const token = (await signIn(t, email, "right-password", owner)).body.token as string;
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 5; i++) {
+        expect((await profileCall("/api/auth/me/email", token, "typo", owner)).status).toBe(400);
+      }
+      // The right password is accepted and gives the five back.
+      expect((await profileCall("/api/auth/me/email", token, "right-password", owner)).status).toBe(
+        200,
+      );
+    }
+    // Past five failures in a row: a wait before the next attempt.
+    for (let i = 0; i < 6; i++) {
+      expect((await profileCall("/api/auth/me/email", token, "typo", owner)).status).toBe(400);
+    }
+    const wait = await profileCall("/api/auth/me/email", token, "right-password", owner);
+    expect(wait.status).toBe(429);
+    expect(wait.body.message).toBe(
+      "Too many failed password attempts. Please try again in 1 second.",
+    );
+    expect(wait.response.headers.get("retry-after")).toBe("1");
+  });
+
   it("locks again for twice as long after the first lock ends", async () => {
     const email = await account(t);
     for (let i = 0; i < 10; i++) await signIn(t, email, `wrong-${i}`, newClient());
