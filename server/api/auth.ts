@@ -219,6 +219,6 @@ export const authApi = createRouter()
     return ok(c, null, "Signed out");
   })
   .openapi(logoutAll, async (c) => {
-    const sessions = await c.var.services.auth.logoutEverywhere(c.var.user.id);
+    const sessions = await c.var.services.auth.logoutEverywhere(c.var.user);
     return ok(c, { sessions }, "Signed out everywhere");
   });

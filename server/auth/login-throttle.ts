@@ -51,6 +51,9 @@ export const LOGIN_LIMITS = {
 
 export const TOO_MANY_SIGN_INS = "Too many failed sign-in attempts.";
 
+/** A lock a failure started: on the account (for clients it does not know) or on the client. */
+export type LoginLock = { scope: "account" | "client"; ms: number };
+
 /** One reserved sign-in attempt, to be closed with `failed` or `succeeded`. */
 export type LoginAttempt = {
   email: string;
@@ -89,10 +92,11 @@ export function createLoginThrottle(
   }
 
   /** A lock that doubles with each strike within a week (strikeMemory). */
-  async function lock(lockKey: string, strikesKey: string) {
+  async function lock(lockKey: string, strikesKey: string): Promise<number> {
     const { count } = await store.hit(strikesKey, L.strikeMemory, { keep: true });
     const duration = Math.min(L.lockMax, L.lockBase * 2 ** Math.min(count - 1, 16));
     await store.hit(lockKey, duration, { keep: true });
+    return duration;
   }
 
   /**
@@ -153,18 +157,24 @@ export function createLoginThrottle(
     };
   }
 
-  /** The password was wrong: the attempt stays counted, and a limit reached locks. */
-  async function failed(attempt: LoginAttempt): Promise<void> {
+  /**
+   * The password was wrong: the attempt stays counted, and a limit reached
+   * locks. Answers the locks this failure started (for the audit log: each
+   * lock is started by exactly one failure, however many attempts it refuses).
+   */
+  async function failed(attempt: LoginAttempt): Promise<LoginLock[]> {
     const k = keys(attempt.email, attempt.client);
+    const locks: LoginLock[] = [];
     // Counts are handed out one by one, so exactly one attempt reaches each limit.
     if (attempt.clientCount === L.clientFailures) {
-      await lock(k.clientLock, k.clientStrikes);
+      locks.push({ scope: "client", ms: await lock(k.clientLock, k.clientStrikes) });
       await store.reset(k.clientFailures);
     }
     if (!attempt.known && attempt.accountCount === L.accountFailures) {
-      await lock(k.accountLock, k.accountStrikes);
+      locks.push({ scope: "account", ms: await lock(k.accountLock, k.accountStrikes) });
       await store.reset(k.accountFailures);
     }
+    return locks;
   }
 
   /**

@@ -31,6 +31,7 @@ import {
 import { EMAIL_CHANGE_HOURS, issueAccountToken } from "./account.service.ts";
 import { useAccountToken } from "./account-tokens.repository.ts";
 import { deleteSessionsOfUser, findSessionsOfUser } from "./sessions.repository.ts";
+import { recordFailedPassword } from "./sign-in-audit.ts";
 
 export type { ActiveSession, Profile } from "../../../common/types.ts";
 
@@ -76,7 +77,13 @@ export function createProfileService(
     );
     const secrets = await findUserSecrets(db, me.id);
     if (!secrets || !(await verifyPassword(secrets.password_hash, password))) {
-      await throttle.failed(attempt);
+      const locks = await throttle.failed(attempt);
+      await recordFailedPassword(db, selfActor(me), attempt, {
+        userId: me.id,
+        locks,
+        at: clock().toISOString(),
+        details: { current_password: true },
+      });
       throw AppError.badRequest(PROFILE_TEXTS.wrongPassword, {
         current_password: PROFILE_TEXTS.wrongPassword,
       });
