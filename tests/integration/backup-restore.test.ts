@@ -552,6 +552,138 @@ describe("restore refusals", () => {
     );
     await expectUntouched();
   });
+  /** The backup with its unpacked content changed by `change`, packed again. */
+  async function crafted(name: string, change: (dir: string) => void) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-crafted-"));
+    try {
+      await tar.x({ file: archive, cwd: dir });
+      change(dir);
+      const file = path.join(scratch, name);
+      await tar.c({ gzip: true, cwd: dir, file }, fs.readdirSync(dir));
+      return file;
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Where objects named `prefix…` exist: PostgreSQL tables in any schema, SQLite objects of the site's file. */
+  async function planted(prefix: string): Promise<string[]> {
+    if (t.config.database.kind === "sqlite") {
+      const db = new DatabaseSync(t.config.database.file);
+      try {
+        return db
+          .prepare("select type || ' ' || name as item from sqlite_master where name like ?")
+          .all(`${prefix}%`)
+          .map((row) => String(row.item));
+      } finally {
+        db.close();
+      }
+    }
+    const handle = await openDb({ database: t.config.database, schema: t.schema });
+    try {
+      const found = await sql<{ item: string }>`
+        select table_schema || '.' || table_name as item from information_schema.tables
+         where table_name like ${`${prefix}%`}`.execute(handle.db);
+      return found.rows.map((row) => row.item);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it("refuses an archive whose database is not what Beranda's migrations make, running none of it", async () => {
+    const prefix = unique("pwned").replace(/-/g, "_");
+    type Variant = [label: string, change: (dir: string) => void];
+    const variants: Variant[] =
+      TEST_DB === "postgres"
+        ? (() => {
+            const editSchema = (edit: (schema: any) => void) => (dir: string) => {
+              const file = path.join(dir, "database", "schema.json");
+              const schema = JSON.parse(fs.readFileSync(file, "utf8"));
+              edit(schema);
+              fs.writeFileSync(file, JSON.stringify(schema));
+            };
+            const column = (schema: any, table: string, name: string) =>
+              schema.tables
+                .find((t: any) => t.name === table)
+                .columns.find((c: any) => c.name === name);
+            return [
+              [
+                "an index definition",
+                editSchema((schema) => {
+                  const index = schema.indexes.find((i: any) => i.name === "audit_logs_actor");
+                  index.definition += `; CREATE TABLE ${prefix}_index (x integer)`;
+                }),
+              ],
+              [
+                "a column default",
+                editSchema((schema) => {
+                  column(schema, "kysely_migration_lock", "is_locked").expression =
+                    `0); CREATE TABLE ${prefix}_default (x integer); CREATE TABLE ${prefix}_default_tail (y integer DEFAULT 0`;
+                }),
+              ],
+              [
+                "a column type",
+                editSchema((schema) => {
+                  column(schema, "audit_logs", "details").type =
+                    `text); CREATE TABLE ${prefix}_type (x integer); CREATE TABLE ${prefix}_type_tail (y text`;
+                }),
+              ],
+            ] satisfies Variant[];
+          })()
+        : (() => {
+            const editDatabase = (statement: string) => (dir: string) => {
+              const db = new DatabaseSync(path.join(dir, "database", "beranda.db"));
+              try {
+                db.exec(statement);
+              } finally {
+                db.close();
+              }
+            };
+            return [
+              [
+                "a trigger",
+                editDatabase(
+                  `CREATE TRIGGER ${prefix}_trigger AFTER INSERT ON contact_messages
+                   BEGIN UPDATE users SET role = 'admin', status = 'active'; END`,
+                ),
+              ],
+              ["a view", editDatabase(`CREATE VIEW ${prefix}_view AS SELECT email FROM users`)],
+              ["an index", editDatabase(`CREATE INDEX ${prefix}_index ON users (first_name)`)],
+            ] satisfies Variant[];
+          })();
+
+    for (const [index, [label, change]] of variants.entries()) {
+      const file = await crafted(`${prefix}-${index}.tar.gz`, change);
+      await expect(restore(t.config, file, { schema: t.schema }), label).rejects.toThrow(
+        /is refused: its database (has|lacks) .*Beranda's migrations \(up to \d{4}_\d\d_\d\d_\d{4}_\w+\) (do not make|make)\. Nothing was changed\./,
+      );
+      await expectUntouched();
+      expect(await planted(prefix), label).toEqual([]);
+    }
+
+    // Migrations: one this version does not have, or ours with one left out.
+    const manifest = (edit: (migrations: string[]) => void) => (dir: string) => {
+      const file = path.join(dir, "manifest.json");
+      const value = JSON.parse(fs.readFileSync(file, "utf8"));
+      edit(value.migrations);
+      fs.writeFileSync(file, JSON.stringify(value));
+    };
+    const newer = await crafted(
+      `${prefix}-newer.tar.gz`,
+      manifest((migrations) => migrations.push("2099_01_01_0001_from_the_future")),
+    );
+    await expect(restore(t.config, newer, { schema: t.schema })).rejects.toThrow(
+      /was made by a newer Beranda: its database has migration 2099_01_01_0001_from_the_future, which this version does not know/,
+    );
+    const gap = await crafted(
+      `${prefix}-gap.tar.gz`,
+      manifest((migrations) => migrations.splice(1, 1)),
+    );
+    await expect(restore(t.config, gap, { schema: t.schema })).rejects.toThrow(
+      /is damaged: its migrations are not Beranda's from the first on, in order/,
+    );
+    await expectUntouched();
+  });
 });
 
 describe("restore onto a new machine", () => {
