@@ -5,9 +5,9 @@
 // admin:password`. See docs/operations.md, "Export and import".
 import { ConfigError, loadConfig } from "../config.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { describeLeftOut } from "../maintenance/operation.ts";
 import { summarize } from "../maintenance/transfer-export.ts";
 import { ImportError, importSite } from "../maintenance/transfer-import.ts";
-import { describeSkipped } from "../maintenance/upload-files.ts";
 import { errorText, failCommand, parseCommandArgs } from "./cli-args.ts";
 
 const USAGE = "usage: npm run import -- <export.tar.gz | export.json>";
@@ -24,19 +24,7 @@ try {
       `The admin made from ADMIN_EMAIL at first start (${result.replacedInitialAdmin}) was replaced by the imported users.`,
     );
   }
-  if (result.skippedUploadFiles.length) {
-    console.log(
-      `Left out ${result.skippedUploadFiles.length} files of the archive's uploads folder that are ` +
-        `not pictures the upload pipeline writes: ${describeSkipped(result.skippedUploadFiles)}.`,
-    );
-  }
-  if (result.sanitizedPosts.length) {
-    console.log(
-      `Removed what the post HTML rules do not allow (scripts, event handlers, …) from ` +
-        `${result.sanitizedPosts.length} posts: ${result.sanitizedPosts.slice(0, 5).join(", ")}` +
-        `${result.sanitizedPosts.length > 5 ? ", …" : ""}.`,
-    );
-  }
+  for (const line of describeLeftOut(result)) console.log(line);
   if (result.missingUploadFiles.length) {
     console.log(
       `${result.missingUploadFiles.length} uploaded files are not in ${config.uploadsDir} ` +

@@ -21,6 +21,8 @@ import { openDb } from "../db/client.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { MIGRATION_NAMES, migrateUpTo } from "../db/migrate.ts";
 import type { Database } from "../db/schema.ts";
+import { sanitizePostHtml } from "../modules/posts/sanitize.ts";
+import { searchTextOf } from "../modules/posts/search-text.ts";
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -39,6 +41,7 @@ import {
   timestamp,
 } from "./backup.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
+import { copyUploadFiles, type SkippedUploadFile } from "./upload-files.ts";
 
 /** A refusal the user can act on: its message is printed as it is. */
 export class RestoreError extends OperatorError {
@@ -55,6 +58,10 @@ export type RestoreResult = {
   manifest: Manifest;
   /** The archive of the site as it was before, or null (nothing there, or `force`). */
   safetyCopy: string | null;
+  /** Slugs of the posts whose HTML the sanitiser changed (scripts, handlers and the like removed). */
+  sanitizedPosts: string[];
+  /** Files of the archive's uploads folder left out: not pictures the upload pipeline writes. */
+  skippedUploadFiles: SkippedUploadFile[];
 };
 
 const ManifestSchema = z.object({
@@ -112,20 +119,25 @@ export async function restore(
     // A rehearsal, rolled back: the tables our migrations make, compared with
     // the archive's description, before anything is saved or replaced.
     if (postgres) await rebuildPostgres(postgres.target, postgres.archive, { commit: false });
+    // Only the pictures the upload pipeline writes (upload-files.ts).
+    const uploads = path.join(work, "uploads");
+    const { skipped } = await copyUploadFiles(path.join(content, "uploads"), uploads);
 
     const safetyCopy = options.force ? null : await keepCurrentSite(config, options);
 
+    let sanitizedPosts: string[] = [];
     if (config.database.kind === "sqlite") {
-      replaceSqlite(config.database.file, path.join(content, "database", "beranda.db"));
+      const restored = path.join(content, "database", "beranda.db");
+      sanitizedPosts = sanitizeSqlitePosts(restored);
+      replaceSqlite(config.database.file, restored);
     } else if (postgres) {
-      await rebuildPostgres(postgres.target, postgres.archive, { commit: true });
+      sanitizedPosts = await rebuildPostgres(postgres.target, postgres.archive, { commit: true });
     }
-    fs.mkdirSync(path.join(content, "uploads"), { recursive: true });
     if (fs.existsSync(config.uploadsDir)) {
       fs.renameSync(config.uploadsDir, path.join(work, "replaced-uploads"));
     }
-    fs.renameSync(path.join(content, "uploads"), config.uploadsDir);
-    return { manifest, safetyCopy };
+    fs.renameSync(uploads, config.uploadsDir);
+    return { manifest, safetyCopy, sanitizedPosts, skippedUploadFiles: skipped };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
     lock.release();
@@ -462,6 +474,66 @@ function replaceSqlite(target: string, restored: string) {
   fs.renameSync(restored, target);
 }
 
+type PostHtml = { id: number; slug: string; content: string };
+
+/**
+ * The posts whose stored HTML is not what the API's sanitiser makes of it,
+ * with their sanitised content and plain text. Content the API stored is
+ * unchanged by it, so a genuine backup gives none.
+ */
+function postsToSanitize(posts: PostHtml[]) {
+  const changed: (PostHtml & { searchText: string })[] = [];
+  for (const post of posts) {
+    const content = sanitizePostHtml(post.content);
+    if (content !== post.content) {
+      changed.push({ ...post, content, searchText: searchTextOf(content) });
+    }
+  }
+  return changed;
+}
+
+/** Sanitises the post HTML of the (checked) SQLite file before it becomes the site's. */
+function sanitizeSqlitePosts(dbFile: string): string[] {
+  const db = new DatabaseSync(dbFile);
+  try {
+    const posts = db
+      .prepare("SELECT id, slug, content FROM posts ORDER BY id")
+      .all() as unknown as PostHtml[];
+    const changed = postsToSanitize(posts);
+    if (changed.length === 0) return [];
+    const update = db.prepare("UPDATE posts SET content = ?, search_text = ? WHERE id = ?");
+    db.exec("BEGIN");
+    try {
+      for (const post of changed) update.run(post.content, post.searchText, post.id);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+    return changed.map((post) => post.slug);
+  } finally {
+    db.close();
+  }
+}
+
+/** Sanitises the loaded post HTML, in the restore's transaction. */
+async function sanitizePgPosts(trx: Db): Promise<string[]> {
+  const posts = await trx
+    .selectFrom("posts")
+    .select(["id", "slug", "content"])
+    .orderBy("id")
+    .execute();
+  const changed = postsToSanitize(posts);
+  for (const post of changed) {
+    await trx
+      .updateTable("posts")
+      .set({ content: post.content, search_text: post.searchText })
+      .where("id", "=", post.id)
+      .execute();
+  }
+  return changed.map((post) => post.slug);
+}
+
 /** Thrown to roll back a rehearsal once the comparison has passed. */
 class Rehearsed extends Error {}
 
@@ -477,7 +549,7 @@ async function rebuildPostgres(
   target: { url: string; schema: string | undefined },
   archive: { file: string; content: string; manifest: Manifest; schema: PgSchema },
   options: { commit: boolean },
-) {
+): Promise<string[]> {
   const { file, content, manifest } = archive;
   const schemaName = target.schema;
   const client = await pgClient(target.url, schemaName);
@@ -489,7 +561,7 @@ async function rebuildPostgres(
     }),
   });
   try {
-    await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx) => {
       const query: PgQuery = async (text, values) =>
         trx.executeQuery(CompiledQuery.raw(text, values ?? [])) as never;
       if (schemaName) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schemaName)}`.execute(trx);
@@ -513,9 +585,10 @@ async function rebuildPostgres(
         await loadRows(trx, file, table, rows);
       }
       await setSequences(trx, ours, archive.schema);
+      return sanitizePgPosts(trx);
     });
   } catch (error) {
-    if (error instanceof Rehearsed) return;
+    if (error instanceof Rehearsed) return [];
     if (error instanceof RestoreError) throw error;
     throw new RestoreError(
       `loading the database failed, so nothing was changed: ${(error as Error).message}`,

@@ -126,10 +126,3 @@ export async function copyUploadFiles(from: string, to: string): Promise<CopiedU
   }
   return { created, skipped };
 }
-
-/** "evil.html (not a name the upload pipeline gives)": the first few, for a report line. */
-export function describeSkipped(skipped: SkippedUploadFile[], max = 3): string {
-  const shown = skipped.slice(0, max).map(({ file, reason }) => `${file} (${reason})`);
-  if (skipped.length > max) shown.push(`and ${skipped.length - max} more`);
-  return shown.join(", ");
-}

@@ -428,7 +428,13 @@ describe("backup and restore", () => {
     const undone = await restore(t.config, safetyCopy!, { schema: t.schema, force: true });
     expect(undone.safetyCopy).toBeNull();
     expect(await readTables(t.config, t.schema)).toEqual(changed);
-    expect(readFiles(t.config.uploadsDir)).toEqual(filesChanged);
+    // Every picture; the stray file was kept in the archive but is no upload.
+    const { "stray.txt": stray, ...pictures } = filesChanged;
+    expect(stray).toBeDefined();
+    expect(readFiles(t.config.uploadsDir)).toEqual(pictures);
+    expect(undone.skippedUploadFiles).toEqual([
+      { file: "stray.txt", reason: "not a name the upload pipeline gives" },
+    ]);
     t = await createTestApp({ env: ENV, reuse: { dataDir: t.dataDir, schema: t.schema } });
   });
 });
@@ -683,6 +689,93 @@ describe("restore refusals", () => {
       /is damaged: its migrations are not Beranda's from the first on, in order/,
     );
     await expectUntouched();
+  });
+});
+
+describe("restore of a crafted archive", () => {
+  it("plants no script: post HTML is sanitised and only the pipeline's pictures come back", async () => {
+    let t = await createTestApp({ env: ENV });
+    try {
+      const a = await createAccounts(t);
+      const { slug } = await makeContent(t, a);
+      const genuine = Object.keys(readFiles(t.config.uploadsDir)).sort();
+      const archive = path.join(scratch, "to-craft.tar.gz");
+      await backup(t.config, { file: archive, schema: t.schema });
+      await t.close({ keep: true });
+
+      // The issue's reproduction, as a backup: a script appended to a post,
+      // an HTML page and a script among the uploads, a page named like a PNG.
+      const planted = 'alert("planted by a backup")';
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-crafted-"));
+      const file = path.join(scratch, "crafted-content.tar.gz");
+      try {
+        await tar.x({ file: archive, cwd: dir });
+        const appended = `<script>${planted}</script><a href="javascript:${planted}">x</a>`;
+        if (TEST_DB === "sqlite") {
+          const db = new DatabaseSync(path.join(dir, "database", "beranda.db"));
+          try {
+            db.prepare("update posts set content = content || ? where slug = ?").run(
+              appended,
+              slug,
+            );
+          } finally {
+            db.close();
+          }
+        } else {
+          const rows = path.join(dir, "database", "tables", "posts.jsonl");
+          const lines = fs
+            .readFileSync(rows, "utf8")
+            .trimEnd()
+            .split("\n")
+            .map((line) => {
+              const row = JSON.parse(line);
+              if (row.slug === slug) row.content += appended;
+              return JSON.stringify(row);
+            });
+          fs.writeFileSync(rows, `${lines.join("\n")}\n`);
+        }
+        const crafted: Record<string, string> = {
+          "evil.html": `<script>${planted}</script>`,
+          "evil.js": planted,
+          "0123456789abcdef0123.png": `<html><script>${planted}</script></html>`,
+        };
+        for (const [name, text] of Object.entries(crafted)) {
+          fs.writeFileSync(path.join(dir, "uploads", name), text);
+        }
+        const manifestFile = path.join(dir, "manifest.json");
+        const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
+        manifest.uploads.files += Object.keys(crafted).length;
+        fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+        await tar.c({ gzip: true, cwd: dir, file }, fs.readdirSync(dir));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+
+      const result = await restore(t.config, file, { schema: t.schema });
+
+      expect(result.sanitizedPosts).toEqual([slug]);
+      expect(result.skippedUploadFiles.map((skipped) => skipped.file).sort()).toEqual(
+        ["0123456789abcdef0123.png", "evil.html", "evil.js"].sort(),
+      );
+      expect(Object.keys(readFiles(t.config.uploadsDir)).sort()).toEqual(genuine);
+
+      t = await createTestApp({ env: ENV, reuse: { dataDir: t.dataDir, schema: t.schema } });
+      const page = await t.request(`/blog/${slug}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Quarterly harbour report");
+      expect(html).not.toContain("planted by a backup");
+      for (const name of ["evil.html", "evil.js", "0123456789abcdef0123.png"]) {
+        const served = await t.request(`/uploads/${name}`);
+        expect(served.status, name).toBe(404);
+        expect(served.headers.get("content-type"), name).not.toMatch(/html|javascript/);
+      }
+      // The cleaned post is still found by its words (its search text was rebuilt).
+      const found = await get(t, "/blog/posts?search=harbour");
+      expect(found.body.data.posts.map((p: any) => p.slug)).toEqual([slug]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

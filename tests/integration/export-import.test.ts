@@ -564,7 +564,7 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
         "Left out 6 files of the archive's uploads folder that are not pictures the upload " +
           "pipeline writes: 0123456789abcdef0123.png (not a PNG image), ",
       );
-      expect(cli.stdout).toContain(`from 1 posts: ${live.slug}.`);
+      expect(cli.stdout).toContain(`from 1 post: ${live.slug}.`);
       expect(listFiles(second.config.uploadsDir)).toEqual(genuine);
     } finally {
       await app?.close({ keep: true });
