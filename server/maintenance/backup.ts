@@ -19,6 +19,7 @@ import type pg from "pg";
 import * as tar from "tar";
 import type { Config } from "../config.ts";
 import { pgConnection } from "../db/client.ts";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../db/private-files.ts";
 import type { Database } from "../db/schema.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
 
@@ -106,7 +107,7 @@ export async function backup(config: Config, options: BackupOptions = {}): Promi
   let file = path.resolve(options.file ?? defaultBackupName(now));
   // A folder (existing, or named with a trailing slash): the default name inside it.
   const folder = options.file !== undefined && /[\\/]$/.test(options.file);
-  if (folder) fs.mkdirSync(file, { recursive: true });
+  if (folder) ensurePrivateDir(file);
   if (folder || (fs.existsSync(file) && fs.statSync(file).isDirectory())) {
     file = path.join(file, defaultBackupName(now));
   }
@@ -142,11 +143,10 @@ export async function backup(config: Config, options: BackupOptions = {}): Promi
     fs.writeFileSync(path.join(content, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 
     const partial = path.join(staging, "archive.tar.gz");
-    await tar.c({ gzip: true, portable: true, cwd: content, file: partial }, [
-      "manifest.json",
-      "database",
-      "uploads",
-    ]);
+    await tar.c(
+      { gzip: true, portable: true, cwd: content, file: partial, mode: PRIVATE_FILE_MODE },
+      ["manifest.json", "database", "uploads"],
+    );
     const fd = fs.openSync(partial, "r");
     try {
       fs.fsyncSync(fd);

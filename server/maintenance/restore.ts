@@ -20,6 +20,7 @@ import type { Db } from "../db/client.ts";
 import { openDb } from "../db/client.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { MIGRATION_NAMES, migrateUpTo } from "../db/migrate.ts";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../db/private-files.ts";
 import type { Database } from "../db/schema.ts";
 import { sanitizePostHtml } from "../modules/posts/sanitize.ts";
 import { searchTextOf } from "../modules/posts/search-text.ts";
@@ -466,11 +467,13 @@ async function keepCurrentSite(config: Config, options: RestoreOptions): Promise
 }
 
 function replaceSqlite(target: string, restored: string) {
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  ensurePrivateDir(path.dirname(target));
   // A stale WAL beside the new file would be replayed into it: they go first.
   for (const suffix of ["-wal", "-shm", "-journal"]) {
     fs.rmSync(`${target}${suffix}`, { force: true });
   }
+  // The archive's own mode for the file means nothing: the site's database is private.
+  fs.chmodSync(restored, PRIVATE_FILE_MODE);
   fs.renameSync(restored, target);
 }
 
