@@ -41,6 +41,7 @@ import type { Logger } from "./logger.ts";
 import { AppError, isAppError } from "./modules/app-error.ts";
 import { findNextPublishTime } from "./modules/posts/publish-schedule.ts";
 import { FALLBACK_SETTINGS } from "./modules/settings/settings.service.ts";
+import { storedImageType } from "./modules/uploads/stored-names.ts";
 import { formatBytes } from "./modules/uploads/uploads.service.ts";
 import { createServices, toSiteServices } from "./services.ts";
 import { BUILD_DIR, type PageHandler } from "./ssr.ts";
@@ -67,23 +68,52 @@ const JSON_BODY_LIMIT = 4 * 1024 * 1024;
 /** Page form posts (contact): far more than any form needs. */
 const PAGE_BODY_LIMIT = 64 * 1024;
 
-/** Files under `dir` (traversal-safe), with Cache-Control on a hit. */
-function staticFiles(dir: string, cacheControl: string): MiddlewareHandler<AppEnv> {
+/** Files under `dir` (traversal-safe), with Cache-Control (and `headers`) on a hit. */
+function staticFiles(
+  dir: string,
+  cacheControl: string,
+  options: { precompressed?: boolean; headers?: (path: string) => Record<string, string> } = {},
+): MiddlewareHandler<AppEnv> {
   const hits = new WeakSet<object>();
   const serve = serveStatic({
     // serveStatic takes a root relative to the working directory.
     root: path.relative(process.cwd(), dir) || ".",
-    precompressed: true,
+    precompressed: options.precompressed ?? true,
     onFound: (_path, c) => {
       hits.add(c);
     },
   });
   return async (c, next) => {
     const response = await serve(c, next);
-    if (response && hits.has(c)) response.headers.set("cache-control", cacheControl);
+    if (response && hits.has(c)) {
+      response.headers.set("cache-control", cacheControl);
+      for (const [name, value] of Object.entries(options.headers?.(c.req.path) ?? {})) {
+        response.headers.set(name, value);
+      }
+    }
     return response;
   };
 }
+
+/**
+ * Uploaded files are served only under the names the image pipeline gives
+ * (stored-names.ts), as the image type the name says, and sandboxed: opened
+ * on its own, nothing in such a file can run or reach the site.
+ */
+const UPLOAD_POLICY = "default-src 'none'; sandbox";
+
+function uploadHeaders(requestPath: string): Record<string, string> {
+  const type = storedImageType(requestPath.slice("/uploads/".length));
+  return {
+    "content-type": type?.mime ?? "application/octet-stream",
+    "content-security-policy": UPLOAD_POLICY,
+    "x-content-type-options": "nosniff",
+  };
+}
+
+const isStoredUploadPath = (requestPath: string) =>
+  requestPath.startsWith("/uploads/") &&
+  storedImageType(requestPath.slice("/uploads/".length)) !== null;
 
 export function createApp({
   config,
@@ -128,7 +158,7 @@ export function createApp({
   });
   app.use(requestContext({ logger, services, stamp }));
   // Who is asking, for per-client limits: the socket's address, or a trusted
-  // proxy's header (TRUST_PROXY; server/http/client-address.ts).
+  // proxy's header (TRUST_PROXY, TRUST_PROXY_HEADER; server/http/client-address.ts).
   app.use(async (c, next) => {
     const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
     c.set(
@@ -336,7 +366,12 @@ export function createApp({
   // Uploaded files and built assets have content-hashed names: they never change.
   const immutable = "public, max-age=31536000, immutable";
   const clientDir = path.join(buildDir, "client");
-  app.use("/uploads/*", staticFiles(path.dirname(config.uploadsDir), immutable));
+  // Anything else under /uploads (another name, a subfolder) is not served.
+  const uploads = staticFiles(path.dirname(config.uploadsDir), immutable, {
+    precompressed: false,
+    headers: uploadHeaders,
+  });
+  app.use("/uploads/*", (c, next) => (isStoredUploadPath(c.req.path) ? uploads(c, next) : next()));
   app.on(["GET", "HEAD"], "/uploads/*", (c) => c.text("Not found", 404));
   app.use("/assets/*", staticFiles(clientDir, immutable));
   app.on(["GET", "HEAD"], "/assets/*", (c) => c.text("Not found", 404));

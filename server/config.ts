@@ -1,7 +1,13 @@
 import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword } from "./auth/common-passwords.ts";
-import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./http/client-address.ts";
+import {
+  PROXY_HEADERS,
+  parseTrustProxy,
+  TRUST_PROXY_HEADER_HELP,
+  TRUST_PROXY_HELP,
+  type TrustProxy,
+} from "./http/client-address.ts";
 import type { RateLimitRule } from "./http/rate-limit.ts";
 
 const booleanString = z
@@ -151,6 +157,12 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  TRUST_PROXY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("x-forwarded-for")
+    .pipe(z.enum(PROXY_HEADERS, { error: TRUST_PROXY_HEADER_HELP })),
   CONTACT_RATE_LIMIT: rateLimitSetting("5/10m"),
   REGISTER_RATE_LIMIT: rateLimitSetting("5/1h"),
   PASSWORD_RESET_RATE_LIMIT: rateLimitSetting("5/1h"),
@@ -239,7 +251,10 @@ export type Config = {
   /** Anonymous GETs of public pages and the read API answered from memory; null: off. */
   pageCache: { maxBytes: number } | null;
   production: boolean;
-  /** Proxies whose X-Forwarded-For / X-Real-IP are believed (TRUST_PROXY); null: none. */
+  /**
+   * Proxies whose header with the client's address is believed (TRUST_PROXY),
+   * and which header that is (TRUST_PROXY_HEADER); null: none.
+   */
   trustProxy: TrustProxy;
   /** Per client address: contact messages and registrations (null: no limit). */
   rateLimits: { contact: RateLimitRule | null; register: RateLimitRule | null };
@@ -332,7 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ],
     pageCache: e.PAGE_CACHE ? { maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024 } : null,
     production: env.NODE_ENV !== "development",
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ? { ...e.TRUST_PROXY, header: e.TRUST_PROXY_HEADER } : null,
     rateLimits: { contact: e.CONTACT_RATE_LIMIT, register: e.REGISTER_RATE_LIMIT },
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     setPasswordRateLimit: e.SET_PASSWORD_RATE_LIMIT,

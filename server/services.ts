@@ -54,8 +54,9 @@ export function createServices({
 }: ServiceDeps) {
   // One-time links: tokens derived from per-mail nonces and the secret (server/auth/link-tokens.ts).
   const links = createLinkTokens(secret);
-  // One store for the sign-in throttle and every rate limit (in memory; see
-  // server/http/rate-limit.ts for sharing it between instances).
+  // One store for the sign-in throttle's counters and every rate limit (in
+  // memory; see server/http/rate-limit.ts for sharing it between instances).
+  // The clients each account knows live in the throttle's own store.
   const clock = now ? () => now().getTime() : Date.now;
   const limits = createMemoryRateLimitStore({ now: clock });
   // Mail is queued by the services below and sent by `mailSender` (started by start.ts).
@@ -65,6 +66,8 @@ export function createServices({
     limit: createRateLimit(limits, "contact", config.rateLimits.contact, CONTACT_TOO_MANY, clock),
     mail,
   });
+  // Sign-ins and the profile's current-password check count in the same buckets.
+  const throttle = createLoginThrottle(limits, clock);
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
   return {
@@ -73,7 +76,7 @@ export function createServices({
       config,
       { now, mail },
       {
-        throttle: createLoginThrottle(limits, clock),
+        throttle,
         registrations: createRateLimit(
           limits,
           "register",
@@ -113,7 +116,7 @@ export function createServices({
         ),
       },
     }),
-    profile: createProfileService(db, { mail, links, now }),
+    profile: createProfileService(db, { mail, links, now, throttle }),
     users: createUsersService(db, { mail, links, now }),
     registrations: createRegistrationPurge(db, {
       days: config.registrationPurgeDays,

@@ -113,19 +113,23 @@ const updateProfile = profileRoute("POST /auth/me/profile", "updateProfile", {
 
 const changePassword = profileRoute("POST /auth/me/password", "changeOwnPassword", {
   summary: "Change your password (the current one required); your other sessions end",
+  description:
+    "A wrong current password counts as a failed sign-in of the account: past the sign-in limits, 429 with Retry-After before the password is checked.",
   ...signedIn(),
   request: jsonBody(PasswordChangeSchema),
-  responses: dataResponses(Done, "Password changed"),
+  responses: dataResponses(Done, "Password changed", [429]),
 });
 
 const changeEmail = profileRoute("POST /auth/me/email", "requestEmailChange", {
   summary: "Change your e-mail address: a confirmation link goes to the new address (24 hours)",
+  description:
+    "A wrong current password counts as a failed sign-in of the account: past the sign-in limits, 429 with Retry-After before the password is checked.",
   ...signedIn(),
   request: jsonBody(EmailChangeSchema),
   responses: dataResponses(
     EmailReceiptSchema,
     "Link sent; the address changes when it is opened",
-    [409],
+    [409, 429],
   ),
 });
 
@@ -192,11 +196,15 @@ export const authApi = createRouter()
     return ok(c, data, PROFILE_TEXTS.saved);
   })
   .openapi(changePassword, async (c) => {
-    await c.var.services.profile.changePassword(c.var.user, c.var.token, c.req.valid("json"));
+    await c.var.services.profile.changePassword(c.var.user, c.var.token, c.req.valid("json"), {
+      client: c.var.client,
+    });
     return ok(c, null, PROFILE_TEXTS.passwordChanged);
   })
   .openapi(changeEmail, async (c) => {
-    const data = await c.var.services.profile.requestEmailChange(c.var.user, c.req.valid("json"));
+    const data = await c.var.services.profile.requestEmailChange(c.var.user, c.req.valid("json"), {
+      client: c.var.client,
+    });
     return ok(c, data, PROFILE_TEXTS.emailSent(data.email));
   })
   .openapi(confirmEmail, async (c) => {
@@ -219,6 +227,6 @@ export const authApi = createRouter()
     return ok(c, null, "Signed out");
   })
   .openapi(logoutAll, async (c) => {
-    const sessions = await c.var.services.auth.logoutEverywhere(c.var.user.id);
+    const sessions = await c.var.services.auth.logoutEverywhere(c.var.user);
     return ok(c, { sessions }, "Signed out everywhere");
   });

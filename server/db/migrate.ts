@@ -1,5 +1,10 @@
 import { sql } from "kysely";
-import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import {
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from "kysely/migration";
 import type { Db } from "./client.ts";
 import * as createSchema from "./migrations/2026_11_21_0001_create_schema.ts";
 import * as createSlugRedirects from "./migrations/2026_11_21_0002_create_slug_redirects.ts";
@@ -38,10 +43,12 @@ const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
-/** Our migrator on `db`. */
+/**
+ * The migrator for `db` (a database or a transaction). On PostgreSQL it must
+ * look for its tables in our own schema: left alone it finds them in any
+ * schema of the database and skips creating them.
+ */
 async function migratorFor(db: Db): Promise<Migrator> {
-  // On PostgreSQL the migrator must look for its tables in our own schema:
-  // left alone it finds them in any schema of the database and skips creating them.
   const schema = db.getExecutor().adapter.constructor.name.toLowerCase().includes("postgres")
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
@@ -52,10 +59,24 @@ async function migratorFor(db: Db): Promise<Migrator> {
   });
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const { error, results } = await (await migratorFor(db)).migrateToLatest();
+function applied(result: MigrationResultSet): string[] {
+  const { error, results } = result;
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return applied(await (await migratorFor(db)).migrateToLatest());
+}
+
+/**
+ * Runs our migrations up to exactly `name` (one of MIGRATION_NAMES), no
+ * further: the schema a database of that version has. Restore builds the
+ * tables it loads this way. On PostgreSQL `db` may be a transaction.
+ */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  if (!MIGRATION_NAMES.includes(name)) throw new Error(`unknown migration ${name}`);
+  return applied(await (await migratorFor(db)).migrateTo(name));
 }
 
 /**
@@ -63,6 +84,5 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
  * as an older version had it: how the tests upgrade a site with old data.
  */
 export async function migrateDownTo(db: Db, name: string): Promise<void> {
-  const { error } = await (await migratorFor(db)).migrateTo(name);
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  applied(await (await migratorFor(db)).migrateTo(name));
 }

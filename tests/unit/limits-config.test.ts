@@ -27,7 +27,7 @@ describe("limit settings", () => {
       register: null,
     });
     expect(config.registrationPurgeDays).toBe(0);
-    expect(config.trustProxy).toEqual({ hops: 1 });
+    expect(config.trustProxy).toEqual({ hops: 1, header: "x-forwarded-for" });
   });
 
   it.each([

@@ -25,32 +25,37 @@ export type AuditFilters = {
 };
 
 /**
+ * Who did it: a user, someone without an account named as the log should
+ * show them (a failed sign-in: "Visitor at 198.51.100.7"), or null, the system.
+ */
+export type AuditActor = Actor | { anonymous: string } | null;
+
+/**
  * Writes the entries with the actor's name as it is now. Call it with the
  * transaction that makes the change, so the change and its record commit
- * together or not at all. A string actor is someone who is not signed in,
- * by that name ("Visitor at 203.0.113.7").
+ * together or not at all.
  */
 export async function insertAuditEvents(
   db: Db,
-  actor: Actor | string | null,
+  by: AuditActor,
   events: AuditEvent[],
   at: string,
 ): Promise<void> {
   if (events.length === 0) return;
-  const user =
-    actor && typeof actor === "object"
-      ? await db
-          .selectFrom("users")
-          .select(["username", "first_name", "last_name"])
-          .where("id", "=", actor.id)
-          .executeTakeFirst()
-      : undefined;
+  const actor = by && "id" in by ? by : null;
+  const user = actor
+    ? await db
+        .selectFrom("users")
+        .select(["username", "first_name", "last_name"])
+        .where("id", "=", actor.id)
+        .executeTakeFirst()
+    : undefined;
   const name = user
     ? `${user.first_name} ${user.last_name}`.trim() || user.username
-    : typeof actor === "string"
-      ? actor
-      : actor
-        ? `User #${actor.id}`
+    : actor
+      ? `User #${actor.id}`
+      : by && "anonymous" in by
+        ? by.anonymous
         : "System";
   for (let i = 0; i < events.length; i += 200) {
     await db
@@ -58,7 +63,7 @@ export async function insertAuditEvents(
       .values(
         events.slice(i, i + 200).map((event) => ({
           created_at: at,
-          actor_id: user && actor && typeof actor === "object" ? actor.id : null,
+          actor_id: user ? actor!.id : null,
           actor_name: name.slice(0, 200),
           action: event.action,
           entity_type: event.entityType,

@@ -21,6 +21,7 @@ import {
   useAccountToken,
 } from "./account-tokens.repository.ts";
 import { deleteSessionsOfUser } from "./sessions.repository.ts";
+import { visitor } from "./sign-in-audit.ts";
 
 export const PASSWORD_RESET_HOURS = 1;
 export const INVITATION_DAYS = 7;
@@ -129,7 +130,7 @@ export function createAccountService(
       const known = client !== UNKNOWN_CLIENT;
       await insertAuditEvents(
         trx,
-        known ? `Visitor at ${client}` : "Visitor",
+        visitor(client),
         [userEvent(row, "password_reset_requested", known ? { client } : undefined)],
         now.toISOString(),
       );

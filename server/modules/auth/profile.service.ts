@@ -8,11 +8,14 @@ import {
 import type { User } from "../../../common/types.ts";
 import { requireUncommonPassword } from "../../auth/common-passwords.ts";
 import type { LinkTokens } from "../../auth/link-tokens.ts";
+import { createLoginThrottle, type LoginThrottle } from "../../auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../../auth/passwords.ts";
 import { hashToken } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { toIso } from "../../db/normalize.ts";
+import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
+import { createMemoryRateLimitStore } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
@@ -29,6 +32,7 @@ import {
 import { EMAIL_CHANGE_HOURS, issueAccountLink } from "./account.service.ts";
 import { deleteAccountTokens, useAccountToken } from "./account-tokens.repository.ts";
 import { deleteSessionsOfUser, findSessionsOfUser } from "./sessions.repository.ts";
+import { recordFailedPassword } from "./sign-in-audit.ts";
 
 export type { ActiveSession, Profile } from "../../../common/types.ts";
 
@@ -46,7 +50,14 @@ export function createProfileService(
     mail,
     links,
     now: clock = () => new Date(),
-  }: { mail: MailService; links: LinkTokens; now?: () => Date },
+    throttle = createLoginThrottle(createMemoryRateLimitStore()),
+  }: {
+    mail: MailService;
+    links: LinkTokens;
+    now?: () => Date;
+    /** The sign-in throttle (shared with the auth service) the current-password check counts in. */
+    throttle?: LoginThrottle;
+  },
 ) {
   async function getProfile(me: User): Promise<Profile> {
     const user = await findUserById(db, me.id);
@@ -55,13 +66,32 @@ export function createProfileService(
     return { ...user, avatar_url: secrets?.avatar_url ?? null };
   }
 
-  async function requireCurrentPassword(me: User, password: string) {
+  /**
+   * Counted like a sign-in, in the same buckets (server/auth/login-throttle.ts),
+   * so a stolen session guesses the password no faster than the sign-in form:
+   * past the limits a 429 "Too many failed password attempts. Please try again
+   * in …" before the password is checked.
+   */
+  async function requireCurrentPassword(me: User, password: string, client: string) {
+    const attempt = await throttle.begin(
+      me.email.toLowerCase(),
+      client,
+      PROFILE_TEXTS.tooManyPasswordTries,
+    );
     const secrets = await findUserSecrets(db, me.id);
     if (!secrets || !(await verifyPassword(secrets.password_hash, password))) {
+      const locks = await throttle.failed(attempt);
+      await recordFailedPassword(db, selfActor(me), attempt, {
+        userId: me.id,
+        locks,
+        at: clock().toISOString(),
+        details: { current_password: true },
+      });
       throw AppError.badRequest(PROFILE_TEXTS.wrongPassword, {
         current_password: PROFILE_TEXTS.wrongPassword,
       });
     }
+    await throttle.succeeded(attempt);
   }
 
   async function audit(trx: Db, me: User, after: User, changed: string[], at: string) {
@@ -114,10 +144,15 @@ export function createProfileService(
   }
 
   /** A new password: the current one is checked; every other session ends, this one stays. */
-  async function changePassword(me: User, token: string, input: unknown): Promise<void> {
+  async function changePassword(
+    me: User,
+    token: string,
+    input: unknown,
+    { client = UNKNOWN_CLIENT }: { client?: string } = {},
+  ): Promise<void> {
     const { current_password, password } = parseInput(PasswordChangeSchema, input);
     requireUncommonPassword(password);
-    await requireCurrentPassword(me, current_password);
+    await requireCurrentPassword(me, current_password, client);
     const passwordHash = await hashPassword(password);
     await db.transaction().execute(async (trx) => {
       const at = clock().toISOString();
@@ -131,11 +166,15 @@ export function createProfileService(
   }
 
   /** Mails a link to the new address; the address changes only when it is opened. */
-  async function requestEmailChange(me: User, input: unknown): Promise<{ email: string }> {
+  async function requestEmailChange(
+    me: User,
+    input: unknown,
+    { client = UNKNOWN_CLIENT }: { client?: string } = {},
+  ): Promise<{ email: string }> {
     const { email, current_password } = parseInput(EmailChangeSchema, input);
     const address = email.toLowerCase();
     if (address === me.email.toLowerCase()) throw AppError.badRequest(PROFILE_TEXTS.emailSame);
-    await requireCurrentPassword(me, current_password);
+    await requireCurrentPassword(me, current_password, client);
     const taken = await findUserIdByEmail(db, address);
     if (taken !== null && taken !== me.id) {
       throw AppError.conflict("Email already exists", { email: "Email already exists" });
