@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_PORT, SMTP_PORT } from "./tests/e2e/mail.ts";
 
-const port = Number(process.env.E2E_PORT ?? 4321);
+const port = E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 const GLOBAL_STATE = /admin-(settings|users)\.spec\.ts$/;
 
@@ -29,6 +30,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
+  // The SMTP catcher the server's mail goes to (tests/e2e/mail.ts).
+  globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: `test-results/${port}`,
   use: {
     baseURL,
@@ -70,6 +73,9 @@ export default defineConfig({
       REGISTER_RATE_LIMIT: "100/1h",
       // Every API answer the screens get is checked against its declared schema.
       CHECK_RESPONSES: "1",
+      // Mail goes to the catcher the global setup starts (demo mode sends when SMTP_URL is set).
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: "no-reply@example.test",
     },
   },
 });

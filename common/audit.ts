@@ -12,6 +12,14 @@ export const AUDIT_ACTIONS = [
   "role_changed",
   "activated",
   "deactivated",
+  // Security events (entity "account", and "media" for uploads).
+  "signed_in",
+  "sign_in_failed",
+  "locked_out",
+  "signed_out_everywhere",
+  "uploaded",
+  "password_reset_requested",
+  "email_change_requested",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -24,6 +32,8 @@ export const AUDIT_ENTITY_TYPES = [
   "gallery_category",
   "settings",
   "user",
+  "account",
+  "media",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -36,6 +46,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   role_changed: "Role changed",
   activated: "Activated",
   deactivated: "Deactivated",
+  signed_in: "Signed in",
+  sign_in_failed: "Sign-in failed",
+  locked_out: "Locked out",
+  signed_out_everywhere: "Signed out everywhere",
+  uploaded: "Uploaded",
+  password_reset_requested: "Password reset requested",
+  email_change_requested: "E-mail change requested",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -47,6 +64,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   gallery_category: "Gallery category",
   settings: "Settings",
   user: "User",
+  account: "Account",
+  media: "Media",
 };
 
 export const AUDIT_PAGE_SIZE = LIST_PAGE_SIZE.auditLog.default;

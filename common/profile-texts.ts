@@ -1,6 +1,8 @@
 /** What the profile page and its calls say (no zod). */
 export const PROFILE_TEXTS = {
   wrongPassword: "The current password is not correct.",
+  /** The lead of the 429 past the sign-in limits ("… Please try again in N minutes."). */
+  tooManyPasswordTries: "Too many failed password attempts.",
   emailSent: (email: string) =>
     `We have sent a link to ${email}. Your e-mail address changes when you open it (within 24 hours).`,
   emailSame: "That is already your e-mail address.",

@@ -49,6 +49,7 @@ import type { Logger } from "./logger.ts";
 import { AppError, isAppError } from "./modules/app-error.ts";
 import { findNextPublishTime } from "./modules/posts/publish-schedule.ts";
 import { FALLBACK_SETTINGS } from "./modules/settings/settings.service.ts";
+import { storedImageType } from "./modules/uploads/stored-names.ts";
 import { formatBytes } from "./modules/uploads/uploads.service.ts";
 import { createServices, toSiteServices } from "./services.ts";
 import { BUILD_DIR, type PageHandler } from "./ssr.ts";
@@ -68,25 +69,56 @@ export type AppOptions = {
   now?: () => Date;
   /** The port the server listens on (PORT, or the one given for PORT=0): a Host may name it. */
   port?: number;
+  /** The server's secret (server/auth/secret-key.ts); loaded from the config when not given. */
+  secret?: string;
 };
 
-/** Files under `dir` (traversal-safe), with Cache-Control on a hit. */
-function staticFiles(dir: string, cacheControl: string): MiddlewareHandler<AppEnv> {
+/** Files under `dir` (traversal-safe), with Cache-Control (and `headers`) on a hit. */
+function staticFiles(
+  dir: string,
+  cacheControl: string,
+  options: { precompressed?: boolean; headers?: (path: string) => Record<string, string> } = {},
+): MiddlewareHandler<AppEnv> {
   const hits = new WeakSet<object>();
   const serve = serveStatic({
     // serveStatic takes a root relative to the working directory.
     root: path.relative(process.cwd(), dir) || ".",
-    precompressed: true,
+    precompressed: options.precompressed ?? true,
     onFound: (_path, c) => {
       hits.add(c);
     },
   });
   return async (c, next) => {
     const response = await serve(c, next);
-    if (response && hits.has(c)) response.headers.set("cache-control", cacheControl);
+    if (response && hits.has(c)) {
+      response.headers.set("cache-control", cacheControl);
+      for (const [name, value] of Object.entries(options.headers?.(c.req.path) ?? {})) {
+        response.headers.set(name, value);
+      }
+    }
     return response;
   };
 }
+
+/**
+ * Uploaded files are served only under the names the image pipeline gives
+ * (stored-names.ts), as the image type the name says, and sandboxed: opened
+ * on its own, nothing in such a file can run or reach the site.
+ */
+const UPLOAD_POLICY = "default-src 'none'; sandbox";
+
+function uploadHeaders(requestPath: string): Record<string, string> {
+  const type = storedImageType(requestPath.slice("/uploads/".length));
+  return {
+    "content-type": type?.mime ?? "application/octet-stream",
+    "content-security-policy": UPLOAD_POLICY,
+    "x-content-type-options": "nosniff",
+  };
+}
+
+const isStoredUploadPath = (requestPath: string) =>
+  requestPath.startsWith("/uploads/") &&
+  storedImageType(requestPath.slice("/uploads/".length)) !== null;
 
 export function createApp({
   config,
@@ -98,6 +130,7 @@ export function createApp({
   development = false,
   now,
   port = config.port,
+  secret,
 }: AppOptions) {
   const changes = createContentChanges();
   // Every committed write a visitor could see, whoever made it (API, page
@@ -105,7 +138,14 @@ export function createApp({
   writes.subscribe((list) => {
     if (list.some(isPublicWrite)) changes.publish();
   });
-  const services = createServices({ db, config, logger, changes, now });
+  const services = createServices({ db, config, logger, changes, now, secret });
+  // A queued mail (an insert into the outbox, committed) goes out at once, not
+  // at the sender's next tick (nothing happens unless the sender is started).
+  writes.subscribe((list) => {
+    if (list.some((write) => write.table === "mail_outbox" && write.columns === null)) {
+      services.mailSender.sendSoon();
+    }
+  });
   const site = toSiteServices(services, config);
   const cache = config.pageCache
     ? createPageCache({
@@ -124,7 +164,7 @@ export function createApp({
   });
   app.use(requestContext({ logger, services, stamp }));
   // Who is asking, for per-client limits: the socket's address, or a trusted
-  // proxy's header (TRUST_PROXY; server/http/client-address.ts).
+  // proxy's header (TRUST_PROXY, TRUST_PROXY_HEADER; server/http/client-address.ts).
   app.use(async (c, next) => {
     const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
     c.set(
@@ -332,7 +372,12 @@ export function createApp({
   // Uploaded files and built assets have content-hashed names: they never change.
   const immutable = "public, max-age=31536000, immutable";
   const clientDir = path.join(buildDir, "client");
-  app.use("/uploads/*", staticFiles(path.dirname(config.uploadsDir), immutable));
+  // Anything else under /uploads (another name, a subfolder) is not served.
+  const uploads = staticFiles(path.dirname(config.uploadsDir), immutable, {
+    precompressed: false,
+    headers: uploadHeaders,
+  });
+  app.use("/uploads/*", (c, next) => (isStoredUploadPath(c.req.path) ? uploads(c, next) : next()));
   app.on(["GET", "HEAD"], "/uploads/*", (c) => c.text("Not found", 404));
   app.use("/assets/*", staticFiles(clientDir, immutable));
   app.on(["GET", "HEAD"], "/assets/*", (c) => c.text("Not found", 404));

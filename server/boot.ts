@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Config } from "./config.ts";
 import { type DbHandle, openDb } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { ensurePrivateDir } from "./db/private-files.ts";
 import { type SeedResult, seedDatabase } from "./db/seed/index.ts";
 import type { Logger } from "./logger.ts";
 
@@ -11,6 +12,7 @@ export async function prepareDatabase(
   logger: Logger,
   options: { schema?: string } = {},
 ): Promise<{ handle: DbHandle; seed: SeedResult }> {
+  ensurePrivateDir(config.dataDir);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   const handle = await openDb({
     database: config.database,

@@ -1,7 +1,13 @@
 import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword } from "./auth/common-passwords.ts";
-import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./http/client-address.ts";
+import {
+  PROXY_HEADERS,
+  parseTrustProxy,
+  TRUST_PROXY_HEADER_HELP,
+  TRUST_PROXY_HELP,
+  type TrustProxy,
+} from "./http/client-address.ts";
 import type { RateLimitRule } from "./http/rate-limit.ts";
 
 const booleanString = z
@@ -151,9 +157,16 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  TRUST_PROXY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("x-forwarded-for")
+    .pipe(z.enum(PROXY_HEADERS, { error: TRUST_PROXY_HEADER_HELP })),
   CONTACT_RATE_LIMIT: rateLimitSetting("5/10m"),
   REGISTER_RATE_LIMIT: rateLimitSetting("5/1h"),
   PASSWORD_RESET_RATE_LIMIT: rateLimitSetting("5/1h"),
+  SET_PASSWORD_RATE_LIMIT: rateLimitSetting("10/15m"),
   HEADERS_TIMEOUT_SECONDS: seconds(15, 1, 300),
   REQUEST_TIMEOUT_SECONDS: seconds(60, 1, 3600),
   UPLOAD_TIMEOUT_SECONDS: seconds(300, 1, 3600),
@@ -176,6 +189,15 @@ const EnvSchema = z.object({
     .min(0, "must be 0 (never) or more")
     .max(3650, "must be at most 3650")
     .default(30),
+  SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .refine((value) => value === undefined || value.length >= 32, {
+      message:
+        "must be at least 32 characters (for example the output of: openssl rand -base64 32)",
+    }),
   SMTP_URL: z
     .string()
     .trim()
@@ -229,12 +251,17 @@ export type Config = {
   /** Anonymous GETs of public pages and the read API answered from memory; null: off. */
   pageCache: { maxBytes: number } | null;
   production: boolean;
-  /** Proxies whose X-Forwarded-For / X-Real-IP are believed (TRUST_PROXY); null: none. */
+  /**
+   * Proxies whose header with the client's address is believed (TRUST_PROXY),
+   * and which header that is (TRUST_PROXY_HEADER); null: none.
+   */
   trustProxy: TrustProxy;
   /** Per client address: contact messages and registrations (null: no limit). */
   rateLimits: { contact: RateLimitRule | null; register: RateLimitRule | null };
   /** Password-reset requests, counted per client address and per e-mail address (null: no limit). */
   passwordResetRateLimit: RateLimitRule | null;
+  /** Setting a password with a reset or invitation link, per client address (null: no limit). */
+  setPasswordRateLimit: RateLimitRule | null;
   /** Registrations nobody approved are deleted after this many days (0: never). */
   registrationPurgeDays: number;
   /**
@@ -244,6 +271,11 @@ export type Config = {
   timeouts: { headersMs: number; requestMs: number; uploadMs: number; keepAliveMs: number };
   /** Open connections at most; more are refused until some close. */
   maxConnections: number;
+  /**
+   * The server's secret (SECRET_KEY); unset: DATA_DIR/secret.key, made on the
+   * first start (server/auth/secret-key.ts). Never stored in the database.
+   */
+  secretKey: string | undefined;
   /** Outgoing mail (SMTP_URL, MAIL_FROM); null: mails stay in the outbox, unsent. */
   mail: { smtpUrl: string; from: string } | null;
 };
@@ -315,9 +347,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ],
     pageCache: e.PAGE_CACHE ? { maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024 } : null,
     production: env.NODE_ENV !== "development",
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ? { ...e.TRUST_PROXY, header: e.TRUST_PROXY_HEADER } : null,
     rateLimits: { contact: e.CONTACT_RATE_LIMIT, register: e.REGISTER_RATE_LIMIT },
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    setPasswordRateLimit: e.SET_PASSWORD_RATE_LIMIT,
     registrationPurgeDays: e.REGISTRATION_PURGE_DAYS,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
@@ -327,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxConnections: e.MAX_CONNECTIONS,
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS ?? (e.DATABASE_URL ? 5000 : 100),
+    secretKey: e.SECRET_KEY,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
 }

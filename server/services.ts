@@ -1,12 +1,18 @@
 import type { SiteServices } from "../common/site-context.ts";
+import { createLinkTokens } from "./auth/link-tokens.ts";
 import { createLoginThrottle } from "./auth/login-throttle.ts";
+import { loadSecretKey } from "./auth/secret-key.ts";
 import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createMemoryRateLimitStore, createRateLimit } from "./http/rate-limit.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
-import { createAccountService, PASSWORD_RESET_TOO_MANY } from "./modules/auth/account.service.ts";
+import {
+  createAccountService,
+  PASSWORD_RESET_TOO_MANY,
+  SET_PASSWORD_TOO_MANY,
+} from "./modules/auth/account.service.ts";
 import { createAuthService, REGISTER_TOO_MANY } from "./modules/auth/auth.service.ts";
 import { createProfileService } from "./modules/auth/profile.service.ts";
 import { createRegistrationPurge } from "./modules/auth/registration-purge.ts";
@@ -33,6 +39,8 @@ export type ServiceDeps = {
   changes?: ContentChanges;
   /** The clock sessions are judged by (tests move it forward). */
   now?: () => Date;
+  /** The server's secret (one-time links); read from SECRET_KEY or DATA_DIR/secret.key when not given. */
+  secret?: string;
 };
 
 /** The domain services, created once per process and shared by API and pages. */
@@ -42,9 +50,13 @@ export function createServices({
   logger,
   changes = createContentChanges(),
   now,
+  secret = loadSecretKey(config),
 }: ServiceDeps) {
-  // One store for the sign-in throttle and every rate limit (in memory; see
-  // server/http/rate-limit.ts for sharing it between instances).
+  // One-time links: tokens derived from per-mail nonces and the secret (server/auth/link-tokens.ts).
+  const links = createLinkTokens(secret);
+  // One store for the sign-in throttle's counters and every rate limit (in
+  // memory; see server/http/rate-limit.ts for sharing it between instances).
+  // The clients each account knows live in the throttle's own store.
   const clock = now ? () => now().getTime() : Date.now;
   const limits = createMemoryRateLimitStore({ now: clock });
   // Mail is queued by the services below and sent by `mailSender` (started by start.ts).
@@ -54,6 +66,8 @@ export function createServices({
     limit: createRateLimit(limits, "contact", config.rateLimits.contact, CONTACT_TOO_MANY, clock),
     mail,
   });
+  // Sign-ins and the profile's current-password check count in the same buckets.
+  const throttle = createLoginThrottle(limits, clock);
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
   return {
@@ -62,7 +76,7 @@ export function createServices({
       config,
       { now, mail },
       {
-        throttle: createLoginThrottle(limits, clock),
+        throttle,
         registrations: createRateLimit(
           limits,
           "register",
@@ -74,6 +88,7 @@ export function createServices({
     ),
     account: createAccountService(db, {
       mail,
+      links,
       now,
       limits: {
         // A client past the limit gets a 429; an e-mail address past it, silence.
@@ -91,10 +106,18 @@ export function createServices({
           PASSWORD_RESET_TOO_MANY,
           clock,
         ),
+        // Reset and invitation links used to set a password, together, per client.
+        setPassword: createRateLimit(
+          limits,
+          "set-password",
+          config.setPasswordRateLimit,
+          SET_PASSWORD_TOO_MANY,
+          clock,
+        ),
       },
     }),
-    profile: createProfileService(db, { mail, now }),
-    users: createUsersService(db, { mail, now }),
+    profile: createProfileService(db, { mail, links, now, throttle }),
+    users: createUsersService(db, { mail, links, now }),
     registrations: createRegistrationPurge(db, {
       days: config.registrationPurgeDays,
       logger,
@@ -113,7 +136,7 @@ export function createServices({
     setup: createSetupService(db),
     audit: createAuditService(db),
     mail,
-    mailSender: createMailSender(db, { config, logger, now }),
+    mailSender: createMailSender(db, { config, logger, now, links }),
   };
 }
 

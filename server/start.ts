@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { loadSecretKey, SecretKeyError } from "./auth/secret-key.ts";
 import { prepareDatabase } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
@@ -66,6 +67,14 @@ await new Promise<void>((resolve) => {
   });
 });
 
+// The secret behind one-time links: SECRET_KEY, or DATA_DIR/secret.key (made now on a first start).
+let secret: string;
+try {
+  secret = loadSecretKey(config);
+} catch (error) {
+  fail(error instanceof SecretKeyError ? error.message : String(error));
+}
+
 const prepared = await prepareDatabase(config, logger).catch((error: Error) =>
   fail(
     `cannot open the ${config.database.kind === "postgres" ? "PostgreSQL" : "SQLite"} database: ${error.message}`,
@@ -79,6 +88,7 @@ const { fetch, services } = createApp({
   logger,
   pages,
   port: (server.address() as AddressInfo).port,
+  secret,
 });
 
 // A site without an admin: a one-time link to create the first one (/setup).

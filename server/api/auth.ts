@@ -84,14 +84,18 @@ const forgotPassword = route("POST /auth/forgot-password", "requestPasswordReset
 const resetPassword = route("POST /auth/reset-password", "resetPassword", {
   summary:
     "Set a new password with the token of a reset link (once); every session of the user ends",
+  description:
+    "A client address past SET_PASSWORD_RATE_LIMIT (this call and accept-invite together) gets a 429 with Retry-After.",
   request: jsonBody(SetPasswordSchema),
-  responses: dataResponses(EmailReceiptSchema, "Password changed: sign in with it"),
+  responses: dataResponses(EmailReceiptSchema, "Password changed: sign in with it", [429]),
 });
 
 const acceptInvite = route("POST /auth/accept-invite", "acceptInvitation", {
   summary: "Set the first password with the token of an invitation link (once)",
+  description:
+    "A client address past SET_PASSWORD_RATE_LIMIT (this call and reset-password together) gets a 429 with Retry-After.",
   request: jsonBody(SetPasswordSchema),
-  responses: dataResponses(EmailReceiptSchema, "Password set: sign in with it"),
+  responses: dataResponses(EmailReceiptSchema, "Password set: sign in with it", [429]),
 });
 
 const getProfile = profileRoute("GET /auth/me/profile", "getProfile", {
@@ -109,19 +113,23 @@ const updateProfile = profileRoute("POST /auth/me/profile", "updateProfile", {
 
 const changePassword = profileRoute("POST /auth/me/password", "changeOwnPassword", {
   summary: "Change your password (the current one required); your other sessions end",
+  description:
+    "A wrong current password counts as a failed sign-in of the account: past the sign-in limits, 429 with Retry-After before the password is checked.",
   ...signedIn(),
   request: jsonBody(PasswordChangeSchema),
-  responses: dataResponses(Done, "Password changed"),
+  responses: dataResponses(Done, "Password changed", [429]),
 });
 
 const changeEmail = profileRoute("POST /auth/me/email", "requestEmailChange", {
   summary: "Change your e-mail address: a confirmation link goes to the new address (24 hours)",
+  description:
+    "A wrong current password counts as a failed sign-in of the account: past the sign-in limits, 429 with Retry-After before the password is checked.",
   ...signedIn(),
   request: jsonBody(EmailChangeSchema),
   responses: dataResponses(
     EmailReceiptSchema,
     "Link sent; the address changes when it is opened",
-    [409],
+    [409, 429],
   ),
 });
 
@@ -168,11 +176,15 @@ export const authApi = createRouter()
     return ok(c, null, PASSWORD_RESET_TEXTS.requested);
   })
   .openapi(resetPassword, async (c) => {
-    const data = await c.var.services.account.resetPassword(c.req.valid("json"));
+    const data = await c.var.services.account.resetPassword(c.req.valid("json"), {
+      client: c.var.client,
+    });
     return ok(c, data, PASSWORD_RESET_TEXTS.done);
   })
   .openapi(acceptInvite, async (c) => {
-    const data = await c.var.services.account.acceptInvitation(c.req.valid("json"));
+    const data = await c.var.services.account.acceptInvitation(c.req.valid("json"), {
+      client: c.var.client,
+    });
     return ok(c, data, INVITATION_TEXTS.done);
   })
   .openapi(getProfile, async (c) => {
@@ -184,11 +196,15 @@ export const authApi = createRouter()
     return ok(c, data, PROFILE_TEXTS.saved);
   })
   .openapi(changePassword, async (c) => {
-    await c.var.services.profile.changePassword(c.var.user, c.var.token, c.req.valid("json"));
+    await c.var.services.profile.changePassword(c.var.user, c.var.token, c.req.valid("json"), {
+      client: c.var.client,
+    });
     return ok(c, null, PROFILE_TEXTS.passwordChanged);
   })
   .openapi(changeEmail, async (c) => {
-    const data = await c.var.services.profile.requestEmailChange(c.var.user, c.req.valid("json"));
+    const data = await c.var.services.profile.requestEmailChange(c.var.user, c.req.valid("json"), {
+      client: c.var.client,
+    });
     return ok(c, data, PROFILE_TEXTS.emailSent(data.email));
   })
   .openapi(confirmEmail, async (c) => {
@@ -211,6 +227,6 @@ export const authApi = createRouter()
     return ok(c, null, "Signed out");
   })
   .openapi(logoutAll, async (c) => {
-    const sessions = await c.var.services.auth.logoutEverywhere(c.var.user.id);
+    const sessions = await c.var.services.auth.logoutEverywhere(c.var.user);
     return ok(c, { sessions }, "Signed out everywhere");
   });

@@ -1,4 +1,8 @@
-import { type RateLimitStore, tooManyRequests } from "../http/rate-limit.ts";
+import {
+  createMemoryRateLimitStore,
+  type RateLimitStore,
+  tooManyRequests,
+} from "../http/rate-limit.ts";
 import type { AppError } from "../modules/app-error.ts";
 
 const MINUTE = 60_000;
@@ -23,6 +27,12 @@ const HOUR = 60 * MINUTE;
  * Every attempt is counted before its password is checked (and given back
  * when it succeeds), so parallel attempts can never check more passwords than
  * the limits allow.
+ *
+ * Which clients an account knows is kept apart from the counters, in a store
+ * of its own (`known`) that only successful sign-ins write: failures from any
+ * number of addresses fill the counters' store, never this one, so they
+ * cannot push the owner's marker out. It is bounded by `knownClients`
+ * markers; past that, the least recent sign-ins are forgotten first.
  */
 export const LOGIN_LIMITS = {
   accountFailures: 10,
@@ -36,9 +46,13 @@ export const LOGIN_LIMITS = {
   knownDelayBase: 1000,
   knownDelayMax: 15 * MINUTE,
   knownMemory: 24 * HOUR,
+  knownClients: 10_000,
 } as const;
 
 export const TOO_MANY_SIGN_INS = "Too many failed sign-in attempts.";
+
+/** A lock a failure started: on the account (for clients it does not know) or on the client. */
+export type LoginLock = { scope: "account" | "client"; ms: number };
 
 /** One reserved sign-in attempt, to be closed with `failed` or `succeeded`. */
 export type LoginAttempt = {
@@ -51,7 +65,14 @@ export type LoginAttempt = {
   clientCount: number;
 };
 
-export function createLoginThrottle(store: RateLimitStore, now: () => number = Date.now) {
+export function createLoginThrottle(
+  store: RateLimitStore,
+  now: () => number = Date.now,
+  known: RateLimitStore = createMemoryRateLimitStore({
+    now,
+    maxEntries: LOGIN_LIMITS.knownClients,
+  }),
+) {
   const L = LOGIN_LIMITS;
   const keys = (email: string, client: string) => ({
     clientFailures: `login:client:${client}`,
@@ -65,31 +86,35 @@ export function createLoginThrottle(store: RateLimitStore, now: () => number = D
     ownWait: `login:own-wait:${email}|${client}`,
   });
 
-  const refused = (waitMs: number): AppError => tooManyRequests(TOO_MANY_SIGN_INS, waitMs);
-
   async function activeUntil(key: string): Promise<number | null> {
     const entry = await store.peek(key);
     return entry && entry.resetAt > now() ? entry.resetAt : null;
   }
 
   /** A lock that doubles with each strike within a week (strikeMemory). */
-  async function lock(lockKey: string, strikesKey: string) {
+  async function lock(lockKey: string, strikesKey: string): Promise<number> {
     const { count } = await store.hit(strikesKey, L.strikeMemory, { keep: true });
     const duration = Math.min(L.lockMax, L.lockBase * 2 ** Math.min(count - 1, 16));
     await store.hit(lockKey, duration, { keep: true });
+    return duration;
   }
 
   /**
    * Reserves an attempt before the password is checked, or throws a 429
-   * (message "Too many failed sign-in attempts. Please try again in …",
-   * Retry-After) without checking it.
+   * (message "Too many failed sign-in attempts. Please try again in …", or
+   * `lead` in place of the first sentence; Retry-After) without checking it.
    */
-  async function begin(email: string, client: string): Promise<LoginAttempt> {
+  async function begin(
+    email: string,
+    client: string,
+    lead: string = TOO_MANY_SIGN_INS,
+  ): Promise<LoginAttempt> {
+    const refused = (waitMs: number): AppError => tooManyRequests(lead, waitMs);
     const k = keys(email, client);
     const clientLocked = await activeUntil(k.clientLock);
     if (clientLocked) throw refused(clientLocked - now());
-    const known = (await store.peek(k.known)) !== null;
-    if (known) {
+    const isKnown = (await known.peek(k.known)) !== null;
+    if (isKnown) {
       const wait = await activeUntil(k.ownWait);
       if (wait) throw refused(wait - now());
     } else {
@@ -102,7 +127,7 @@ export function createLoginThrottle(store: RateLimitStore, now: () => number = D
       await store.refund(k.clientFailures);
       throw refused(clientHit.resetAt - now());
     }
-    if (known) {
+    if (isKnown) {
       const own = await store.hit(k.ownFailures, L.knownMemory);
       if (own.count > L.knownFreeFailures) {
         // Past the free failures each attempt opens a wait for the next one;
@@ -116,43 +141,61 @@ export function createLoginThrottle(store: RateLimitStore, now: () => number = D
           throw refused(gate.resetAt - now());
         }
       }
-      return { email, client, known, accountCount: own.count, clientCount: clientHit.count };
+      return { email, client, known: true, accountCount: own.count, clientCount: clientHit.count };
     }
     const account = await store.hit(k.accountFailures, L.window);
     if (account.count > L.accountFailures) {
       await store.refund(k.clientFailures);
       throw refused(account.resetAt - now());
     }
-    return { email, client, known, accountCount: account.count, clientCount: clientHit.count };
+    return {
+      email,
+      client,
+      known: false,
+      accountCount: account.count,
+      clientCount: clientHit.count,
+    };
   }
 
-  /** The password was wrong: the attempt stays counted, and a limit reached locks. */
-  async function failed(attempt: LoginAttempt): Promise<void> {
+  /**
+   * The password was wrong: the attempt stays counted, and a limit reached
+   * locks. Answers the locks this failure started (for the audit log: each
+   * lock is started by exactly one failure, however many attempts it refuses).
+   */
+  async function failed(attempt: LoginAttempt): Promise<LoginLock[]> {
     const k = keys(attempt.email, attempt.client);
+    const locks: LoginLock[] = [];
     // Counts are handed out one by one, so exactly one attempt reaches each limit.
     if (attempt.clientCount === L.clientFailures) {
-      await lock(k.clientLock, k.clientStrikes);
+      locks.push({ scope: "client", ms: await lock(k.clientLock, k.clientStrikes) });
       await store.reset(k.clientFailures);
     }
     if (!attempt.known && attempt.accountCount === L.accountFailures) {
-      await lock(k.accountLock, k.accountStrikes);
+      locks.push({ scope: "account", ms: await lock(k.accountLock, k.accountStrikes) });
       await store.reset(k.accountFailures);
     }
+    return locks;
   }
 
   /**
    * The password was right: the attempt is given back to the client, the
-   * account's failure counts start over, and the client is known to the
-   * account from now on. Locks and their history stay.
+   * account's failure counts start over, and, with `remember` (an active
+   * account: one nobody can create by registering), the client is known to
+   * the account from now on. Locks and their history stay.
    */
-  async function succeeded(attempt: LoginAttempt): Promise<void> {
+  async function succeeded(
+    attempt: LoginAttempt,
+    { remember = true }: { remember?: boolean } = {},
+  ): Promise<void> {
     const k = keys(attempt.email, attempt.client);
     await store.refund(k.clientFailures);
     await store.reset(k.accountFailures);
     await store.reset(k.ownFailures);
     await store.reset(k.ownWait);
-    await store.reset(k.known);
-    await store.hit(k.known, L.knownFor);
+    if (!remember) return;
+    // Written again, so the marker counts as the most recent (see `known`).
+    await known.reset(k.known);
+    await known.hit(k.known, L.knownFor);
   }
 
   return { begin, failed, succeeded };

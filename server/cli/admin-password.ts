@@ -1,5 +1,5 @@
 // `npm run admin:password -- --email you@example.com --password '…'`
-// Sets the password of an existing account and ends its sessions: how the
+// Sets the password of an existing account and ends its sessions and one-time links: how the
 // users of an imported site (exports carry no password hashes) and anyone
 // locked out of the last admin account get back in. Works while the site runs.
 import { parseArgs } from "node:util";
@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { nowIso } from "../db/normalize.ts";
+import { deleteAccountTokens } from "../modules/auth/account-tokens.repository.ts";
 import { deleteSessionsOfUser } from "../modules/auth/sessions.repository.ts";
 import { findUserIdByEmail, updateUser } from "../modules/users/users.repository.ts";
 import { emailArg, errorText, failCommand, passwordArg } from "./cli-args.ts";
@@ -48,6 +49,8 @@ try {
       const user = await handle.db.transaction().execute(async (trx) => {
         const updated = await updateUser(trx, id, { password_hash: passwordHash }, nowIso());
         await deleteSessionsOfUser(trx, id);
+        // A new password ends every one-time link (reset, invitation, e-mail change).
+        await deleteAccountTokens(trx, id);
         return updated;
       });
       console.log(

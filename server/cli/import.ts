@@ -5,6 +5,7 @@
 // admin:password`. See docs/operations.md, "Export and import".
 import { ConfigError, loadConfig } from "../config.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { describeLeftOut } from "../maintenance/operation.ts";
 import { summarize } from "../maintenance/transfer-export.ts";
 import { ImportError, importSite } from "../maintenance/transfer-import.ts";
 import { errorText, failCommand, parseCommandArgs } from "./cli-args.ts";
@@ -23,6 +24,7 @@ try {
       `The admin made from ADMIN_EMAIL at first start (${result.replacedInitialAdmin}) was replaced by the imported users.`,
     );
   }
+  for (const line of describeLeftOut(result)) console.log(line);
   if (result.missingUploadFiles.length) {
     console.log(
       `${result.missingUploadFiles.length} uploaded files are not in ${config.uploadsDir} ` +

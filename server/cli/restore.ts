@@ -4,6 +4,7 @@
 import path from "node:path";
 import { loadConfig } from "../config.ts";
 import { describeBackup } from "../maintenance/backup.ts";
+import { describeLeftOut } from "../maintenance/operation.ts";
 import { restore } from "../maintenance/restore.ts";
 import { errorText, failCommand, parseCommandArgs } from "./cli-args.ts";
 
@@ -29,6 +30,7 @@ try {
       `The site as it was before is saved in ${result.safetyCopy} (npm run restore -- that file undoes this).`,
     );
   }
+  for (const line of describeLeftOut(result)) console.log(line);
   console.log("Start the site with npm start; it brings the database up to date as usual.");
 } catch (error) {
   failCommand("restore", errorText(error));

@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import type pg from "pg";
 import type { Config } from "../config.ts";
 import { openNodeSqlite } from "./dialects/node-sqlite.ts";
+import { ensurePrivateDir, ensurePrivateFile } from "./private-files.ts";
 import type { Database } from "./schema.ts";
 import { trackWrites, type WriteEvents } from "./write-tracking.ts";
 
@@ -68,7 +68,8 @@ export function pgConnection(url: string): pg.ClientConfig {
 
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.database.kind === "sqlite") {
-    fs.mkdirSync(path.dirname(options.database.file), { recursive: true });
+    ensurePrivateDir(path.dirname(options.database.file));
+    ensurePrivateFile(options.database.file);
     const sqlite = openNodeSqlite(options.database.file, {
       busyTimeoutMs: options.lockTimeoutMs ?? 5000,
     });

@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { ensurePrivateDir, ensurePrivateFile } from "./private-files.ts";
 
 export const LOCK_FILE_NAME = "beranda.lock";
 
@@ -26,8 +26,10 @@ export type DataDirLock = { release: () => void };
  * admin:create) do not take it.
  */
 export function lockDataDir(dataDir: string): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(path.join(dataDir, LOCK_FILE_NAME));
+  ensurePrivateDir(dataDir);
+  const file = path.join(dataDir, LOCK_FILE_NAME);
+  ensurePrivateFile(file);
+  const db = new DatabaseSync(file);
   try {
     db.exec("PRAGMA busy_timeout = 0");
     db.exec("PRAGMA journal_mode = MEMORY"); // no journal file next to the lock

@@ -1,5 +1,10 @@
 import { sql } from "kysely";
-import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import {
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from "kysely/migration";
 import type { Db } from "./client.ts";
 import * as createSchema from "./migrations/2026_11_21_0001_create_schema.ts";
 import * as createSlugRedirects from "./migrations/2026_11_21_0002_create_slug_redirects.ts";
@@ -11,6 +16,8 @@ import * as usersAwaitingApproval from "./migrations/2026_11_23_0004_users_await
 import * as createAuditLogs from "./migrations/2026_11_23_0005_create_audit_logs.ts";
 import * as createMailOutbox from "./migrations/2026_11_23_0006_create_mail_outbox.ts";
 import * as createAccountTokens from "./migrations/2026_11_23_0007_create_account_tokens.ts";
+import * as mailOutboxLinkNonce from "./migrations/2026_11_24_0001_mail_outbox_link_nonce.ts";
+import * as accountTokensAccountEmail from "./migrations/2026_11_24_0002_account_tokens_account_email.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -25,6 +32,8 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0005_create_audit_logs": createAuditLogs,
   "2026_11_23_0006_create_mail_outbox": createMailOutbox,
   "2026_11_23_0007_create_account_tokens": createAccountTokens,
+  "2026_11_24_0001_mail_outbox_link_nonce": mailOutboxLinkNonce,
+  "2026_11_24_0002_account_tokens_account_email": accountTokensAccountEmail,
 };
 
 /** The migrations this version knows, in order. */
@@ -34,18 +43,46 @@ const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  // On PostgreSQL the migrator must look for its tables in our own schema:
-  // left alone it finds them in any schema of the database and skips creating them.
+/**
+ * The migrator for `db` (a database or a transaction). On PostgreSQL it must
+ * look for its tables in our own schema: left alone it finds them in any
+ * schema of the database and skips creating them.
+ */
+async function migratorFor(db: Db): Promise<Migrator> {
   const schema = db.getExecutor().adapter.constructor.name.toLowerCase().includes("postgres")
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function applied(result: MigrationResultSet): string[] {
+  const { error, results } = result;
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return applied(await (await migratorFor(db)).migrateToLatest());
+}
+
+/**
+ * Runs our migrations up to exactly `name` (one of MIGRATION_NAMES), no
+ * further: the schema a database of that version has. Restore builds the
+ * tables it loads this way. On PostgreSQL `db` may be a transaction.
+ */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  if (!MIGRATION_NAMES.includes(name)) throw new Error(`unknown migration ${name}`);
+  return applied(await (await migratorFor(db)).migrateTo(name));
+}
+
+/**
+ * Back to the database as migration `name` left it (the later ones' `down`),
+ * as an older version had it: how the tests upgrade a site with old data.
+ */
+export async function migrateDownTo(db: Db, name: string): Promise<void> {
+  applied(await (await migratorFor(db)).migrateTo(name));
 }

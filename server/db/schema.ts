@@ -187,6 +187,12 @@ export type MailOutboxTable = {
   next_attempt_at: Timestamp;
   last_error: string | null;
   sent_at: Timestamp | null;
+  /**
+   * A one-time-link mail: the nonce its link's token is derived from (with the
+   * server's secret; server/auth/link-tokens.ts) while it waits to be sent;
+   * cleared once it is sent or given up. The stored text and HTML hide the token.
+   */
+  link_nonce: string | null;
 };
 
 /** A one-time link mailed to a user; only the token's SHA-256 is stored. */
@@ -197,6 +203,11 @@ export type AccountTokensTable = {
   token_hash: string;
   /** An e-mail change: the address to confirm. */
   new_email: string | null;
+  /**
+   * The account's e-mail address when the link was made (for a reset or an
+   * invitation, where it was mailed): the link works only while it is still the account's.
+   */
+  account_email: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   /** Set when the link is used: it works once. */

@@ -1,11 +1,25 @@
 import { isIP } from "node:net";
 
+/** Which proxies in front of the site are believed (TRUST_PROXY). */
+export type TrustedProxies = { hops: number } | { addresses: string[] };
+
 /**
- * Which proxies in front of the site are believed (TRUST_PROXY): none (the
- * default: the socket's address is the client's), a number of proxy hops
- * (`1` for one nginx or Caddy in front), or the proxies' own addresses.
+ * The one header the proxy sets with the client's address
+ * (TRUST_PROXY_HEADER); the other is whatever the client sent, never read.
  */
-export type TrustProxy = { hops: number } | { addresses: string[] } | null;
+export const PROXY_HEADERS = ["x-forwarded-for", "x-real-ip"] as const;
+export type ProxyHeader = (typeof PROXY_HEADERS)[number];
+
+export const TRUST_PROXY_HEADER_HELP =
+  "must be x-forwarded-for or x-real-ip (the header your proxy sets)";
+
+/**
+ * What is believed about the client's address: nothing (null, the default:
+ * the socket's address is the client's), or a number of proxy hops (`1` for
+ * one nginx or Caddy in front) or the proxies' own addresses, and the header
+ * they set.
+ */
+export type TrustProxy = (TrustedProxies & { header: ProxyHeader }) | null;
 
 /** The address a request came from when nothing better is known (in-process calls). */
 export const UNKNOWN_CLIENT = "unknown";
@@ -14,7 +28,7 @@ export const TRUST_PROXY_HELP =
   "must be off, the number of proxies in front (1, 2, …) or their IP addresses, comma-separated";
 
 /** Reads TRUST_PROXY; throws an Error with TRUST_PROXY_HELP for anything else. */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
+export function parseTrustProxy(value: string | undefined): TrustedProxies | null {
   const text = (value ?? "").trim().toLowerCase();
   if (["", "off", "false", "no", "0"].includes(text)) return null;
   if (/^\d+$/.test(text)) {
@@ -72,10 +86,12 @@ function headerAddresses(value: string | null | undefined): string[] {
 
 /**
  * The client's address, as a limit key (see clientKey): the socket's peer,
- * unless TRUST_PROXY says the peer is a proxy; then X-Forwarded-For (read
- * from the right: each trusted proxy appends the address it saw) or, without
- * it, X-Real-IP. `UNKNOWN_CLIENT` when there is no socket (in-process calls)
- * and no trusted header.
+ * unless TRUST_PROXY says the peer is a proxy; then the one header the proxy
+ * sets (TRUST_PROXY_HEADER): X-Forwarded-For, read from the right (each
+ * trusted proxy appends the address it saw), or X-Real-IP, taken as the
+ * proxy set it. The other header is ignored: the client wrote it. Without
+ * the header, the peer. `UNKNOWN_CLIENT` when there is no socket (in-process
+ * calls) and no trusted header.
  */
 export function resolveClientAddress(
   trust: TrustProxy,
@@ -86,9 +102,8 @@ export function resolveClientAddress(
   const fallback = peer ? clientKey(peer) : UNKNOWN_CLIENT;
   if (!trust) return fallback;
   if ("addresses" in trust && !trust.addresses.includes(peer)) return fallback;
-  const forwarded = headerAddresses(headers.get("x-forwarded-for"));
-  const realIp = headerAddresses(headers.get("x-real-ip")).at(-1);
-  const chain = forwarded.length ? forwarded : realIp ? [realIp] : [];
+  const sent = headerAddresses(headers.get(trust.header));
+  const chain = trust.header === "x-real-ip" ? sent.slice(-1) : sent;
   if (chain.length === 0) return fallback;
   let candidate: string | undefined;
   if ("hops" in trust) {

@@ -63,6 +63,9 @@ export function noncePolicy(nonce: string, options: { analytics?: boolean } = {}
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const SCRIPT_TYPE = /(?:^|\s)type\s*=\s*["']?([^"'\s>]*)/i;
 const JAVASCRIPT_TYPES = new Set(["", "module", "text/javascript", "application/javascript"]);
+/** One attribute of a start tag: its name and its value (double-, single- or unquoted). */
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+const NONCE_SOURCE = /'nonce-([^']*)'/;
 
 /** Whether a script element with these attributes runs inline code (not src, not a data block). */
 function isInlineCode(attributes: string) {
@@ -71,17 +74,32 @@ function isInlineCode(attributes: string) {
   return JAVASCRIPT_TYPES.has(type);
 }
 
+/** The value of a start tag's first `nonce` attribute (the one a browser reads), or null. */
+function nonceOf(attributes: string): string | null {
+  for (const [, name = "", double, single, bare] of attributes.matchAll(ATTRIBUTE)) {
+    if (name.toLowerCase() === "nonce") return double ?? single ?? bare ?? "";
+  }
+  return null;
+}
+
 /**
  * The policy for a stored copy of a rendered page: a nonce served to many
  * visitors would stop being a secret, so the page's policy (`policy`, as it was
- * rendered) allows exactly its own inline scripts by their SHA-256 hashes
- * instead of the nonce.
+ * rendered) allows its own inline scripts by their SHA-256 hashes instead of
+ * the nonce. Its own means the scripts this render emitted: those carrying the
+ * render's nonce (React Router and our root put it on every script they write).
+ * A script without it came from somewhere else (stored content, an injection
+ * bug) and is never hashed, so it stays blocked on the stored page as it was
+ * on the fresh one.
  */
 export function hashPolicy(html: string, policy: string): string {
+  const nonce = NONCE_SOURCE.exec(policy)?.[1];
   const hashes = new Set<string>();
-  for (const [, attributes = "", body = ""] of html.matchAll(SCRIPT)) {
-    if (!isInlineCode(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  if (nonce) {
+    for (const [, attributes = "", body = ""] of html.matchAll(SCRIPT)) {
+      if (!isInlineCode(attributes) || nonceOf(attributes) !== nonce) continue;
+      hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+    }
   }
   return policy.replace(/ ?'nonce-[^']*'/, hashes.size ? ` ${[...hashes].join(" ")}` : "");
 }

@@ -19,6 +19,7 @@ import type pg from "pg";
 import * as tar from "tar";
 import type { Config } from "../config.ts";
 import { pgConnection } from "../db/client.ts";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../db/private-files.ts";
 import type { Database } from "../db/schema.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
 
@@ -106,7 +107,7 @@ export async function backup(config: Config, options: BackupOptions = {}): Promi
   let file = path.resolve(options.file ?? defaultBackupName(now));
   // A folder (existing, or named with a trailing slash): the default name inside it.
   const folder = options.file !== undefined && /[\\/]$/.test(options.file);
-  if (folder) fs.mkdirSync(file, { recursive: true });
+  if (folder) ensurePrivateDir(file);
   if (folder || (fs.existsSync(file) && fs.statSync(file).isDirectory())) {
     file = path.join(file, defaultBackupName(now));
   }
@@ -142,11 +143,10 @@ export async function backup(config: Config, options: BackupOptions = {}): Promi
     fs.writeFileSync(path.join(content, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 
     const partial = path.join(staging, "archive.tar.gz");
-    await tar.c({ gzip: true, portable: true, cwd: content, file: partial }, [
-      "manifest.json",
-      "database",
-      "uploads",
-    ]);
+    await tar.c(
+      { gzip: true, portable: true, cwd: content, file: partial, mode: PRIVATE_FILE_MODE },
+      ["manifest.json", "database", "uploads"],
+    );
     const fd = fs.openSync(partial, "r");
     try {
       fs.fsyncSync(fd);
@@ -303,9 +303,16 @@ export async function pgClient(url: string, schema: string | undefined): Promise
   return client;
 }
 
+/** A query on one PostgreSQL connection: a pg client's, or a restore's transaction. */
+export type PgQuery = <R>(text: string, values?: unknown[]) => Promise<{ rows: R[] }>;
+
+export function clientQuery(client: pg.Client): PgQuery {
+  return async (text, values) => client.query(text, values) as never;
+}
+
 /** Which of our tables exist in the connection's current schema. */
-export async function existingPgTables(client: pg.Client): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(
+export async function existingPgTables(query: PgQuery): Promise<string[]> {
+  const { rows } = await query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c
       WHERE c.relnamespace = current_schema()::regnamespace
         AND c.relkind IN ('r', 'p') AND c.relname = ANY($1)
@@ -328,14 +335,15 @@ async function dumpPostgres(
   const client = await pgClient(url, schema);
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const tables = await existingPgTables(client);
+    const query = clientQuery(client);
+    const tables = await existingPgTables(query);
     if (!tables.includes("kysely_migration")) {
       const where = (await client.query<{ s: string }>("SELECT current_schema() AS s")).rows[0]?.s;
       throw new BackupError(
         `PostgreSQL schema ${where ?? "(none)"} holds no Beranda database (no kysely_migration table); is DATABASE_URL right?`,
       );
     }
-    const pgSchema = await readPgSchema(client, tables);
+    const pgSchema = await readPgSchema(query, tables);
     fs.writeFileSync(
       path.join(databaseDir, "schema.json"),
       `${JSON.stringify(pgSchema, null, 2)}\n`,
@@ -374,8 +382,9 @@ async function dumpPostgres(
   }
 }
 
-async function readPgSchema(client: pg.Client, tables: string[]): Promise<PgSchema> {
-  const columns = await client.query<PgColumn & { table: string; generatedKind: string }>(
+/** Our tables' definitions in the connection's current schema, as database/schema.json holds them. */
+export async function readPgSchema(query: PgQuery, tables: string[]): Promise<PgSchema> {
+  const columns = await query<PgColumn & { table: string; generatedKind: string }>(
     `SELECT c.relname AS table, a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type,
             a.attnotnull AS "notNull", pg_get_expr(d.adbin, d.adrelid) AS expression,
             a.attgenerated <> '' AS generated, a.attidentity AS identity
@@ -387,7 +396,7 @@ async function readPgSchema(client: pg.Client, tables: string[]): Promise<PgSche
       ORDER BY c.relname, a.attnum`,
     [tables],
   );
-  const sequences = await client.query<Omit<PgSequence, "lastValue" | "isCalled">>(
+  const sequences = await query<Omit<PgSequence, "lastValue" | "isCalled">>(
     `SELECT s.relname AS name, c.relname AS table, a.attname AS column,
             format_type(q.seqtypid, NULL) AS type, q.seqstart::text AS start,
             q.seqincrement::text AS increment, q.seqmin::text AS min, q.seqmax::text AS max,
@@ -403,7 +412,7 @@ async function readPgSchema(client: pg.Client, tables: string[]): Promise<PgSche
       ORDER BY s.relname`,
     [tables],
   );
-  const constraints = await client.query<{ table: string; name: string; definition: string }>(
+  const constraints = await query<{ table: string; name: string; definition: string }>(
     `SELECT c.relname AS table, k.conname AS name, pg_get_constraintdef(k.oid) AS definition
        FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
       WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1)
@@ -411,7 +420,7 @@ async function readPgSchema(client: pg.Client, tables: string[]): Promise<PgSche
       ORDER BY k.contype = 'f', c.relname, k.conname`,
     [tables],
   );
-  const indexes = await client.query<{
+  const indexes = await query<{
     table: string;
     name: string;
     definition: string;
@@ -431,7 +440,7 @@ async function readPgSchema(client: pg.Client, tables: string[]): Promise<PgSche
 
   const withState: PgSequence[] = [];
   for (const sequence of sequences.rows) {
-    const state = await client.query<{ last_value: string; is_called: boolean }>(
+    const state = await query<{ last_value: string; is_called: boolean }>(
       `SELECT last_value::text AS last_value, is_called FROM ${quoteIdent(sequence.name)}`,
     );
     withState.push({

@@ -16,3 +16,32 @@ export type SchemaOption = {
   /** PostgreSQL only: the schema the site uses (tests; sites use the URL's default). */
   schema?: string;
 };
+
+/** What an import or a restore left out or cleaned (upload-files.ts, the post sanitiser). */
+export type LeftOut = {
+  skippedUploadFiles: { file: string; reason: string }[];
+  sanitizedPosts: string[];
+};
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** The lines a command prints about what it left out or cleaned (none when nothing). */
+export function describeLeftOut({ skippedUploadFiles, sanitizedPosts }: LeftOut): string[] {
+  const lines: string[] = [];
+  if (skippedUploadFiles.length) {
+    const shown = skippedUploadFiles.slice(0, 3).map(({ file, reason }) => `${file} (${reason})`);
+    if (skippedUploadFiles.length > 3) shown.push(`and ${skippedUploadFiles.length - 3} more`);
+    lines.push(
+      `Left out ${counted(skippedUploadFiles.length, "file")} of the archive's uploads folder ` +
+        `that are not pictures the upload pipeline writes: ${shown.join(", ")}.`,
+    );
+  }
+  if (sanitizedPosts.length) {
+    const more = sanitizedPosts.length > 5 ? ", …" : "";
+    lines.push(
+      "Removed what the post HTML rules do not allow (scripts, event handlers, …) from " +
+        `${counted(sanitizedPosts.length, "post")}: ${sanitizedPosts.slice(0, 5).join(", ")}${more}.`,
+    );
+  }
+  return lines;
+}

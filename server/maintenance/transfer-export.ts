@@ -16,6 +16,7 @@ import * as tar from "tar";
 import type { Config } from "../config.ts";
 import { type Db, type DialectKind, openDb } from "../db/client.ts";
 import { parseJson, toBool, toIso } from "../db/normalize.ts";
+import { PRIVATE_FILE_MODE } from "../db/private-files.ts";
 import { allRows } from "../db/rows.ts";
 import { userColumns } from "../modules/users/users.repository.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
@@ -348,7 +349,7 @@ export async function exportSite(
   try {
     let uploadFiles = 0;
     if (!staging) {
-      fs.writeFileSync(partial, json);
+      fs.writeFileSync(partial, json, { mode: PRIVATE_FILE_MODE });
     } else {
       // The archive is made from a folder holding export.json and a link to
       // the uploads, followed when packing: the upload files are read where
@@ -367,6 +368,7 @@ export async function exportSite(
           gzip: true,
           portable: true,
           follow: true,
+          mode: PRIVATE_FILE_MODE,
           // Only files and folders: nothing else belongs in an export.
           filter: (_entryPath, stat) => !("isFile" in stat) || stat.isFile() || stat.isDirectory(),
         },

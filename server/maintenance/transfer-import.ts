@@ -6,9 +6,11 @@
  * 2. The file is read and the whole document validated; a bad file is refused
  *    naming the field, before anything is written.
  * 3. Migrations run; the site must be empty (see `refuseUnlessEmpty`).
- * 4. The upload files go into DATA_DIR/uploads, then every row goes in, in one
- *    transaction, ids kept; PostgreSQL's id sequences are moved past them. A
- *    failure rolls the rows back and removes the files this import added.
+ * 4. The upload files go into DATA_DIR/uploads (only pictures the upload
+ *    pipeline writes: upload-files.ts; the rest is reported), then every row
+ *    goes in, in one transaction, ids kept, post HTML through the API's
+ *    sanitiser; PostgreSQL's id sequences are moved past them. A failure
+ *    rolls the rows back and removes the files this import added.
  *
  * Users come without passwords (exports carry no hashes): they get a hash no
  * password matches and sign in after `npm run admin:password` (or an admin
@@ -27,9 +29,9 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { countRows } from "../db/rows.ts";
 import type { Database } from "../db/schema.ts";
 import { STARTER_SERVICES } from "../db/seed/starter-content.ts";
+import { sanitizePostHtml } from "../modules/posts/sanitize.ts";
 import { searchTextOf } from "../modules/posts/search-text.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
-import { listFiles } from "./transfer-export.ts";
 import {
   describeIssues,
   EXPORT_FORMAT,
@@ -39,6 +41,7 @@ import {
   type ExportDocument,
   ExportDocumentSchema,
 } from "./transfer-format.ts";
+import { copyUploadFiles, type SkippedUploadFile } from "./upload-files.ts";
 
 export { DataDirLockedError };
 
@@ -59,8 +62,12 @@ export type ImportResult = {
   document: ExportDocument;
   /** Upload files written into DATA_DIR/uploads. */
   uploadFiles: number;
+  /** Files of the archive's uploads folder left out: not pictures the upload pipeline writes. */
+  skippedUploadFiles: SkippedUploadFile[];
   /** Upload rows whose file was neither in the archive nor already in DATA_DIR/uploads. */
   missingUploadFiles: string[];
+  /** Slugs of the posts whose HTML the sanitiser changed (scripts, handlers and the like removed). */
+  sanitizedPosts: string[];
   /** The admin ADMIN_EMAIL made at first start, replaced by the imported users. */
   replacedInitialAdmin: string | null;
 };
@@ -326,24 +333,6 @@ async function insertDocument(db: Db, kind: DialectKind, doc: ExportDocument) {
   }
 }
 
-/** Copies the archive's upload files in; answers the ones it created (to remove on failure). */
-function copyUploads(from: string, to: string): string[] {
-  const created: string[] = [];
-  try {
-    for (const name of listFiles(from)) {
-      const target = path.join(to, name);
-      if (fs.existsSync(target)) continue; // content-hashed names: the same file
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.copyFileSync(path.join(from, name), target, fs.constants.COPYFILE_EXCL);
-      created.push(target);
-    }
-  } catch (error) {
-    removeFiles(created);
-    throw error;
-  }
-  return created;
-}
-
 function removeFiles(files: string[]) {
   for (const file of files) fs.rmSync(file, { force: true });
 }
@@ -383,8 +372,18 @@ export async function importDocument(
 ): Promise<ImportResult> {
   // Checked before any file is copied; checked again in the transaction.
   await refuseUnlessEmpty(handle.db, config);
+  // Post HTML as the API would have stored it: the same sanitiser.
+  const sanitizedPosts: string[] = [];
+  const posts = document.posts.map((post) => {
+    const content = sanitizePostHtml(post.content);
+    if (content === post.content) return post;
+    sanitizedPosts.push(post.slug);
+    return { ...post, content };
+  });
   fs.mkdirSync(config.uploadsDir, { recursive: true });
-  const created = uploadsFrom ? copyUploads(uploadsFrom, config.uploadsDir) : [];
+  const { created, skipped } = uploadsFrom
+    ? await copyUploadFiles(uploadsFrom, config.uploadsDir)
+    : { created: [], skipped: [] };
   let replacedInitialAdmin: string | null = null;
   try {
     await handle.db.transaction().execute(async (trx) => {
@@ -397,7 +396,7 @@ export async function importDocument(
         await trx.deleteFrom("users").where("id", "=", initialAdmin.id).execute();
         replacedInitialAdmin = initialAdmin.email;
       }
-      await insertDocument(trx, handle.kind, document);
+      await insertDocument(trx, handle.kind, { ...document, posts });
     });
   } catch (error) {
     removeFiles(created);
@@ -410,5 +409,12 @@ export async function importDocument(
   const missingUploadFiles = document.uploads
     .map((upload) => upload.file_name)
     .filter((name) => !fs.existsSync(path.join(config.uploadsDir, name)));
-  return { document, uploadFiles: created.length, missingUploadFiles, replacedInitialAdmin };
+  return {
+    document,
+    uploadFiles: created.length,
+    skippedUploadFiles: skipped,
+    missingUploadFiles,
+    sanitizedPosts,
+    replacedInitialAdmin,
+  };
 }

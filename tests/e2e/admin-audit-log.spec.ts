@@ -43,4 +43,28 @@ test.describe("audit log", () => {
       results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
     ).toEqual([]);
   });
+
+  test("an admin sees a failed sign-in with the address tried, under its own action and type", async ({
+    page,
+  }) => {
+    const tried = `${unique("intruder")}@example.com`;
+    const failed = await page.request.post("/api/auth/login", {
+      data: { email: tried, password: "Not-The-Password-1" },
+    });
+    expect(failed.status()).toBe(401);
+
+    await loginAs(page, "admin");
+    await page.goto("/admin/audit-log");
+    await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+    await page.getByLabel("Action").selectOption({ label: "Sign-in failed" });
+    await page.getByLabel("Type").selectOption({ label: "Account" });
+    const row = page.getByRole("row").filter({ hasText: tried });
+    await expect(row).toContainText("Sign-in failed");
+    await expect(row).toContainText("Account:");
+    await expect(row).toContainText("Visitor at 127.0.0.1");
+    await expect(row).not.toContainText("Not-The-Password-1");
+    // A successful sign-in is another action: the filter leaves it out.
+    await page.getByLabel("Action").selectOption({ label: "Signed in" });
+    await expect(row).toHaveCount(0);
+  });
 });

@@ -428,7 +428,13 @@ describe("backup and restore", () => {
     const undone = await restore(t.config, safetyCopy!, { schema: t.schema, force: true });
     expect(undone.safetyCopy).toBeNull();
     expect(await readTables(t.config, t.schema)).toEqual(changed);
-    expect(readFiles(t.config.uploadsDir)).toEqual(filesChanged);
+    // Every picture; the stray file was kept in the archive but is no upload.
+    const { "stray.txt": stray, ...pictures } = filesChanged;
+    expect(stray).toBeDefined();
+    expect(readFiles(t.config.uploadsDir)).toEqual(pictures);
+    expect(undone.skippedUploadFiles).toEqual([
+      { file: "stray.txt", reason: "not a name the upload pipeline gives" },
+    ]);
     t = await createTestApp({ env: ENV, reuse: { dataDir: t.dataDir, schema: t.schema } });
   });
 });
@@ -551,6 +557,225 @@ describe("restore refusals", () => {
       /does not exist/,
     );
     await expectUntouched();
+  });
+  /** The backup with its unpacked content changed by `change`, packed again. */
+  async function crafted(name: string, change: (dir: string) => void) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-crafted-"));
+    try {
+      await tar.x({ file: archive, cwd: dir });
+      change(dir);
+      const file = path.join(scratch, name);
+      await tar.c({ gzip: true, cwd: dir, file }, fs.readdirSync(dir));
+      return file;
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Where objects named `prefix…` exist: PostgreSQL tables in any schema, SQLite objects of the site's file. */
+  async function planted(prefix: string): Promise<string[]> {
+    if (t.config.database.kind === "sqlite") {
+      const db = new DatabaseSync(t.config.database.file);
+      try {
+        return db
+          .prepare("select type || ' ' || name as item from sqlite_master where name like ?")
+          .all(`${prefix}%`)
+          .map((row) => String(row.item));
+      } finally {
+        db.close();
+      }
+    }
+    const handle = await openDb({ database: t.config.database, schema: t.schema });
+    try {
+      const found = await sql<{ item: string }>`
+        select table_schema || '.' || table_name as item from information_schema.tables
+         where table_name like ${`${prefix}%`}`.execute(handle.db);
+      return found.rows.map((row) => row.item);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it("refuses an archive whose database is not what Beranda's migrations make, running none of it", async () => {
+    const prefix = unique("pwned").replace(/-/g, "_");
+    type Variant = [label: string, change: (dir: string) => void];
+    const variants: Variant[] =
+      TEST_DB === "postgres"
+        ? (() => {
+            const editSchema = (edit: (schema: any) => void) => (dir: string) => {
+              const file = path.join(dir, "database", "schema.json");
+              const schema = JSON.parse(fs.readFileSync(file, "utf8"));
+              edit(schema);
+              fs.writeFileSync(file, JSON.stringify(schema));
+            };
+            const column = (schema: any, table: string, name: string) =>
+              schema.tables
+                .find((t: any) => t.name === table)
+                .columns.find((c: any) => c.name === name);
+            return [
+              [
+                "an index definition",
+                editSchema((schema) => {
+                  const index = schema.indexes.find((i: any) => i.name === "audit_logs_actor");
+                  index.definition += `; CREATE TABLE ${prefix}_index (x integer)`;
+                }),
+              ],
+              [
+                "a column default",
+                editSchema((schema) => {
+                  column(schema, "kysely_migration_lock", "is_locked").expression =
+                    `0); CREATE TABLE ${prefix}_default (x integer); CREATE TABLE ${prefix}_default_tail (y integer DEFAULT 0`;
+                }),
+              ],
+              [
+                "a column type",
+                editSchema((schema) => {
+                  column(schema, "audit_logs", "details").type =
+                    `text); CREATE TABLE ${prefix}_type (x integer); CREATE TABLE ${prefix}_type_tail (y text`;
+                }),
+              ],
+            ] satisfies Variant[];
+          })()
+        : (() => {
+            const editDatabase = (statement: string) => (dir: string) => {
+              const db = new DatabaseSync(path.join(dir, "database", "beranda.db"));
+              try {
+                db.exec(statement);
+              } finally {
+                db.close();
+              }
+            };
+            return [
+              [
+                "a trigger",
+                editDatabase(
+                  `CREATE TRIGGER ${prefix}_trigger AFTER INSERT ON contact_messages
+                   BEGIN UPDATE users SET role = 'admin', status = 'active'; END`,
+                ),
+              ],
+              ["a view", editDatabase(`CREATE VIEW ${prefix}_view AS SELECT email FROM users`)],
+              ["an index", editDatabase(`CREATE INDEX ${prefix}_index ON users (first_name)`)],
+            ] satisfies Variant[];
+          })();
+
+    for (const [index, [label, change]] of variants.entries()) {
+      const file = await crafted(`${prefix}-${index}.tar.gz`, change);
+      await expect(restore(t.config, file, { schema: t.schema }), label).rejects.toThrow(
+        /is refused: its database (has|lacks) .*Beranda's migrations \(up to \d{4}_\d\d_\d\d_\d{4}_\w+\) (do not make|make)\. Nothing was changed\./,
+      );
+      await expectUntouched();
+      expect(await planted(prefix), label).toEqual([]);
+    }
+
+    // Migrations: one this version does not have, or ours with one left out.
+    const manifest = (edit: (migrations: string[]) => void) => (dir: string) => {
+      const file = path.join(dir, "manifest.json");
+      const value = JSON.parse(fs.readFileSync(file, "utf8"));
+      edit(value.migrations);
+      fs.writeFileSync(file, JSON.stringify(value));
+    };
+    const newer = await crafted(
+      `${prefix}-newer.tar.gz`,
+      manifest((migrations) => migrations.push("2099_01_01_0001_from_the_future")),
+    );
+    await expect(restore(t.config, newer, { schema: t.schema })).rejects.toThrow(
+      /was made by a newer Beranda: its database has migration 2099_01_01_0001_from_the_future, which this version does not know/,
+    );
+    const gap = await crafted(
+      `${prefix}-gap.tar.gz`,
+      manifest((migrations) => migrations.splice(1, 1)),
+    );
+    await expect(restore(t.config, gap, { schema: t.schema })).rejects.toThrow(
+      /is damaged: its migrations are not Beranda's from the first on, in order/,
+    );
+    await expectUntouched();
+  });
+});
+
+describe("restore of a crafted archive", () => {
+  it("plants no script: post HTML is sanitised and only the pipeline's pictures come back", async () => {
+    let t = await createTestApp({ env: ENV });
+    try {
+      const a = await createAccounts(t);
+      const { slug } = await makeContent(t, a);
+      const genuine = Object.keys(readFiles(t.config.uploadsDir)).sort();
+      const archive = path.join(scratch, "to-craft.tar.gz");
+      await backup(t.config, { file: archive, schema: t.schema });
+      await t.close({ keep: true });
+
+      // The issue's reproduction, as a backup: a script appended to a post,
+      // an HTML page and a script among the uploads, a page named like a PNG.
+      const planted = 'alert("planted by a backup")';
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-crafted-"));
+      const file = path.join(scratch, "crafted-content.tar.gz");
+      try {
+        await tar.x({ file: archive, cwd: dir });
+        const appended = `<script>${planted}</script><a href="javascript:${planted}">x</a>`;
+        if (TEST_DB === "sqlite") {
+          const db = new DatabaseSync(path.join(dir, "database", "beranda.db"));
+          try {
+            db.prepare("update posts set content = content || ? where slug = ?").run(
+              appended,
+              slug,
+            );
+          } finally {
+            db.close();
+          }
+        } else {
+          const rows = path.join(dir, "database", "tables", "posts.jsonl");
+          const lines = fs
+            .readFileSync(rows, "utf8")
+            .trimEnd()
+            .split("\n")
+            .map((line) => {
+              const row = JSON.parse(line);
+              if (row.slug === slug) row.content += appended;
+              return JSON.stringify(row);
+            });
+          fs.writeFileSync(rows, `${lines.join("\n")}\n`);
+        }
+        const crafted: Record<string, string> = {
+          "evil.html": `<script>${planted}</script>`,
+          "evil.js": planted,
+          "0123456789abcdef0123.png": `<html><script>${planted}</script></html>`,
+        };
+        for (const [name, text] of Object.entries(crafted)) {
+          fs.writeFileSync(path.join(dir, "uploads", name), text);
+        }
+        const manifestFile = path.join(dir, "manifest.json");
+        const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
+        manifest.uploads.files += Object.keys(crafted).length;
+        fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+        await tar.c({ gzip: true, cwd: dir, file }, fs.readdirSync(dir));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+
+      const result = await restore(t.config, file, { schema: t.schema });
+
+      expect(result.sanitizedPosts).toEqual([slug]);
+      expect(result.skippedUploadFiles.map((skipped) => skipped.file).sort()).toEqual(
+        ["0123456789abcdef0123.png", "evil.html", "evil.js"].sort(),
+      );
+      expect(Object.keys(readFiles(t.config.uploadsDir)).sort()).toEqual(genuine);
+
+      t = await createTestApp({ env: ENV, reuse: { dataDir: t.dataDir, schema: t.schema } });
+      const page = await t.request(`/blog/${slug}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Quarterly harbour report");
+      expect(html).not.toContain("planted by a backup");
+      for (const name of ["evil.html", "evil.js", "0123456789abcdef0123.png"]) {
+        const served = await t.request(`/uploads/${name}`);
+        expect(served.status, name).toBe(404);
+        expect(served.headers.get("content-type"), name).not.toMatch(/html|javascript/);
+      }
+      // The cleaned post is still found by its words (its search text was rebuilt).
+      const found = await get(t, "/blog/posts?search=harbour");
+      expect(found.body.data.posts.map((p: any) => p.slug)).toEqual([slug]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

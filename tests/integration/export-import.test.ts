@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { openDb } from "../../server/db/client.ts";
@@ -484,6 +485,94 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       await target.cleanup();
     }
   });
+
+  it("a crafted export plants no script: post HTML is sanitised, only the pipeline's pictures come in", async () => {
+    // The issue's reproduction: a script appended to a post, an HTML page and a
+    // script among the uploads, and files that only pretend to be pictures.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-crafted-"));
+    const target = await otherSite();
+    const second = await otherSite(TEST_DB);
+    let app: TestApp | undefined;
+    try {
+      await tar.x({ file: archive, cwd: dir });
+      const document = JSON.parse(fs.readFileSync(path.join(dir, "export.json"), "utf8"));
+      const planted = 'alert("planted by an export")';
+      for (const post of document.posts) {
+        if (post.id === live.id) {
+          post.content += `<script>${planted}</script><img src="x" onerror="${planted}">`;
+        }
+      }
+      fs.writeFileSync(path.join(dir, "export.json"), JSON.stringify(document));
+      const uploads = path.join(dir, "uploads");
+      const genuine = fs.readdirSync(uploads).sort();
+      const jpeg = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: "#123456" },
+      })
+        .jpeg()
+        .toBuffer();
+      const crafted: Record<string, string | Buffer> = {
+        "evil.html": `<script>${planted}</script>`,
+        "evil.js": planted,
+        "0123456789abcdef0123.png": `<html><script>${planted}</script></html>`,
+        "0123456789abcdef0124.png": jpeg,
+        "0123456789abcdef0125.gif": Buffer.from("GIF89a, and then nothing"),
+      };
+      for (const [name, bytes] of Object.entries(crafted)) {
+        fs.writeFileSync(path.join(uploads, name), bytes);
+      }
+      fs.mkdirSync(path.join(uploads, "nested"));
+      fs.copyFileSync(path.join(uploads, genuine[0]!), path.join(uploads, "nested", genuine[0]!));
+      const file = path.join(work, "crafted.tar.gz");
+      await tar.c({ gzip: true, cwd: dir, file }, ["export.json", "uploads"]);
+
+      const result = await importSite(target.config, file, { schema: target.schema });
+
+      expect(result.sanitizedPosts).toEqual([live.slug]);
+      expect(result.uploadFiles).toBe(genuine.length);
+      expect(listFiles(target.config.uploadsDir)).toEqual(genuine);
+      expect(result.skippedUploadFiles.map((skipped) => skipped.file).sort()).toEqual(
+        [...Object.keys(crafted), `nested/${genuine[0]}`].sort(),
+      );
+      const reason = (name: string) =>
+        result.skippedUploadFiles.find((skipped) => skipped.file === name)?.reason;
+      expect(reason("evil.html")).toMatch(/not a name the upload pipeline gives/);
+      expect(reason("0123456789abcdef0123.png")).toMatch(/not a PNG image/);
+      expect(reason("0123456789abcdef0124.png")).toMatch(/not a PNG image/);
+      expect(reason("0123456789abcdef0125.gif")).toMatch(/damaged/);
+
+      app = await target.start();
+      const page = await app.request(`/blog/${live.slug}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(bodyWord);
+      expect(html).not.toContain("planted by an export");
+      expect(html).not.toContain("onerror");
+      for (const name of ["evil.html", "evil.js", "0123456789abcdef0123.png"]) {
+        const served = await app.request(`/uploads/${name}`);
+        expect(served.status, name).toBe(404);
+        expect(served.headers.get("content-type"), name).not.toMatch(/html|javascript/);
+      }
+      const picture = await app.request(`/uploads/${genuine[0]}`);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get("content-type")).toMatch(/^image\//);
+
+      // The command says what it left out and what it cleaned.
+      const cli = await run(["node", "server/cli/import.ts", file], second.cliEnv);
+      expect(errors(cli.stderr)).toBe("");
+      expect(cli.code).toBe(0);
+      expect(cli.stdout).toContain(
+        "Left out 6 files of the archive's uploads folder that are not pictures the upload " +
+          "pipeline writes: 0123456789abcdef0123.png (not a PNG image), ",
+      );
+      expect(cli.stdout).toContain(`from 1 post: ${live.slug}.`);
+      expect(listFiles(second.config.uploadsDir)).toEqual(genuine);
+    } finally {
+      await app?.close({ keep: true });
+      await target.cleanup();
+      await second.cleanup();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("refuses a site that is not empty, naming what it holds, and changes nothing", async () => {
     const target = await otherSite();

@@ -85,4 +85,48 @@ describe("uploaded images", () => {
     expect(img).toMatch(/alt="Five Signs Your Website Needs a Redesign"/);
     expect(html).toMatch(/<source type="image\/webp" srcSet="\/uploads\/[0-9a-f]+-480\.webp 480w/);
   });
+
+  it("serves from /uploads only the pipeline's pictures, as images, sandboxed", async () => {
+    const stored = fs
+      .readdirSync(t.config.uploadsDir)
+      .filter((name) => /^[0-9a-f]{20}(-\d+)?\.(png|jpg|webp|avif|gif)$/.test(name));
+    expect(stored.length).toBeGreaterThan(0);
+    const types = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
+    for (const name of stored.filter((n) => /\.(png|jpg|webp)$/.test(n)).slice(0, 6)) {
+      for (const method of ["GET", "HEAD"]) {
+        const response = await t.request(`/uploads/${name}`, { method });
+        expect(response.status, name).toBe(200);
+        const ext = name.split(".").pop() as keyof typeof types;
+        expect(response.headers.get("content-type"), name).toBe(types[ext]);
+        expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      }
+    }
+
+    // Files the pipeline never writes (left by hand, or by an import of old).
+    const hex = "0123456789abcdef0123";
+    const planted: Record<string, string> = {
+      "evil.html": "<script>alert(document.cookie)</script>",
+      "evil.js": "alert(document.cookie)",
+      "evil.svg": '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      [`${hex}.html`]: "<script>alert(1)</script>",
+      [`${hex}.svg`]: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      [`${hex}-123.png`]: "not a variant width",
+      [`${hex}-480.gif`]: "GIFs have no variants",
+      [`${hex.toUpperCase()}.png`]: "upper-case hash",
+    };
+    for (const [name, text] of Object.entries(planted)) {
+      fs.writeFileSync(path.join(t.config.uploadsDir, name), text);
+    }
+    fs.mkdirSync(path.join(t.config.uploadsDir, "nested"), { recursive: true });
+    fs.copyFileSync(
+      path.join(t.config.uploadsDir, stored[0]!),
+      path.join(t.config.uploadsDir, "nested", stored[0]!),
+    );
+    for (const name of [...Object.keys(planted), `nested/${stored[0]}`]) {
+      const response = await t.request(`/uploads/${name}`);
+      expect(response.status, name).toBe(404);
+      expect(response.headers.get("content-type"), name).not.toMatch(/html|javascript|svg/);
+    }
+  });
 });

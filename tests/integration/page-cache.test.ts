@@ -232,6 +232,28 @@ describe("page cache", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(csp).toContain(`'sha256-${sha256(script)}'`);
   });
+
+  it("never allows a script that reached the page from stored content", async () => {
+    const planted = `alert("planted ${Date.now()}")`;
+    const created = await createPost(t, a.admin.token, { title: "Carries a planted script" });
+    // As an HTML-injection bug would store it: past the API's sanitiser.
+    await t.db
+      .updateTable("posts")
+      .set({ content: `<p>Hello</p><script>${planted}</script>` })
+      .where("id", "=", created.id)
+      .execute();
+    await t.request(`/blog/${created.slug}`);
+    const cached = await t.request(`/blog/${created.slug}`);
+    expect(cacheState(cached)).toBe("HIT");
+    const html = await cached.text();
+    expect(html).toContain(planted);
+    const csp = cached.headers.get("content-security-policy") ?? "";
+    expect(csp).not.toContain(`'sha256-${sha256(planted)}'`);
+    // The page's own scripts still run.
+    const own = inlineScripts(html).filter((script) => script !== planted);
+    expect(own.length).toBeGreaterThan(0);
+    for (const script of own) expect(csp).toContain(`'sha256-${sha256(script)}'`);
+  });
 });
 
 describe("without the page cache (PAGE_CACHE=off)", () => {

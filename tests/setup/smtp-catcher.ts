@@ -15,11 +15,15 @@ export type SmtpCatcher = {
 
 /**
  * A real SMTP server on 127.0.0.1 for tests (smtp-server): every message is
- * parsed with mailparser and kept in `mails`. With `auth`, only that user and
- * password may send. `port` 0 picks a free port.
+ * parsed with mailparser and kept in `mails` (and handed to `onMail`). With
+ * `auth`, only that user and password may send. `port` 0 picks a free port.
  */
 export async function startSmtpCatcher(
-  options: { port?: number; auth?: { user: string; pass: string } } = {},
+  options: {
+    port?: number;
+    auth?: { user: string; pass: string };
+    onMail?: (mail: CaughtMail) => void;
+  } = {},
 ): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   const state = { refuse: null as string | null };
@@ -48,13 +52,15 @@ export async function startSmtpCatcher(
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          mails.push({
+          const mail = {
             envelope: {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
               to: session.envelope.rcptTo.map((r) => r.address),
             },
             parsed,
-          });
+          };
+          mails.push(mail);
+          options.onMail?.(mail);
           callback();
         })
         .catch((error: Error) => callback(error));

@@ -10,6 +10,9 @@ describe("limit settings", () => {
       register: { max: 5, windowMs: 3_600_000 },
     });
     expect(config.registrationPurgeDays).toBe(30);
+    // Setting a password with a reset or invitation link: 10 per 15 minutes.
+    expect(config.setPasswordRateLimit).toEqual({ max: 10, windowMs: 900_000 });
+    expect(loadConfig({ SET_PASSWORD_RATE_LIMIT: "off" }).setPasswordRateLimit).toBeNull();
   });
 
   it("reads counts per time, off, and 0 days as never", () => {
@@ -24,7 +27,7 @@ describe("limit settings", () => {
       register: null,
     });
     expect(config.registrationPurgeDays).toBe(0);
-    expect(config.trustProxy).toEqual({ hops: 1 });
+    expect(config.trustProxy).toEqual({ hops: 1, header: "x-forwarded-for" });
   });
 
   it.each([
@@ -34,6 +37,7 @@ describe("limit settings", () => {
     ],
     [{ REGISTER_RATE_LIMIT: "0/1h" }, /^Invalid REGISTER_RATE_LIMIT .*like 5\/10m/],
     [{ REGISTER_RATE_LIMIT: "5/10y" }, /^Invalid REGISTER_RATE_LIMIT .*like 5\/10m/],
+    [{ SET_PASSWORD_RATE_LIMIT: "lots" }, /^Invalid SET_PASSWORD_RATE_LIMIT .*like 5\/10m/],
     [{ REGISTRATION_PURGE_DAYS: "-1" }, /^Invalid REGISTRATION_PURGE_DAYS .*0 \(never\) or more/],
     [{ REGISTRATION_PURGE_DAYS: "soon" }, /^Invalid REGISTRATION_PURGE_DAYS .*must be a number/],
   ])("refuses %o with one line naming the variable", (env, message) => {

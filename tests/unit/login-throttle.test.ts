@@ -57,6 +57,49 @@ describe("sign-in throttle", () => {
     });
   });
 
+  it("keeps the owner's known client through failures from 20,000 addresses past the store's bound", async () => {
+    const { throttle, fail, store } = setup(1_000);
+    const owner = "192.0.2.1";
+    await throttle.succeeded(await throttle.begin("owner@example.com", owner));
+    // An attacker locks the account for the clients it does not know…
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
+      await fail("owner@example.com", `198.51.100.${i}`);
+    }
+    expect(await fail("owner@example.com", "198.51.100.200")).toMatchObject({ status: 429 });
+    // …and fails from 20,000 other addresses, so the counters' store must drop entries.
+    for (let i = 0; i < 20_000; i++) {
+      await fail(`other-${i}@example.com`, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    }
+    expect(store.size()).toBeLessThanOrEqual(1_000);
+    // The owner still has a bucket of their own: five free failures, then a wait, never the lock.
+    for (let i = 0; i < LOGIN_LIMITS.knownFreeFailures + 1; i++) {
+      expect(await fail("owner@example.com", owner)).toBe("checked");
+    }
+    expect(await fail("owner@example.com", owner)).toMatchObject({
+      status: 429,
+      message: "Too many failed sign-in attempts. Please try again in 1 second.",
+    });
+  });
+
+  it("bounds the known clients by their own age: the least recent sign-in is forgotten first", async () => {
+    let time = Date.parse("2026-06-01T10:00:00Z");
+    const now = () => time;
+    const known = createMemoryRateLimitStore({ now, maxEntries: 100 });
+    const throttle = createLoginThrottle(createMemoryRateLimitStore({ now }), now, known);
+    const signIn = async (email: string, client: string) =>
+      throttle.succeeded(await throttle.begin(email, client));
+    await signIn("old@example.com", "192.0.2.1");
+    await signIn("owner@example.com", "192.0.2.2");
+    for (let i = 0; i < 98; i++) await signIn(`staff-${i}@example.com`, "192.0.2.3");
+    time += 60_000;
+    // The owner signs in again: now the most recent.
+    await signIn("owner@example.com", "192.0.2.2");
+    for (let i = 0; i < 50; i++) await signIn(`later-${i}@example.com`, "192.0.2.4");
+    expect(known.size()).toBeLessThanOrEqual(100);
+    expect((await throttle.begin("owner@example.com", "192.0.2.2")).known).toBe(true);
+    expect((await throttle.begin("old@example.com", "192.0.2.1")).known).toBe(false);
+  });
+
   it("gives a succeeded attempt back to the client and forgets the account's failures", async () => {
     const { throttle, fail } = setup();
     for (let i = 0; i < 9; i++) await fail("user@example.com", "10.0.0.1");

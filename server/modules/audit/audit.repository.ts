@@ -25,17 +25,24 @@ export type AuditFilters = {
 };
 
 /**
+ * Who did it: a user, someone without an account named as the log should
+ * show them (a failed sign-in: "Visitor at 198.51.100.7"), or null, the system.
+ */
+export type AuditActor = Actor | { anonymous: string } | null;
+
+/**
  * Writes the entries with the actor's name as it is now. Call it with the
  * transaction that makes the change, so the change and its record commit
  * together or not at all.
  */
 export async function insertAuditEvents(
   db: Db,
-  actor: Actor | null,
+  by: AuditActor,
   events: AuditEvent[],
   at: string,
 ): Promise<void> {
   if (events.length === 0) return;
+  const actor = by && "id" in by ? by : null;
   const user = actor
     ? await db
         .selectFrom("users")
@@ -47,7 +54,9 @@ export async function insertAuditEvents(
     ? `${user.first_name} ${user.last_name}`.trim() || user.username
     : actor
       ? `User #${actor.id}`
-      : "System";
+      : by && "anonymous" in by
+        ? by.anonymous
+        : "System";
   for (let i = 0; i < events.length; i += 200) {
     await db
       .insertInto("audit_logs")

@@ -1,8 +1,9 @@
 import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../../common/account-texts.ts";
 import { ForgotPasswordSchema, SetPasswordSchema } from "../../../common/schemas/account.ts";
 import { requireUncommonPassword } from "../../auth/common-passwords.ts";
+import type { LinkTokens } from "../../auth/link-tokens.ts";
 import { hashPassword } from "../../auth/passwords.ts";
-import { generateToken, hashToken } from "../../auth/tokens.ts";
+import { hashToken } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
 import type { RateLimit } from "../../http/rate-limit.ts";
@@ -15,10 +16,12 @@ import { findUserByEmail, findUserById, updateUser } from "../users/users.reposi
 import {
   type AccountTokenPurpose,
   deleteAccountTokens,
+  findUsableAccountToken,
   replaceAccountToken,
   useAccountToken,
 } from "./account-tokens.repository.ts";
 import { deleteSessionsOfUser } from "./sessions.repository.ts";
+import { visitor } from "./sign-in-audit.ts";
 
 export const PASSWORD_RESET_HOURS = 1;
 export const INVITATION_DAYS = 7;
@@ -27,31 +30,46 @@ export const EMAIL_CHANGE_HOURS = 24;
 /** The lead of the 429 a client gets past PASSWORD_RESET_RATE_LIMIT. */
 export const PASSWORD_RESET_TOO_MANY = "Too many password reset requests from your address.";
 
-/** Counters for "Forgot password?": per client address (429) and per e-mail address (silent). */
-export type PasswordResetLimits = { client?: RateLimit; address?: RateLimit };
+/** The lead of the 429 a client gets past SET_PASSWORD_RATE_LIMIT. */
+export const SET_PASSWORD_TOO_MANY = "Too many attempts to set a password from your address.";
 
-/** A new random token, stored as its hash, valid for `ms`. Answers the token (for the link). */
-export async function issueAccountToken(
+/**
+ * Counters for "Forgot password?": per client address (429) and per e-mail
+ * address (silent); and for setting a password with a link, per client (429).
+ */
+export type PasswordResetLimits = {
+  client?: RateLimit;
+  address?: RateLimit;
+  setPassword?: RateLimit;
+};
+
+/**
+ * A new one-time link for the user, valid for `ms`, replacing the user's
+ * earlier link of the same purpose. Answers the link's nonce (for the mail,
+ * NewMail.linkNonce): the token is derived from it with the server's secret
+ * and only its hash is stored (server/auth/link-tokens.ts).
+ */
+export async function issueAccountLink(
   db: Db,
-  userId: number,
-  purpose: AccountTokenPurpose,
+  links: LinkTokens,
+  link: { userId: number; purpose: AccountTokenPurpose; accountEmail: string; newEmail?: string },
   now: Date,
   ms: number,
-  newEmail?: string,
 ): Promise<string> {
-  const token = generateToken();
+  const nonce = links.newNonce();
   await replaceAccountToken(
     db,
     {
-      user_id: userId,
-      purpose,
-      token_hash: hashToken(token),
-      new_email: newEmail ?? null,
+      user_id: link.userId,
+      purpose: link.purpose,
+      token_hash: hashToken(links.tokenOf(nonce)),
+      new_email: link.newEmail ?? null,
+      account_email: link.accountEmail,
       expires_at: new Date(now.getTime() + ms).toISOString(),
     },
     now.toISOString(),
   );
-  return token;
+  return nonce;
 }
 
 /**
@@ -62,9 +80,18 @@ export function createAccountService(
   db: Db,
   {
     mail,
+    links,
     now: clock = () => new Date(),
     limits = {},
-  }: { mail: MailService; now?: () => Date; limits?: PasswordResetLimits },
+    hash = hashPassword,
+  }: {
+    mail: MailService;
+    links: LinkTokens;
+    now?: () => Date;
+    limits?: PasswordResetLimits;
+    /** Hashes a new password (argon2id; tests count its calls). */
+    hash?: (password: string) => Promise<string>;
+  },
 ) {
   /**
    * "Forgot password?". Always answers the same (nothing): a known, unknown
@@ -91,46 +118,67 @@ export function createAccountService(
     const context = await mail.context();
     const now = clock();
     await db.transaction().execute(async (trx) => {
-      const token = await issueAccountToken(
+      const nonce = await issueAccountLink(
         trx,
-        row.id,
-        "password_reset",
+        links,
+        { userId: row.id, purpose: "password_reset", accountEmail: row.email },
         now,
         PASSWORD_RESET_HOURS * 3_600_000,
       );
-      await queueMail(trx, mail.passwordReset(context, row, token), now.toISOString());
+      await queueMail(trx, mail.passwordReset(context, row, nonce), now.toISOString());
+      // Asked by someone not signed in: the log names them by their address.
+      const known = client !== UNKNOWN_CLIENT;
+      await insertAuditEvents(
+        trx,
+        visitor(client),
+        [userEvent(row, "password_reset_requested", known ? { client } : undefined)],
+        now.toISOString(),
+      );
     });
   }
 
   /**
    * Sets the password through a one-time link: the link is used up, every
    * session of the user ends (they sign in again with the new password), and
-   * an invitation's account may sign in from now on.
+   * an invitation's account may sign in from now on. Counted per client
+   * (SET_PASSWORD_RATE_LIMIT). The link is looked up before anything costly:
+   * the password is hashed (argon2id, slow and memory-hungry on purpose) only
+   * for a link that works, so made-up tokens cost a lookup each. The use in
+   * the transaction checks the link again, atomically.
    */
   async function setPasswordWithToken(
     purpose: "password_reset" | "invitation",
     input: unknown,
+    { client = UNKNOWN_CLIENT }: { client?: string } = {},
   ): Promise<{ email: string }> {
     const { token, password } = parseInput(SetPasswordSchema, input);
-    requireUncommonPassword(password);
+    await limits.setPassword?.(client);
     const invalid =
       purpose === "invitation" ? INVITATION_TEXTS.invalidLink : PASSWORD_RESET_TEXTS.invalidLink;
+    const tokenHash = hashToken(token);
+    const found = await findUsableAccountToken(db, tokenHash, purpose, clock().toISOString());
+    const owner = found ? await findUserById(db, found.user_id) : null;
+    // A reset for an account deactivated since the mail: refused.
+    if (!owner || (purpose === "password_reset" && owner.status !== "active")) {
+      throw AppError.badRequest(invalid);
+    }
+    requireUncommonPassword(password);
     // Hashing is slow: done before the transaction, which holds locks.
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hash(password);
     return db.transaction().execute(async (trx) => {
       const at = clock().toISOString();
-      const used = await useAccountToken(trx, hashToken(token), purpose, at);
+      // Checked again and used in one statement: of two requests only one gets it.
+      const used = await useAccountToken(trx, tokenHash, purpose, at);
       if (!used) throw AppError.badRequest(invalid);
       const user = await findUserById(trx, used.user_id);
-      // A reset for an account deactivated since the mail: refused.
       if (!user || (purpose === "password_reset" && user.status !== "active")) {
         throw AppError.badRequest(invalid);
       }
       await updateUser(trx, user.id, { password_hash: passwordHash }, at);
       await deleteSessionsOfUser(trx, user.id);
-      // A password is set: no other reset or invitation link of the user works any more.
-      await deleteAccountTokens(trx, user.id, "password_reset");
-      await deleteAccountTokens(trx, user.id, "invitation");
+      // A password is set: no other link of the user works any more (reset,
+      // invitation, and an e-mail change someone else may have asked for).
+      await deleteAccountTokens(trx, user.id);
       // The user acts on their own account.
       await insertAuditEvents(
         trx,
@@ -149,8 +197,10 @@ export function createAccountService(
 
   return {
     requestPasswordReset,
-    resetPassword: (input: unknown) => setPasswordWithToken("password_reset", input),
-    acceptInvitation: (input: unknown) => setPasswordWithToken("invitation", input),
+    resetPassword: (input: unknown, meta?: { client?: string }) =>
+      setPasswordWithToken("password_reset", input, meta),
+    acceptInvitation: (input: unknown, meta?: { client?: string }) =>
+      setPasswordWithToken("invitation", input, meta),
   };
 }
 

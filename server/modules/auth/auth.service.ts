@@ -12,9 +12,11 @@ import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
 import { createMemoryRateLimitStore, type RateLimit } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
+import { insertAuditEvents } from "../audit/audit.repository.ts";
+import { writeWithAudit } from "../audit/with-audit.ts";
 import { findActiveAdminEmails } from "../mail/mail.repository.ts";
 import { type MailService, queueMail } from "../mail/mail.service.ts";
-import { insertAuditedUser } from "../users/user-audit.ts";
+import { insertAuditedUser, selfActor } from "../users/user-audit.ts";
 import {
   findUserByEmail,
   findUserIdByEmail,
@@ -22,6 +24,7 @@ import {
   setLastLogin,
   toUser,
 } from "../users/users.repository.ts";
+import { deleteAccountTokens } from "./account-tokens.repository.ts";
 import {
   deleteExpiredSessions,
   deleteSessionByHash,
@@ -31,6 +34,7 @@ import {
   insertSession,
   touchSession,
 } from "./sessions.repository.ts";
+import { accountEvent, recordFailedPassword, visitor } from "./sign-in-audit.ts";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const AWAITING_APPROVAL = "Your account is awaiting approval by an administrator.";
@@ -57,40 +61,55 @@ export function createAuthService(
   // Sign-in throttling: per account and per client address, counted before
   // the password is checked (server/auth/login-throttle.ts).
   const throttle = guards.throttle ?? createLoginThrottle(createMemoryRateLimitStore());
+  // Made now rather than on the first sign-in that needs it.
+  void dummyPasswordHash();
 
   async function login(input: unknown, meta: { userAgent?: string; client?: string } = {}) {
     const { email, password, website } = parseInput(LoginSchema, input);
-    const attempt = await throttle.begin(email, meta.client ?? UNKNOWN_CLIENT);
-    if (website) {
-      // The honeypot: a robot. Answered as a wrong password, and counted as one.
-      await throttle.failed(attempt);
-      throw AppError.unauthorized(INVALID_CREDENTIALS);
-    }
+    const client = meta.client ?? UNKNOWN_CLIENT;
+    const attempt = await throttle.begin(email, client);
+    const fail = async (userId: number | null) => {
+      const locks = await throttle.failed(attempt);
+      const at = clock().toISOString();
+      await recordFailedPassword(db, visitor(client), attempt, { userId, locks, at });
+      return AppError.unauthorized(INVALID_CREDENTIALS);
+    };
+    // The honeypot: a robot. Answered as a wrong password, and counted as one.
+    if (website) throw await fail(null);
     const row = await findUserByEmail(db, email);
-    // Verify against a dummy hash when no user matches, so timing does not
-    // tell which e-mail addresses have accounts.
-    const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
-    if (!row || !ok) {
-      await throttle.failed(attempt);
-      throw AppError.unauthorized(INVALID_CREDENTIALS);
-    }
-    await throttle.succeeded(attempt);
+    // No user, or one without a password (invited, imported): verifyPassword
+    // does the same argon2 work against a dummy hash, so timing does not tell
+    // which e-mail addresses have accounts, or which kind.
+    const ok = await verifyPassword(row?.password_hash ?? "", password);
+    if (!row || !ok) throw await fail(row?.id ?? null);
+    // Only an active account's clients are remembered as known: a flood of
+    // self-registered accounts cannot fill the known clients.
+    await throttle.succeeded(attempt, { remember: row.status === "active" });
     if (row.status !== "active") throw AppError.forbidden(AWAITING_APPROVAL);
 
     const token = generateToken();
     const now = clock();
+    const at = now.toISOString();
     const expires = new Date(now.getTime() + maxMs);
-    await insertSession(
-      db,
-      {
-        user_id: row.id,
-        token_hash: hashToken(token),
-        expires_at: expires.toISOString(),
-        user_agent: meta.userAgent?.slice(0, 300) ?? null,
-      },
-      now.toISOString(),
-    );
-    await setLastLogin(db, row.id, now.toISOString());
+    await db.transaction().execute(async (trx) => {
+      await insertSession(
+        trx,
+        {
+          user_id: row.id,
+          token_hash: hashToken(token),
+          expires_at: expires.toISOString(),
+          user_agent: meta.userAgent?.slice(0, 300) ?? null,
+        },
+        at,
+      );
+      await setLastLogin(trx, row.id, at);
+      await insertAuditEvents(
+        trx,
+        selfActor(row),
+        [accountEvent("signed_in", row.email, row.id, { client })],
+        at,
+      );
+    });
     if (Math.random() < 0.05) await deleteStaleSessions(now);
     return { token, user: { ...toUser(row), last_login: now.toISOString() } };
   }
@@ -196,9 +215,21 @@ export function createAuthService(
     if (token) await deleteSessionByHash(db, hashToken(token));
   }
 
-  /** Sign out everywhere: every session of the token's user ends, this one too. */
-  async function logoutEverywhere(userId: number): Promise<number> {
-    return deleteSessionsOfUser(db, userId);
+  /**
+   * Sign out everywhere: every session of the token's user ends, this one
+   * too, and so does a pending e-mail change (it may come from a stolen
+   * session); audited.
+   */
+  async function logoutEverywhere(me: SessionUser): Promise<number> {
+    return writeWithAudit(
+      db,
+      selfActor(me),
+      async (trx) => {
+        await deleteAccountTokens(trx, me.id, ["email_change"]);
+        return deleteSessionsOfUser(trx, me.id);
+      },
+      (sessions) => accountEvent("signed_out_everywhere", me.email, me.id, { sessions }),
+    );
   }
 
   return { login, register, authenticate, logout, logoutEverywhere };

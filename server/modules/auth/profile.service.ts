@@ -7,11 +7,15 @@ import {
 } from "../../../common/schemas/profile.ts";
 import type { User } from "../../../common/types.ts";
 import { requireUncommonPassword } from "../../auth/common-passwords.ts";
+import type { LinkTokens } from "../../auth/link-tokens.ts";
+import { createLoginThrottle, type LoginThrottle } from "../../auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../../auth/passwords.ts";
 import { hashToken } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { toIso } from "../../db/normalize.ts";
+import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
+import { createMemoryRateLimitStore } from "../../http/rate-limit.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
 import { insertAuditEvents } from "../audit/audit.repository.ts";
@@ -25,9 +29,10 @@ import {
   type UserUpdate,
   updateUser,
 } from "../users/users.repository.ts";
-import { EMAIL_CHANGE_HOURS, issueAccountToken } from "./account.service.ts";
-import { useAccountToken } from "./account-tokens.repository.ts";
+import { EMAIL_CHANGE_HOURS, issueAccountLink } from "./account.service.ts";
+import { deleteAccountTokens, useAccountToken } from "./account-tokens.repository.ts";
 import { deleteSessionsOfUser, findSessionsOfUser } from "./sessions.repository.ts";
+import { recordFailedPassword } from "./sign-in-audit.ts";
 
 export type { ActiveSession, Profile } from "../../../common/types.ts";
 
@@ -41,7 +46,18 @@ import type { ActiveSession, Profile } from "../../../common/types.ts";
  */
 export function createProfileService(
   db: Db,
-  { mail, now: clock = () => new Date() }: { mail: MailService; now?: () => Date },
+  {
+    mail,
+    links,
+    now: clock = () => new Date(),
+    throttle = createLoginThrottle(createMemoryRateLimitStore()),
+  }: {
+    mail: MailService;
+    links: LinkTokens;
+    now?: () => Date;
+    /** The sign-in throttle (shared with the auth service) the current-password check counts in. */
+    throttle?: LoginThrottle;
+  },
 ) {
   async function getProfile(me: User): Promise<Profile> {
     const user = await findUserById(db, me.id);
@@ -50,13 +66,32 @@ export function createProfileService(
     return { ...user, avatar_url: secrets?.avatar_url ?? null };
   }
 
-  async function requireCurrentPassword(me: User, password: string) {
+  /**
+   * Counted like a sign-in, in the same buckets (server/auth/login-throttle.ts),
+   * so a stolen session guesses the password no faster than the sign-in form:
+   * past the limits a 429 "Too many failed password attempts. Please try again
+   * in …" before the password is checked.
+   */
+  async function requireCurrentPassword(me: User, password: string, client: string) {
+    const attempt = await throttle.begin(
+      me.email.toLowerCase(),
+      client,
+      PROFILE_TEXTS.tooManyPasswordTries,
+    );
     const secrets = await findUserSecrets(db, me.id);
     if (!secrets || !(await verifyPassword(secrets.password_hash, password))) {
+      const locks = await throttle.failed(attempt);
+      await recordFailedPassword(db, selfActor(me), attempt, {
+        userId: me.id,
+        locks,
+        at: clock().toISOString(),
+        details: { current_password: true },
+      });
       throw AppError.badRequest(PROFILE_TEXTS.wrongPassword, {
         current_password: PROFILE_TEXTS.wrongPassword,
       });
     }
+    await throttle.succeeded(attempt);
   }
 
   async function audit(trx: Db, me: User, after: User, changed: string[], at: string) {
@@ -109,26 +144,37 @@ export function createProfileService(
   }
 
   /** A new password: the current one is checked; every other session ends, this one stays. */
-  async function changePassword(me: User, token: string, input: unknown): Promise<void> {
+  async function changePassword(
+    me: User,
+    token: string,
+    input: unknown,
+    { client = UNKNOWN_CLIENT }: { client?: string } = {},
+  ): Promise<void> {
     const { current_password, password } = parseInput(PasswordChangeSchema, input);
     requireUncommonPassword(password);
-    await requireCurrentPassword(me, current_password);
+    await requireCurrentPassword(me, current_password, client);
     const passwordHash = await hashPassword(password);
     await db.transaction().execute(async (trx) => {
       const at = clock().toISOString();
       const updated = await updateUser(trx, me.id, { password_hash: passwordHash }, at);
       if (!updated) throw AppError.unauthorized();
       await deleteSessionsOfUser(trx, me.id, hashToken(token));
+      // Every one-time link ends: a pending e-mail change someone else asked for dies with it.
+      await deleteAccountTokens(trx, me.id);
       await audit(trx, me, updated, ["password"], at);
     });
   }
 
   /** Mails a link to the new address; the address changes only when it is opened. */
-  async function requestEmailChange(me: User, input: unknown): Promise<{ email: string }> {
+  async function requestEmailChange(
+    me: User,
+    input: unknown,
+    { client = UNKNOWN_CLIENT }: { client?: string } = {},
+  ): Promise<{ email: string }> {
     const { email, current_password } = parseInput(EmailChangeSchema, input);
     const address = email.toLowerCase();
     if (address === me.email.toLowerCase()) throw AppError.badRequest(PROFILE_TEXTS.emailSame);
-    await requireCurrentPassword(me, current_password);
+    await requireCurrentPassword(me, current_password, client);
     const taken = await findUserIdByEmail(db, address);
     if (taken !== null && taken !== me.id) {
       throw AppError.conflict("Email already exists", { email: "Email already exists" });
@@ -136,35 +182,50 @@ export function createProfileService(
     const context = await mail.context();
     await db.transaction().execute(async (trx) => {
       const now = clock();
-      const token = await issueAccountToken(
+      const nonce = await issueAccountLink(
         trx,
-        me.id,
-        "email_change",
+        links,
+        { userId: me.id, purpose: "email_change", accountEmail: me.email, newEmail: address },
         now,
         EMAIL_CHANGE_HOURS * 3_600_000,
-        address,
       );
-      await queueMail(trx, mail.emailChange(context, me, address, token), now.toISOString());
+      await queueMail(trx, mail.emailChange(context, me, address, nonce), now.toISOString());
+      await insertAuditEvents(
+        trx,
+        selfActor(me),
+        [userEvent(me, "email_change_requested", { from: me.email, to: address })],
+        now.toISOString(),
+      );
     });
     return { email: address };
   }
 
-  /** The link from the new address: the change happens now, once. */
+  /**
+   * The link from the new address: the change happens now, once, for an
+   * active account. Every one-time link of the user ends, and the old address
+   * is told.
+   */
   async function confirmEmailChange(input: unknown): Promise<{ email: string }> {
     const { token } = parseInput(TokenSchema, input);
+    // Read before the transaction (see MailService.context).
+    const context = await mail.context();
     try {
       return await db.transaction().execute(async (trx) => {
         const at = clock().toISOString();
         const used = await useAccountToken(trx, hashToken(token), "email_change", at);
         if (!used?.new_email) throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
         const before = await findUserById(trx, used.user_id);
-        if (!before) throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
+        // A deactivated account's address does not move (the use is rolled back).
+        if (before?.status !== "active") throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
         const taken = await findUserIdByEmail(trx, used.new_email);
         if (taken !== null && taken !== before.id) {
           throw AppError.conflict("Email already exists", { email: "Email already exists" });
         }
         const updated = await updateUser(trx, before.id, { email: used.new_email }, at);
         if (!updated) throw AppError.badRequest(PROFILE_TEXTS.invalidEmailLink);
+        await deleteAccountTokens(trx, before.id);
+        const change = { oldEmail: before.email, newEmail: updated.email, byAdmin: false };
+        await queueMail(trx, mail.emailChanged(context, updated, change), at);
         await audit(trx, before, updated, ["email"], at);
         return { email: updated.email };
       });
@@ -189,9 +250,16 @@ export function createProfileService(
     }));
   }
 
-  /** Ends every session of the user but the caller's; answers how many. */
+  /**
+   * Ends every session of the user but the caller's; answers how many. A
+   * pending e-mail change ends too: one asked for from a session now ended
+   * must not move the account later.
+   */
   async function signOutOthers(me: User, token: string): Promise<number> {
-    return deleteSessionsOfUser(db, me.id, hashToken(token));
+    return db.transaction().execute(async (trx) => {
+      await deleteAccountTokens(trx, me.id, ["email_change"]);
+      return deleteSessionsOfUser(trx, me.id, hashToken(token));
+    });
   }
 
   return {

@@ -1,10 +1,22 @@
 import nodemailer from "nodemailer";
 import { withSectionDefaults } from "../../../common/schemas/settings.ts";
+import { type LinkTokens, revealLinks } from "../../auth/link-tokens.ts";
+import { hashToken } from "../../auth/tokens.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
+import {
+  type AccountTokenPurpose,
+  findUsableAccountToken,
+} from "../auth/account-tokens.repository.ts";
 import { findSettingsRow } from "../settings/settings.repository.ts";
-import { claimMail, findDueMails, markMailAttemptFailed, markMailSent } from "./mail.repository.ts";
+import {
+  claimMail,
+  findDueMails,
+  markMailAttemptFailed,
+  markMailNotSent,
+  markMailSent,
+} from "./mail.repository.ts";
 
 const MINUTE = 60_000;
 /** After the 1st, 2nd, … failed attempt the next comes this much later; after the last, failed. */
@@ -27,6 +39,17 @@ export type MailTransport = {
   close?(): void;
 };
 
+/** Why a one-time-link mail was not sent (its last_error in the outbox). */
+export const LINK_GONE =
+  "The link in this mail was used, replaced or has expired (or the server's secret key changed since it was queued); not sent.";
+
+/** The mail kinds that carry a one-time link, and the link's purpose (account_tokens.purpose). */
+const LINK_PURPOSES: Record<string, AccountTokenPurpose> = {
+  password_reset: "password_reset",
+  invitation: "invitation",
+  email_change: "email_change",
+};
+
 /** The delay after `attempts` failed attempts, or null: give up. */
 export function retryDelay(attempts: number): number | null {
   return RETRY_DELAYS_MS[attempts - 1] ?? null;
@@ -35,9 +58,11 @@ export function retryDelay(attempts: number): number | null {
 /**
  * Sends queued mails over SMTP (SMTP_URL, MAIL_FROM): every SEND_INTERVAL_MS
  * from `start` until `stop`, on a timer that does not keep the process alive,
- * one run at a time. A failed attempt is retried after 1 min, 5 min, 30 min,
- * 2 h and 12 h, then the mail is marked failed. Without SMTP_URL, or in demo
- * mode, nothing is sent and mails stay queued.
+ * one run at a time, and right after a mail is queued (`sendSoon`, called when
+ * a write to the outbox commits). A failed attempt is retried after 1 min,
+ * 5 min, 30 min, 2 h and 12 h, then the mail is marked failed. Without
+ * SMTP_URL nothing is sent and mails stay queued (demo mode included: a demo
+ * sends mail only when SMTP_URL is set).
  */
 export function createMailSender(
   db: Db,
@@ -46,17 +71,22 @@ export function createMailSender(
     logger,
     now = () => new Date(),
     transport: givenTransport,
+    links,
   }: {
-    config: Pick<Config, "mail" | "demoMode">;
+    config: Pick<Config, "mail">;
     logger: Logger;
     now?: () => Date;
     transport?: MailTransport;
+    /** Rebuilds a link mail's token from its nonce (the server's secret). */
+    links: LinkTokens;
   },
 ) {
-  const enabled = config.mail !== null && !config.demoMode;
+  const enabled = config.mail !== null;
   let transport: MailTransport | undefined = givenTransport;
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | undefined;
+  /** A mail was queued while a run was under way: run once more after it. */
+  let again = false;
 
   function getTransport(): MailTransport {
     transport ??= nodemailer.createTransport({
@@ -76,6 +106,25 @@ export function createMailSender(
     return { name: general.siteTitle, address: from };
   }
 
+  /**
+   * A link mail's text and HTML with the link's token put back, or null when
+   * the link would not work any more (used, replaced, expired, revoked, or
+   * another secret): such a mail is not sent.
+   */
+  async function withLink(
+    mail: { kind: string; text: string; html: string; link_nonce: string | null },
+    at: Date,
+  ): Promise<{ text: string; html: string } | null> {
+    if (!mail.link_nonce) return { text: mail.text, html: mail.html };
+    const purpose = LINK_PURPOSES[mail.kind];
+    if (!purpose) return null;
+    const token = links.tokenOf(mail.link_nonce);
+    const usable = await findUsableAccountToken(db, hashToken(token), purpose, at.toISOString());
+    return usable
+      ? { text: revealLinks(mail.text, token), html: revealLinks(mail.html, token) }
+      : null;
+  }
+
   async function run(): Promise<number> {
     const at = now();
     const due = await findDueMails(db, at.toISOString(), BATCH);
@@ -87,14 +136,24 @@ export function createMailSender(
       const lease = new Date(started.getTime() + LEASE_MS).toISOString();
       if (!(await claimMail(db, mail.id, mail.next_attempt_at, lease))) continue;
       const attempts = mail.attempts + 1;
+      const content = await withLink(mail, started);
+      if (!content) {
+        await markMailNotSent(db, mail.id, LINK_GONE);
+        logger.info(
+          { mailId: mail.id, kind: mail.kind },
+          "mail: its link no longer works; not sent",
+        );
+        continue;
+      }
       try {
+        // The token is only in this message, in memory: never written anywhere.
         await getTransport().sendMail({
           from,
           to: mail.to,
           ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
           subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
+          text: content.text,
+          html: content.html,
         });
         await markMailSent(db, mail.id, attempts, now().toISOString());
         sent += 1;
@@ -125,8 +184,26 @@ export function createMailSender(
   }
 
   const tick = () => {
-    sendDueMails().catch((error: unknown) => logger.error({ err: error }, "mail sender failed"));
+    sendDueMails()
+      .catch((error: unknown) => logger.error({ err: error }, "mail sender failed"))
+      .finally(() => {
+        if (again && timer) {
+          again = false;
+          tick();
+        }
+      });
   };
+
+  /**
+   * A mail was just queued (its transaction committed): send it now rather
+   * than at the next tick. Only while started; a run under way is followed by
+   * another, which sees the new mail.
+   */
+  function sendSoon() {
+    if (!timer) return;
+    if (running) again = true;
+    else tick();
+  }
 
   /** Sends now and then every `intervalMs`; does nothing when sending is off. */
   function start(intervalMs = SEND_INTERVAL_MS) {
@@ -140,12 +217,13 @@ export function createMailSender(
   async function stop() {
     if (timer) clearInterval(timer);
     timer = undefined;
+    again = false;
     await running?.catch(() => {});
     transport?.close?.();
     transport = givenTransport;
   }
 
-  return { sendDueMails, start, stop, enabled, running: () => timer !== undefined };
+  return { sendDueMails, sendSoon, start, stop, enabled, running: () => timer !== undefined };
 }
 
 export type MailSender = ReturnType<typeof createMailSender>;

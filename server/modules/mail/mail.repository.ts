@@ -13,6 +13,8 @@ export type NewMail = {
   text: string;
   html: string;
   kind: string;
+  /** A one-time-link mail: the nonce its token is derived from (the text and HTML hide it). */
+  linkNonce?: string;
 };
 
 export async function insertMails(db: Db, mails: NewMail[], at: string): Promise<void> {
@@ -31,6 +33,7 @@ export async function insertMails(db: Db, mails: NewMail[], at: string): Promise
         status: "queued" as const,
         attempts: 0,
         next_attempt_at: at,
+        link_nonce: mail.linkNonce ?? null,
       })),
     )
     .execute();
@@ -50,6 +53,7 @@ export async function findDueMails(db: Db, now: string, limit: number) {
       "kind",
       "attempts",
       "next_attempt_at",
+      "link_nonce",
     ])
     .where("status", "=", "queued")
     .where("next_attempt_at", "<=", now)
@@ -75,15 +79,25 @@ export async function claimMail(db: Db, id: number, seen: string, lease: string)
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Sent: a link mail's nonce goes (the mail keeps no secret). */
 export async function markMailSent(db: Db, id: number, attempts: number, at: string) {
   await db
     .updateTable("mail_outbox")
-    .set({ status: "sent", attempts, sent_at: at, last_error: null })
+    .set({ status: "sent", attempts, sent_at: at, last_error: null, link_nonce: null })
     .where("id", "=", id)
     .execute();
 }
 
-/** A failed attempt: tried again at `retryAt`, or given up (null). */
+/** Not sent and never will be (its link no longer works): failed, without its nonce. */
+export async function markMailNotSent(db: Db, id: number, error: string) {
+  await db
+    .updateTable("mail_outbox")
+    .set({ status: "failed", last_error: error.slice(0, 2000), link_nonce: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A failed attempt: tried again at `retryAt`, or given up (null; a link mail's nonce goes). */
 export async function markMailAttemptFailed(
   db: Db,
   id: number,
@@ -94,7 +108,7 @@ export async function markMailAttemptFailed(
     .set({
       attempts,
       last_error: error.slice(0, 2000),
-      ...(retryAt ? { next_attempt_at: retryAt } : { status: "failed" as const }),
+      ...(retryAt ? { next_attempt_at: retryAt } : { status: "failed" as const, link_nonce: null }),
     })
     .where("id", "=", id)
     .execute();

@@ -2,6 +2,7 @@ import type { Actor } from "../../../common/permissions.ts";
 import { withSectionDefaults } from "../../../common/schemas/settings.ts";
 import { SETTINGS_SECTIONS, type SiteSettings } from "../../../common/settings.ts";
 import type { OutboxPage } from "../../../common/types.ts";
+import { hiddenLink } from "../../auth/link-tokens.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -11,6 +12,7 @@ import { findOutboxMails, insertMails, type MailStatus, type NewMail } from "./m
 import {
   accountApprovedMail,
   contactNotificationMail,
+  emailChangedMail,
   emailChangeMail,
   invitationMail,
   type MailContext,
@@ -71,7 +73,7 @@ export function createMailService(
     config,
     logger,
   }: {
-    config: Pick<Config, "publicUrl" | "host" | "port" | "mail" | "demoMode">;
+    config: Pick<Config, "publicUrl" | "host" | "port" | "mail">;
     logger?: Pick<Logger, "error">;
   },
 ) {
@@ -126,25 +128,38 @@ export function createMailService(
     return { ...accountApprovedMail(ctx, user), to: user.email, kind: "account_approved" };
   }
 
-  /** To the user: a link to choose a new password (`token` is the one-time token). */
+  // One-time-link mails: `nonce` is the link's (issueAccountLink); the mail is
+  // stored with the token hidden and the sender puts it in (server/auth/link-tokens.ts).
+
+  /** To the user: a link to choose a new password. */
   function passwordReset(
     ctx: MailContext,
     user: { email: string; username: string; first_name: string },
-    token: string,
+    nonce: string,
   ): NewMail {
-    const url = siteLink(ctx, `/reset-password?token=${encodeURIComponent(token)}`);
-    return { ...passwordResetMail(ctx, user, url), to: user.email, kind: "password_reset" };
+    const url = siteLink(ctx, hiddenLink("/reset-password"));
+    return {
+      ...passwordResetMail(ctx, user, url),
+      to: user.email,
+      kind: "password_reset",
+      linkNonce: nonce,
+    };
   }
 
   /** To a user an admin added without a password: a link to set one. */
   function invitation(
     ctx: MailContext,
     user: { email: string; username: string; first_name: string },
-    token: string,
+    nonce: string,
     invitedBy: string,
   ): NewMail {
-    const url = siteLink(ctx, `/accept-invite?token=${encodeURIComponent(token)}`);
-    return { ...invitationMail(ctx, user, url, invitedBy), to: user.email, kind: "invitation" };
+    const url = siteLink(ctx, hiddenLink("/accept-invite"));
+    return {
+      ...invitationMail(ctx, user, url, invitedBy),
+      to: user.email,
+      kind: "invitation",
+      linkNonce: nonce,
+    };
   }
 
   /** To the new address: a link that confirms the change. */
@@ -152,10 +167,28 @@ export function createMailService(
     ctx: MailContext,
     user: { username: string; first_name: string },
     newEmail: string,
-    token: string,
+    nonce: string,
   ): NewMail {
-    const url = siteLink(ctx, `/confirm-email?token=${encodeURIComponent(token)}`);
-    return { ...emailChangeMail(ctx, user, newEmail, url), to: newEmail, kind: "email_change" };
+    const url = siteLink(ctx, hiddenLink("/confirm-email"));
+    return {
+      ...emailChangeMail(ctx, user, newEmail, url),
+      to: newEmail,
+      kind: "email_change",
+      linkNonce: nonce,
+    };
+  }
+
+  /** To the OLD address: the account's address changed (no link). */
+  function emailChanged(
+    ctx: MailContext,
+    user: { username: string; first_name: string },
+    change: { oldEmail: string; newEmail: string; byAdmin: boolean },
+  ): NewMail {
+    return {
+      ...emailChangedMail(ctx, user, change),
+      to: change.oldEmail,
+      kind: "email_changed",
+    };
   }
 
   /** The outbox, newest first (admins). */
@@ -172,7 +205,7 @@ export function createMailService(
       count,
       page,
       totalPages: Math.max(1, Math.ceil(count / limit)),
-      delivering: config.mail !== null && !config.demoMode,
+      delivering: config.mail !== null,
     };
   }
 
@@ -184,6 +217,7 @@ export function createMailService(
     passwordReset,
     invitation,
     emailChange,
+    emailChanged,
     listOutbox,
   };
 }

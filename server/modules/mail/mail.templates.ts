@@ -25,7 +25,8 @@ export type MailKind =
   | "account_approved"
   | "password_reset"
   | "invitation"
-  | "email_change";
+  | "email_change"
+  | "email_changed";
 
 export function escapeHtml(value: string): string {
   return value
@@ -242,5 +243,32 @@ export function emailChangeMail(
       },
     ],
     action: { label: "Confirm the new address", url },
+  });
+}
+
+/**
+ * To the OLD address of an account whose address changed (by its user through
+ * the confirmation link, or by an admin): what changed and whom to contact.
+ */
+export function emailChangedMail(
+  context: MailContext,
+  user: { username: string; first_name: string },
+  change: { oldEmail: string; newEmail: string; byAdmin: boolean },
+): MailContent {
+  const name = user.first_name.trim() || user.username;
+  const contact = context.settings.general.contactEmail.trim();
+  return renderMail(context, {
+    subject: `[${context.siteName}] Your e-mail address was changed`,
+    heading: `Hello ${name}`,
+    blocks: [
+      {
+        kind: "p",
+        text: `The e-mail address of your account on ${context.siteName} (username ${user.username}) was changed from ${change.oldEmail} to ${change.newEmail}${change.byAdmin ? " by an administrator" : ""}. From now on you sign in with the new address, and mail for the account goes there; this is the last mail to this address.`,
+      },
+      {
+        kind: "p",
+        text: `If you did not make or expect this change, contact ${contact ? `${context.siteName} at ${contact}` : `the administrators of ${context.siteName}`} at once: someone else may have taken over your account.`,
+      },
+    ],
   });
 }

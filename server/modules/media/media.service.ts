@@ -6,6 +6,7 @@ import { requirePermission } from "../../auth/policy.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../app-error.ts";
+import { writeWithAudit } from "../audit/with-audit.ts";
 import {
   deleteUpload,
   findMediaUsages,
@@ -13,6 +14,7 @@ import {
   findUploads,
   updateUploadAlt,
 } from "./media.repository.ts";
+import { mediaEvent } from "./media-audit.ts";
 
 /** The media library: every upload, where it is used, its alt text; delete only when unused. */
 export function createMediaService(db: Db, config: Pick<Config, "uploadsDir">) {
@@ -64,7 +66,12 @@ export function createMediaService(db: Db, config: Pick<Config, "uploadsDir">) {
         usedIn: usages.map((u) => u.label).join("; "),
       });
     }
-    await deleteUpload(db, id);
+    await writeWithAudit(
+      db,
+      actor,
+      (trx) => deleteUpload(trx, id),
+      () => mediaEvent("deleted", upload),
+    );
     const files = [upload.fileName, ...upload.variants.map((v) => v.file)];
     for (const file of files) {
       await fs.rm(path.join(config.uploadsDir, path.basename(file)), { force: true });

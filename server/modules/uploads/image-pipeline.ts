@@ -6,6 +6,7 @@ import type { Sharp, SharpOptions } from "sharp";
 import { VARIANT_WIDTHS } from "../../../common/images.ts";
 import { IcoError, readIco } from "./ico.ts";
 import type { ImageType } from "./image-type.ts";
+import { NAME_HASH_LENGTH, originalName, STORED_FORMATS, variantName } from "./stored-names.ts";
 
 /**
  * Decoding is where an image costs CPU and memory, and a tiny file can
@@ -84,13 +85,7 @@ const ENCODERS: Record<string, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 55 }),
 };
 
-const MIME: Record<string, string> = {
-  jpg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  avif: "image/avif",
-  gif: "image/gif",
-};
+const MIME: Record<string, string> = STORED_FORMATS;
 
 const INPUT: SharpOptions = { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS };
 
@@ -129,7 +124,7 @@ function asImageError(error: unknown): Error {
 
 function hashed(data: Buffer) {
   const sha256 = crypto.createHash("sha256").update(data).digest("hex");
-  return { sha256, base: sha256.slice(0, 20) };
+  return { sha256, base: sha256.slice(0, NAME_HASH_LENGTH) };
 }
 
 /** The input as sharp should read it: an ICO's chosen picture becomes a PNG source. */
@@ -178,7 +173,7 @@ export async function processImage(bytes: Uint8Array, type: ImageType): Promise<
       for (const format of ext === "webp" ? ["webp"] : [ext, "webp"]) {
         const out = await ENCODERS[format]!(resized.clone()).toBuffer({ resolveWithObject: true });
         variants.push({
-          file: `${base}-${width}.${format}`,
+          file: variantName(base, width, format),
           width: out.info.width,
           height: out.info.height,
           format,
@@ -189,7 +184,7 @@ export async function processImage(bytes: Uint8Array, type: ImageType): Promise<
     }
     return {
       image: {
-        fileName: `${base}.${ext}`,
+        fileName: originalName(base, ext),
         mimeType: MIME[ext]!,
         width: info.width,
         height: info.height,
@@ -215,7 +210,7 @@ async function processGif(bytes: Uint8Array): Promise<ProcessedImage> {
   const { sha256, base } = hashed(data);
   return {
     image: {
-      fileName: `${base}.gif`,
+      fileName: originalName(base, "gif"),
       mimeType: MIME.gif!,
       width: info.width,
       height: info.pageHeight ?? info.height,

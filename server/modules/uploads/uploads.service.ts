@@ -5,7 +5,9 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { AppError } from "../app-error.ts";
+import { insertAuditEvents } from "../audit/audit.repository.ts";
 import { findUploadByFileName, insertUpload } from "../media/media.repository.ts";
+import { mediaEvent } from "../media/media-audit.ts";
 import {
   DamagedImageError,
   IMAGE_SLOTS,
@@ -107,24 +109,31 @@ export function createUploadsService(
     // A write failure (disk full, permissions) is ours, not the image's: it
     // goes to the error handler, which logs it and answers 500.
     const stored = await writeImage(config.uploadsDir, processed);
-    const upload =
-      (await findUploadByFileName(db, stored.fileName)) ??
-      (await insertUpload(
-        db,
-        {
-          file_name: stored.fileName,
-          original_name: file.name.slice(0, 300),
-          mime_type: stored.mimeType,
-          size_bytes: stored.size,
-          width: stored.width,
-          height: stored.height,
-          sha256: stored.sha256,
-          alt: file.alt?.trim().slice(0, 300) ?? "",
-          variants: JSON.stringify(stored.variants),
-          uploaded_by: actor.id,
-        },
-        nowIso(),
-      ));
+    // Who uploaded which file goes to the audit log, also when the same image
+    // was stored before (the earlier row is answered).
+    const upload = await db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      const row =
+        (await findUploadByFileName(trx, stored.fileName)) ??
+        (await insertUpload(
+          trx,
+          {
+            file_name: stored.fileName,
+            original_name: file.name.slice(0, 300),
+            mime_type: stored.mimeType,
+            size_bytes: stored.size,
+            width: stored.width,
+            height: stored.height,
+            sha256: stored.sha256,
+            alt: file.alt?.trim().slice(0, 300) ?? "",
+            variants: JSON.stringify(stored.variants),
+            uploaded_by: actor.id,
+          },
+          at,
+        ));
+      await insertAuditEvents(trx, actor, [mediaEvent("uploaded", row)], at);
+      return row;
+    });
     const url = `/uploads/${upload.fileName}`;
     return {
       id: upload.id,

@@ -8,6 +8,7 @@ import {
 } from "../../../common/schemas/users.ts";
 import type { User } from "../../../common/types.ts";
 import { requireUncommonPassword } from "../../auth/common-passwords.ts";
+import type { LinkTokens } from "../../auth/link-tokens.ts";
 import { hashPassword, INVITED_NO_PASSWORD_HASH } from "../../auth/passwords.ts";
 import { requirePermission } from "../../auth/policy.ts";
 import { hashToken } from "../../auth/tokens.ts";
@@ -17,7 +18,7 @@ import { nowIso } from "../../db/normalize.ts";
 import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
 import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
-import { INVITATION_DAYS, issueAccountToken } from "../auth/account.service.ts";
+import { INVITATION_DAYS, issueAccountLink } from "../auth/account.service.ts";
 import { deleteAccountTokens } from "../auth/account-tokens.repository.ts";
 import { deleteSessionsOfUser } from "../auth/sessions.repository.ts";
 import { findUsersAwaitingApproval } from "../mail/mail.repository.ts";
@@ -68,7 +69,11 @@ function userUpdateEvents(before: User, after: User, passwordChanged: boolean): 
 
 export function createUsersService(
   db: Db,
-  { mail, now: clock = () => new Date() }: { mail?: MailService; now?: () => Date } = {},
+  {
+    mail,
+    links,
+    now: clock = () => new Date(),
+  }: { mail?: MailService; links?: LinkTokens; now?: () => Date } = {},
 ) {
   /**
    * Within the activating transaction, before the change: mails the users of
@@ -165,7 +170,7 @@ export function createUsersService(
    */
   async function inviteUser(actor: Actor | null, input: unknown): Promise<User> {
     requirePermission(actor, "users:manage");
-    if (!mail) throw new Error(MAIL_UNAVAILABLE);
+    if (!mail || !links) throw new Error(MAIL_UNAVAILABLE);
     const data = parseInput(UserInviteSchema, input);
     await requireUniqueIdentity(data);
     // Read before the transaction (see MailService.context).
@@ -182,14 +187,14 @@ export function createUsersService(
           at,
           { role: data.role, status: data.status, invited: true },
         );
-        const token = await issueAccountToken(
+        const nonce = await issueAccountLink(
           trx,
-          user.id,
-          "invitation",
+          links,
+          { userId: user.id, purpose: "invitation", accountEmail: user.email },
           now,
           INVITATION_DAYS * 86_400_000,
         );
-        await queueMail(trx, mail.invitation(context, user, token, invitedBy), at);
+        await queueMail(trx, mail.invitation(context, user, nonce, invitedBy), at);
         return { ...user, invitation_pending: true };
       });
     } catch (error) {
@@ -200,7 +205,7 @@ export function createUsersService(
   /** A new invitation link for a user who has not set a password yet; the old link stops working. */
   async function resendInvitation(actor: Actor | null, id: number): Promise<User> {
     requirePermission(actor, "users:manage");
-    if (!mail) throw new Error(MAIL_UNAVAILABLE);
+    if (!mail || !links) throw new Error(MAIL_UNAVAILABLE);
     const user = await findUserById(db, id);
     if (!user) throw AppError.notFound("User not found");
     const pending = await findUserIdsWithPasswordHash(db, INVITED_NO_PASSWORD_HASH, [id]);
@@ -210,14 +215,14 @@ export function createUsersService(
     return db.transaction().execute(async (trx) => {
       const now = clock();
       const at = now.toISOString();
-      const token = await issueAccountToken(
+      const nonce = await issueAccountLink(
         trx,
-        id,
-        "invitation",
+        links,
+        { userId: id, purpose: "invitation", accountEmail: user.email },
         now,
         INVITATION_DAYS * 86_400_000,
       );
-      await queueMail(trx, mail.invitation(context, user, token, invitedBy), at);
+      await queueMail(trx, mail.invitation(context, user, nonce, invitedBy), at);
       await insertAuditEvents(
         trx,
         actor,
@@ -280,8 +285,15 @@ export function createUsersService(
     }
     // Hashing is slow: done before the transaction, which holds locks.
     if (data.password) values.password_hash = await hashPassword(data.password);
+    const emailChanged = data.email !== undefined && data.email.toLowerCase() !== before.email;
+    // The old address is told of a new one, unless nobody ever used it: an
+    // invitation not accepted yet (an admin correcting a mistyped address).
+    const tellOldAddress =
+      emailChanged &&
+      !(await findUserIdsWithPasswordHash(db, INVITED_NO_PASSWORD_HASH, [id])).has(id);
     // Read before the transaction (see MailService.context).
-    const mailContext = data.status === "active" && mail ? await mail.context() : null;
+    const mailContext =
+      (data.status === "active" || tellOldAddress) && mail ? await mail.context() : null;
     try {
       return await db.transaction().execute(async (trx) => {
         if ((data.role !== undefined && data.role !== "admin") || data.status === "inactive") {
@@ -311,8 +323,13 @@ export function createUsersService(
           const keep = actor.id === id && session.token ? hashToken(session.token) : undefined;
           await deleteSessionsOfUser(trx, id, keep);
         }
-        // An admin set the password of an invited user: the invitation link is done.
-        if (values.password_hash) await deleteAccountTokens(trx, id, "invitation");
+        // A new password or e-mail address ends every one-time link of the
+        // user (reset, invitation, e-mail change); the old address is told.
+        if (values.password_hash || emailChanged) await deleteAccountTokens(trx, id);
+        if (tellOldAddress && mail && mailContext) {
+          const change = { oldEmail: before.email, newEmail: updated.email, byAdmin: true };
+          await queueMail(trx, mail.emailChanged(mailContext, updated, change), now);
+        }
         const invited = await findUserIdsWithPasswordHash(trx, INVITED_NO_PASSWORD_HASH, [id]);
         return invited.has(id) ? { ...updated, invitation_pending: true } : updated;
       });

@@ -1,12 +1,19 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUDIT_ACTIONS } from "../../../common/audit.ts";
 import {
+  type Account,
   type Accounts,
+  createAccount,
   createAccounts,
+  createUser,
   del,
   expectError,
   expectFieldError,
   expectOk,
   get,
+  imageForm,
+  login,
   post,
   postBody,
   put,
@@ -183,13 +190,60 @@ describe("audit log", () => {
     expectFieldError(
       await get(t, "/audit-log?action=exploded", { token: a.admin.token }),
       "action",
-      "action must be one of created, updated, published, unpublished, deleted, role_changed, activated, deactivated",
+      `action must be one of ${AUDIT_ACTIONS.join(", ")}`,
     );
     expectFieldError(
       await get(t, "/audit-log?from=yesterday", { token: a.admin.token }),
       "from",
       "from must be a date (YYYY-MM-DD)",
     );
+  });
+
+  it("records who uploaded which file, and who deleted it", async () => {
+    const bytes = await sharp({
+      create: { width: 23, height: 17, channels: 3, background: { r: 200, g: 40, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await post(t, "/upload", {
+      token: a.author.token,
+      body: imageForm(bytes, "team-photo.png", "image/png"),
+    });
+    expectOk(uploaded, 201);
+    const id = uploaded.body.data.id as number;
+    const file = (uploaded.body.data.url as string).replace("/uploads/", "");
+    expectOk(await del(t, `/media/${id}`, { token: a.admin.token }));
+
+    const log = (await entriesFor("media", id)).reverse();
+    expect(log).toMatchObject([
+      {
+        action: "uploaded",
+        actor_id: a.author.id,
+        entity_label: "team-photo.png",
+        details: { file },
+      },
+      {
+        action: "deleted",
+        actor_id: a.admin.id,
+        entity_label: "team-photo.png",
+        details: { file },
+      },
+    ]);
+  });
+
+  it("records signing out everywhere, with how many sessions ended", async () => {
+    const me = await createAccount(t, "editor");
+    await login(t, me.email, me.password);
+    expectOk(await post(t, "/auth/logout-all", { token: me.token }));
+    const [entry] = (await entries("?action=signed_out_everywhere&limit=200")).filter(
+      (e) => e.entity_id === String(me.id),
+    );
+    expect(entry).toMatchObject({
+      actor_id: me.id,
+      entity_type: "account",
+      entity_label: me.email,
+      details: { sessions: 2 },
+    });
   });
 
   it("keeps entries of a deleted user, with the name they had", async () => {
@@ -218,5 +272,128 @@ describe("audit log", () => {
     expectOk(await del(t, `/users/${doomed.body.data.id}`, { token: a.admin.token }));
     const [entry] = await entriesFor("service", service.body.data.id);
     expect(entry).toMatchObject({ actor_id: null, actor_name: "Doomed Editor", action: "created" });
+  });
+});
+
+describe("audit log: sign-ins (behind one trusted proxy)", () => {
+  let t: TestApp;
+  let admin: Account;
+  const SECRET = "Hunter2-Secret-Guess";
+  let clients = 0;
+  /** A fresh client address, so tests do not share a client's counts. */
+  const newClient = () => {
+    clients += 1;
+    return `198.51.100.${clients}`;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: "1" } });
+    admin = await createAccount(t, "admin");
+  });
+  afterAll(() => t?.close());
+
+  function signIn(email: string, password: string, client: string) {
+    return post(t, "/auth/login", {
+      body: { email, password },
+      headers: { "x-forwarded-for": client },
+    });
+  }
+
+  async function entries(query: string): Promise<Entry[]> {
+    const result = await get(t, `/audit-log${query}&limit=200`, { token: admin.token });
+    expectOk(result);
+    return result.body.data.entries;
+  }
+
+  it("records a sign-in, and a failure with the address tried but never the password", async () => {
+    const me = await createUser(t, { role: "editor" });
+    const client = newClient();
+    expectError(await signIn(me.email, SECRET, client), 401);
+    const nobody = `${unique("nobody")}@example.com`;
+    expectError(await signIn(nobody, SECRET, client), 401);
+    expectOk(await signIn(me.email, me.password, client));
+
+    const failures = await entries("?action=sign_in_failed");
+    expect(failures.find((e) => e.entity_label === me.email)).toMatchObject({
+      actor_id: null,
+      actor_name: `Visitor at ${client}`,
+      entity_type: "account",
+      entity_id: String(me.user.id),
+      details: { client },
+    });
+    expect(failures.find((e) => e.entity_label === nobody)).toMatchObject({
+      actor_id: null,
+      entity_id: null,
+      details: { client },
+    });
+    const [signedIn] = (await entries("?action=signed_in")).filter(
+      (e) => e.entity_label === me.email,
+    );
+    expect(signedIn).toMatchObject({
+      actor_id: me.user.id,
+      actor_name: "Editor Tester",
+      entity_type: "account",
+      entity_id: String(me.user.id),
+      details: { client },
+    });
+    expect(JSON.stringify(await entries("?entity_type=account"))).not.toContain(SECRET);
+  });
+
+  it("records a lock once, however many attempts it refuses; refused attempts add nothing", async () => {
+    const me = await createUser(t, { role: "author" });
+    for (let i = 0; i < 10; i++)
+      expectError(await signIn(me.email, `${SECRET}-${i}`, newClient()), 401);
+    for (let i = 0; i < 5; i++) expectError(await signIn(me.email, me.password, newClient()), 429);
+    const mine = (await entries("?entity_type=account")).filter((e) => e.entity_label === me.email);
+    expect(mine.filter((e) => e.action === "sign_in_failed")).toHaveLength(10);
+    const locks = mine.filter((e) => e.action === "locked_out");
+    expect(locks).toHaveLength(1);
+    expect(locks[0]).toMatchObject({
+      actor_id: null,
+      entity_id: String(me.user.id),
+      details: { scope: "account", minutes: 15 },
+    });
+  });
+
+  it("records a client locked for failing on many accounts, once", async () => {
+    const sprayer = newClient();
+    for (let i = 0; i < 30; i++) {
+      expectError(await signIn(`${unique("sprayed")}@example.com`, SECRET, sprayer), 401);
+    }
+    for (let i = 0; i < 5; i++) {
+      expectError(await signIn(`${unique("sprayed")}@example.com`, SECRET, sprayer), 429);
+    }
+    const fromSprayer = (await entries("?entity_type=account")).filter(
+      (e) => e.details?.client === sprayer,
+    );
+    expect(fromSprayer.filter((e) => e.action === "sign_in_failed")).toHaveLength(30);
+    expect(fromSprayer.filter((e) => e.action === "locked_out")).toEqual([
+      expect.objectContaining({
+        actor_name: `Visitor at ${sprayer}`,
+        entity_id: null,
+        entity_label: `Every account from ${sprayer}`,
+        details: { scope: "client", client: sprayer, minutes: 15 },
+      }),
+    ]);
+  });
+
+  it("records a wrong current password on the profile as a failure by the signed-in user", async () => {
+    const client = newClient();
+    const me = await createUser(t, { role: "editor" });
+    const token = (await signIn(me.email, me.password, client)).body.token as string;
+    const wrong = await post(t, "/auth/me/password", {
+      token,
+      body: { current_password: SECRET, password: "Amber-Canyon-39" },
+      headers: { "x-forwarded-for": client },
+    });
+    expectError(wrong, 400);
+    const [entry] = (await entries("?action=sign_in_failed")).filter(
+      (e) => e.entity_label === me.email,
+    );
+    expect(entry).toMatchObject({
+      actor_id: me.user.id,
+      entity_id: String(me.user.id),
+      details: { client, current_password: true },
+    });
   });
 });

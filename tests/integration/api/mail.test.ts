@@ -1,6 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../../server/logger.ts";
-import { createMailSender } from "../../../server/modules/mail/mail-sender.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type Accounts,
   createAccounts,
@@ -34,9 +32,10 @@ type OutboxMail = {
 };
 
 /** A test app whose clock the test moves (the sender's retries are judged by it). */
-async function mailApp(env: Record<string, string>) {
+async function mailApp(env: Record<string, string>, { demoMode = false } = {}) {
   const clock = { offset: 0 };
   const t = await createTestApp({
+    demoMode,
     env: { PUBLIC_URL, MAIL_FROM: "no-reply@acme.test", ...env },
     now: () => new Date(Date.now() + clock.offset),
   });
@@ -345,22 +344,44 @@ describe("mail without SMTP_URL", () => {
       await t.close();
     }
   });
+});
 
-  it("sends nothing in demo mode either", async () => {
+describe("mail in demo mode", () => {
+  let smtp: SmtpCatcher;
+  let t: TestApp;
+  // Seeding the demo content takes a while: in the hook, which may take longer.
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    ({ t } = await mailApp({ SMTP_URL: smtp.url }, { demoMode: true }));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it("is sent when SMTP_URL is set (and only then: see above)", async () => {
+    expect(t.services.mailSender.enabled).toBe(true);
+    await sendContactMessage(t, { subject: "From the demo" });
+    expect(await t.services.mailSender.sendDueMails()).toBe(1);
+    expect(smtp.mails[0]?.parsed.subject).toContain("From the demo");
+  });
+});
+
+describe("a started sender", () => {
+  it("sends a mail as soon as it is queued, not at its next round", async () => {
     const smtp = await startSmtpCatcher();
-    const { t } = await mailApp({});
+    const { t } = await mailApp({ SMTP_URL: smtp.url });
     try {
-      await sendContactMessage(t);
-      const demoSender = createMailSender(t.db, {
-        config: { mail: { smtpUrl: smtp.url, from: "no-reply@acme.test" }, demoMode: true },
-        logger: createLogger("silent"),
-      });
-      expect(demoSender.enabled).toBe(false);
-      expect(await demoSender.sendDueMails()).toBe(0);
-      demoSender.start();
-      expect(demoSender.running()).toBe(false);
-      expect(smtp.mails).toHaveLength(0);
+      // The next round is an hour away: only the queued mail itself can wake the sender.
+      t.services.mailSender.start(3_600_000);
+      expect(t.services.mailSender.running()).toBe(true);
+      await sendContactMessage(t, { subject: "Right away" });
+      await vi.waitFor(() => expect(smtp.mails).toHaveLength(1), { timeout: 10_000 });
+      expect(smtp.mails[0]?.parsed.subject).toContain("Right away");
+      await sendContactMessage(t, { subject: "And again" });
+      await vi.waitFor(() => expect(smtp.mails).toHaveLength(2), { timeout: 10_000 });
     } finally {
+      await t.services.mailSender.stop();
       await t.close();
       await smtp.close();
     }

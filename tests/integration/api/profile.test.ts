@@ -186,6 +186,10 @@ describe("profile", () => {
     expectOk(confirmed);
     expect(confirmed.body.data).toEqual({ email: newEmail });
     expect((await get(t, "/auth/me", { token })).body.data.email).toBe(newEmail);
+    // The old address is told.
+    const told = await deliver(t, smtp);
+    expect(told.map((m) => m.envelope.to)).toEqual([[email]]);
+    expect(told[0]!.parsed.subject).toContain("Your e-mail address was changed");
     await login(t, newEmail, password);
     expectError(
       await post(t, "/auth/confirm-email", { body: { token: link.token } }),
@@ -240,7 +244,14 @@ describe("profile", () => {
     );
     const doc = await readExportDocument(t.db, TEST_DB);
     expect(doc.users.find((u) => u.id === me.id)?.avatar_url).toBe("/uploads/exported-avatar.webp");
-    const text = JSON.stringify(doc);
+    // (The audit log records the request, with the address asked for: that is history, not a link.)
+    const { auditLog, ...rest } = doc;
+    expect(
+      auditLog.filter(
+        (entry) => entry.action === "email_change_requested" && entry.entity_id === String(me.id),
+      ),
+    ).toHaveLength(1);
+    const text = JSON.stringify(rest);
     expect(text).not.toMatch(/token_hash|email_change|new_email/);
     expect(text).not.toContain(`exported-${me.id}@example.org`);
   });

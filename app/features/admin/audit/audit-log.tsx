@@ -23,7 +23,8 @@ import {
 
 export const AUDIT_TEXT = {
   title: "Audit log",
-  subtitle: "Who created, changed, published or deleted what, newest first",
+  subtitle:
+    "Who created, changed, published, uploaded or deleted what, and who signed in or failed to, newest first",
   empty: "Nothing recorded yet.",
   emptyFiltered: "No entries match these filters.",
   loadFailed: "Failed to load the audit log.",
@@ -37,7 +38,14 @@ function entityHref(entry: AuditEntry): string | null {
   if (!entry.entity_id || entry.action === "deleted") return null;
   if (entry.entity_type === "post") return `/admin/posts/${entry.entity_id}/edit`;
   if (entry.entity_type === "settings") return "/admin/settings";
+  if (entry.entity_type === "media") return "/admin/media";
   return null;
+}
+
+/** "15 minutes", "2 hours": a lock's length. */
+function lockLength(minutes: number): string {
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `${Math.round(minutes / 60)} hours`;
 }
 
 function describeDetails(entry: AuditEntry): string {
@@ -56,6 +64,17 @@ function describeDetails(entry: AuditEntry): string {
   if (details.bulk) parts.push("Bulk action");
   if (details.registration) parts.push("Registered");
   if (details.setup) parts.push("First admin (setup)");
+  if (details.current_password) parts.push("Current password on the profile");
+  if (details.scope === "account") parts.push("For clients the account does not know");
+  if (details.scope === "client") parts.push("Every account, from this address");
+  if (typeof details.minutes === "number") parts.push(`Locked for ${lockLength(details.minutes)}`);
+  if (typeof details.sessions === "number") {
+    parts.push(`${details.sessions} session${details.sessions === 1 ? "" : "s"} ended`);
+  }
+  if (typeof details.file === "string") parts.push(`File ${details.file}`);
+  if (typeof details.client === "string" && details.client !== "unknown") {
+    parts.push(`From ${details.client}`);
+  }
   return parts.join(" · ");
 }
 

@@ -22,7 +22,7 @@ export const OUTBOX_TEXT = {
   emptyFiltered: "No mail with this status.",
   loadFailed: "Failed to load the outbox.",
   notDelivering:
-    "Mail is not being sent (no SMTP_URL, or demo mode): mails stay queued here. See “Mail” in docs/operations.md.",
+    "Mail is not being sent (SMTP_URL is not set): mails stay queued here. See “Mail” in docs/operations.md.",
 } as const;
 
 const PAGE_SIZE = LIST_PAGE_SIZE.outbox.default;
@@ -34,6 +34,7 @@ const KIND_LABELS: Record<string, string> = {
   password_reset: "Password reset",
   invitation: "Invitation",
   email_change: "E-mail change",
+  email_changed: "E-mail changed",
 };
 
 const STATUS_CLASSES: Record<OutboxMail["status"], string> = {
@@ -45,7 +46,7 @@ const STATUS_CLASSES: Record<OutboxMail["status"], string> = {
 function describeStatus(mail: OutboxMail): string {
   const tries = `${mail.attempts} attempt${mail.attempts === 1 ? "" : "s"}`;
   if (mail.status === "sent") return `Sent ${formatDateTime(mail.sent_at)}`;
-  if (mail.status === "failed") return `Gave up after ${tries}`;
+  if (mail.status === "failed") return mail.attempts > 0 ? `Gave up after ${tries}` : "Not sent";
   return mail.attempts > 0 ? `${tries}; next ${formatDateTime(mail.next_attempt_at)}` : "Waiting";
 }
 
