@@ -4,6 +4,9 @@ import type { TableWrite } from "../db/write-tracking.ts";
 const PRIVATE_TABLES = new Set([
   "sessions",
   "contact_messages",
+  "audit_logs",
+  "mail_outbox",
+  "account_tokens",
   "kysely_migration",
   "kysely_migration_lock",
 ]);

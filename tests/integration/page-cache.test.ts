@@ -6,6 +6,7 @@ import {
   createAccounts,
   createPost,
   expectOk,
+  login,
   minutesFromNow,
   put,
   sendContactMessage,
@@ -209,15 +210,30 @@ describe("page cache", () => {
     expect(cacheState(await t.request("/gallery", { method: "HEAD" }))).toBe("HIT");
   });
 
-  it("keeps its pages when a visitor writes (contact form, failed sign-in)", async () => {
+  it("keeps its pages when a visitor or staff write what no page shows (messages, sign-ins, their audit entries, reset mails)", async () => {
     await t.request("/contact");
     expect(cacheState(await t.request("/contact"))).toBe("HIT");
     await sendContactMessage(t);
-    await t.request("/api/auth/login", {
+    const post = (body: unknown) => ({
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }),
+      body: JSON.stringify(body),
     });
+    // A failed and a successful sign-in (each audited), a reset link mailed (outbox, token, audit).
+    await t.request(
+      "/api/auth/login",
+      post({ email: "nobody@example.com", password: "wrong-password" }),
+    );
+    await login(t, a.editor.email, a.editor.password);
+    expect(
+      (await t.request("/api/auth/forgot-password", post({ email: a.editor.email }))).status,
+    ).toBe(200);
+    const { count } = await t.db
+      .selectFrom("mail_outbox")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("to", "=", a.editor.email)
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(1);
     expect(cacheState(await t.request("/contact"))).toBe("HIT");
   });
 
