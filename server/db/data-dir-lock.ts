@@ -23,7 +23,9 @@ export type DataDirLock = { release: () => void };
  * drops it when the process ends however it ends (even SIGKILL): no stale pid
  * file to clean up after a crash. Taken by the server, restore and import;
  * the tools meant to share a running site's files (backup, export,
- * admin:create) do not take it.
+ * admin:create) do not take it. Keep the answer reachable while the claim
+ * should last: once it is garbage-collected, its database closes and the
+ * lock goes with it.
  */
 export function lockDataDir(dataDir: string): DataDirLock {
   ensurePrivateDir(dataDir);

@@ -479,7 +479,7 @@ describe("restore refusals", () => {
           "--input-type=module",
           "-e",
           `import { lockDataDir } from ${JSON.stringify(path.join(ROOT, "server/db/data-dir-lock.ts"))};
-           lockDataDir(${JSON.stringify(t.dataDir)}); console.log("locked"); setInterval(() => {}, 1000);`,
+           globalThis.held = lockDataDir(${JSON.stringify(t.dataDir)}); console.log("locked"); setInterval(() => {}, 1000);`,
         ],
         { stdio: ["ignore", "pipe", "inherit"] },
       );
