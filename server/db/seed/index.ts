@@ -22,10 +22,13 @@ import {
 } from "./demo-content.ts";
 import { generateImage } from "./images.ts";
 import { STARTER_SERVICES } from "./starter-content.ts";
+import { seedStarterPages } from "./starter-pages.ts";
 
 /** Bookkeeping kept beside the settings sections; never shown by the API. */
 type SystemState = {
   starterSeededAt?: string;
+  /** The Terms and Privacy pages were added (to a new site, or to one made before pages existed). */
+  starterPagesSeededAt?: string;
   demoSeededAt?: string;
   demoUserIds?: number[];
 };
@@ -65,6 +68,11 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
         .execute();
     }
     state.starterSeededAt = nowIso();
+  }
+
+  if (!state.starterPagesSeededAt) {
+    await seedStarterPages(db);
+    state.starterPagesSeededAt = nowIso();
   }
 
   if (config.demoMode && !state.demoSeededAt) {
