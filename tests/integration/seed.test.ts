@@ -74,6 +74,10 @@ describe("seeding", { timeout: 90_000 }, () => {
       expect(image.status).toBe(200);
       expect(image.headers.get("content-type")).toBe("image/jpeg");
 
+      // A page of the demo's own beside the starter Terms and Privacy.
+      const careers = await demo.request("/careers");
+      expect(careers.status).toBe(200);
+      expect(await careers.text()).toContain("Open positions:");
       const messages = await demo.db.selectFrom("contact_messages").select("id").execute();
       expect(messages.length).toBeGreaterThanOrEqual(3);
       const homeHtml = await (await demo.request("/")).text();

@@ -17,6 +17,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_GALLERY,
   DEMO_MESSAGES,
+  DEMO_PAGES,
   DEMO_POSTS,
   DEMO_STAFF,
 } from "./demo-content.ts";
@@ -268,6 +269,28 @@ async function seedDemoContent(db: Db, config: Config): Promise<number[]> {
         created_at: iso,
         updated_at: iso,
       })
+      .execute();
+  }
+
+  for (const page of DEMO_PAGES) {
+    await db
+      .insertInto("pages")
+      .values({
+        title: page.title,
+        slug: page.slug,
+        content: page.paragraphs.map((p) => `<p>${p}</p>`).join("\n"),
+        meta_title: "",
+        meta_description: page.meta_description,
+        featured_image: "",
+        featured_image_alt: "",
+        status: "published",
+        published_at: daysAgo(30),
+        noindex: false,
+        author_id: admin.id,
+        created_at: daysAgo(30),
+        updated_at: daysAgo(30),
+      })
+      .onConflict((oc) => oc.column("slug").doNothing())
       .execute();
   }
 
