@@ -219,6 +219,52 @@ test.describe("admin pages", () => {
     });
   });
 
+  test.describe("failures and empty lists", () => {
+    // The failed responses below are reported by the browser.
+    test.use({ allowedConsoleErrors: [/status of \d{3}/] });
+    const NOT_JSON = {
+      status: 502,
+      contentType: "text/html",
+      body: "<html><body><h1>502 Bad Gateway</h1></body></html>",
+    };
+
+    test("the list, the editor's load and its save say what went wrong", async ({ page }) => {
+      await loginAs(page, "editor");
+      await page.route(/\/api\/pages\?/, (route) => route.fulfill(NOT_JSON));
+      await page.goto("/admin/pages");
+      await expect(page.getByRole("alert")).toContainText(
+        "Failed to load pages. Please try again.",
+      );
+      await page.unroute(/\/api\/pages\?/);
+      await page.getByRole("button", { name: "Try Again" }).click();
+      await expect(rows(page).first()).toBeVisible();
+
+      await page.getByPlaceholder("Search pages...").fill(unique("nothing-like-this"));
+      await expect(
+        page.getByText(
+          "No pages found matching your criteria. Try adjusting your filters or create a new page.",
+        ),
+      ).toBeVisible();
+
+      await page.goto("/admin/pages/987654/edit");
+      await expect(page.getByText("Page with ID 987654 not found.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to Pages" })).toHaveAttribute(
+        "href",
+        "/admin/pages",
+      );
+
+      await page.goto("/admin/pages/new");
+      await page.getByLabel("Page Title").fill(unique("Will Not Save"));
+      await page.getByRole("textbox", { name: "Content" }).click();
+      await page.keyboard.type("Some text.");
+      await page.route(/\/api\/pages$/, (route) => route.fulfill(NOT_JSON));
+      await page.getByRole("button", { name: "Create Page" }).click();
+      await expect(page.getByText("Failed to save page: Please try again.")).toBeVisible();
+      await expect(page).toHaveURL("/admin/pages/new");
+      await expect(page.getByRole("button", { name: "Create Page" })).toBeEnabled();
+    });
+  });
+
   test("an author neither sees nor opens the pages screens", async ({ page }) => {
     await loginAs(page, "author");
     await page.goto("/admin/pages");
