@@ -17,8 +17,10 @@ export default [
     route("accept-invite", "routes/accept-invite.tsx"),
     route("confirm-email", "routes/confirm-email.tsx"),
     route("setup", "routes/setup.tsx"),
-    route("terms", "routes/terms.tsx"),
     route("unauthorized", "routes/unauthorized.tsx"),
+    // Company pages (Terms, Privacy, Careers, …): any other one-segment address.
+    // Their slugs may not be one of the first segments above (common/reserved-slugs.ts).
+    route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   ...prefix("admin", [
@@ -31,6 +33,9 @@ export default [
       route("posts/edit/:id", "routes/admin/post-editor.tsx", { id: "post-edit-legacy" }),
       route("categories", "routes/admin/categories.tsx"),
       route("services", "routes/admin/services.tsx"),
+      route("pages", "routes/admin/pages.tsx"),
+      route("pages/new", "routes/admin/page-editor.tsx", { id: "page-new" }),
+      route("pages/:id/edit", "routes/admin/page-editor.tsx", { id: "page-edit" }),
       route("gallery", "routes/admin/gallery.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("media", "routes/admin/media.tsx"),

@@ -14,6 +14,7 @@ export const PERMISSIONS = [
   "categories:manage",
   "tags:manage",
   "services:manage",
+  "pages:manage",
   "gallery:manage",
   "messages:manage",
   "uploads:create",
@@ -34,6 +35,8 @@ const EDITOR: Permission[] = [
   "categories:manage",
   "tags:manage",
   "services:manage",
+  // Company pages (About-like pages, Terms, Privacy): editors and admins, not authors.
+  "pages:manage",
   "gallery:manage",
   "messages:manage",
   "uploads:manage",

@@ -4,6 +4,7 @@ import type {
   Category,
   GalleryCategory,
   GalleryImage,
+  Page,
   Post,
   PostList,
   PostSummary,
@@ -52,6 +53,12 @@ export type SiteServices = {
       /** Only the first N characters of each body (for cards). */
       options?: { contentPreview?: number },
     ): Promise<PostSummary[]>;
+  };
+  pages: {
+    /** A published page by its slug (drafts and pages still scheduled: null). */
+    getPublicPageBySlug(slug: string): Promise<Page | null>;
+    /** The current slug of a renamed published page, for a 301 from its old address. */
+    findPageRedirect(oldSlug: string): Promise<string | null>;
   };
   categories: {
     listCategories(): Promise<Category[]>;

@@ -12,6 +12,9 @@ import type {
   MediaUsageSchema,
   OutboxMailSchema,
   OutboxPageSchema,
+  PageListSchema,
+  PageSchema,
+  PageSummarySchema,
   PostAliasesSchema,
   PostAuthorSchema,
   PostListResponseSchema,
@@ -71,6 +74,10 @@ export type PostSummaryResponse = Of<typeof PostSummaryResponseSchema>;
 export type PostList = Of<typeof PostListSchema>;
 export type PostListResponse = Of<typeof PostListResponseSchema>;
 export type Service = Of<typeof ServiceSchema>;
+/** A company page (About-like pages, Terms, Privacy), served at `/{slug}`. */
+export type Page = Of<typeof PageSchema>;
+export type PageSummary = Of<typeof PageSummarySchema>;
+export type PageList = Of<typeof PageListSchema>;
 export type GalleryCategory = Of<typeof GalleryCategorySchema>;
 export type GalleryImage = Of<typeof GalleryImageSchema>;
 export type ContactMessage = Of<typeof ContactMessageSchema>;

@@ -17,6 +17,7 @@ import { renderApiReference } from "./api/docs.ts";
 import { galleryApi } from "./api/gallery.ts";
 import { mailApi } from "./api/mail.ts";
 import { mediaApi } from "./api/media.ts";
+import { pagesApi } from "./api/pages.ts";
 import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
 import { uploadApi } from "./api/upload.ts";
@@ -47,7 +48,7 @@ import { apiQueries, createRouter } from "./http/router.ts";
 import { createNonce, noncePolicy } from "./http/security.ts";
 import type { Logger } from "./logger.ts";
 import { AppError, isAppError } from "./modules/app-error.ts";
-import { findNextPublishTime } from "./modules/posts/publish-schedule.ts";
+import { findNextPublishTime } from "./modules/content/publish-schedule.ts";
 import { FALLBACK_SETTINGS } from "./modules/settings/settings.service.ts";
 import { storedImageType } from "./modules/uploads/stored-names.ts";
 import { formatBytes } from "./modules/uploads/uploads.service.ts";
@@ -296,6 +297,7 @@ export function createApp({
     authApi,
     blogApi,
     servicesApi,
+    pagesApi,
     settingsApi,
     galleryApi,
     contactApi,

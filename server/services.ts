@@ -23,6 +23,7 @@ import { createGalleryService } from "./modules/gallery/gallery.service.ts";
 import { createMailService } from "./modules/mail/mail.service.ts";
 import { createMailSender } from "./modules/mail/mail-sender.ts";
 import { createMediaService } from "./modules/media/media.service.ts";
+import { createPagesService } from "./modules/pages/pages.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createFeedsService } from "./modules/seo/feeds.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
@@ -70,6 +71,7 @@ export function createServices({
   const throttle = createLoginThrottle(limits, clock);
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
+  const pages = createPagesService(db);
   return {
     auth: createAuthService(
       db,
@@ -126,6 +128,7 @@ export function createServices({
     settings,
     services,
     posts,
+    pages,
     feeds: createFeedsService(db, { settings, posts, services }),
     categories: createCategoriesService(db),
     gallery: createGalleryService(db),
@@ -149,6 +152,7 @@ export function toSiteServices(services: AppServices, config: Config): SiteServi
     settings: services.settings,
     services: services.services,
     posts: services.posts,
+    pages: services.pages,
     categories: services.categories,
     gallery: services.gallery,
     contact: services.contact,

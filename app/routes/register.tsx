@@ -145,6 +145,12 @@ function RegisterScreen() {
               </Link>
             </span>
           </label>
+          <p className="mt-1 pl-6 text-sm text-slate-600 dark:text-slate-300">
+            How we handle your data:{" "}
+            <Link to="/privacy" className="link">
+              Privacy Policy
+            </Link>
+          </p>
           {errors.terms ? (
             <p id="terms-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
               {errors.terms}

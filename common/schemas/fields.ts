@@ -42,6 +42,26 @@ export const slugField = (label = "Slug") =>
     .max(200, `${label} must be 200 characters or less`)
     .regex(/^[a-z0-9-]+$/, `${label} can only contain lowercase letters, numbers, and hyphens`);
 
+/**
+ * A rich-text body (a post's or a page's HTML): required, so text or an image
+ * once the tags are gone; the server sanitises it before storing.
+ */
+export const richTextField = () =>
+  z
+    .string({ error: "Content is required" })
+    .max(500_000, "Content must be 500000 characters or less")
+    .refine((v) => v.replace(/<[^>]*>/g, "").trim() !== "" || /<img\s/i.test(v), {
+      message: "Content is required",
+    });
+
+/** A publish date: an ISO date-time (with or without its zone) or a date; null or "" clear it. */
+export const publishDateField = () =>
+  z
+    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.null(), z.literal("")], {
+      error: "Publish date must be a date and time",
+    })
+    .optional();
+
 /** An http(s) URL, a site path such as /uploads/x.png, or empty. */
 export const imageUrlField = (label: string) =>
   z

@@ -4,8 +4,10 @@ import {
   idNumber,
   imageUrlField,
   optionalText,
+  publishDateField,
   readOnlyFields,
   requiredText,
+  richTextField,
   slugField,
 } from "./fields.ts";
 
@@ -32,12 +34,7 @@ export const PostInputSchema = z.strictObject({
   // characters of the content on cards and 160 in the meta description. The
   // editor requires it (PostFormSchema).
   excerpt: optionalText("Excerpt", EXCERPT_MAX).optional(),
-  content: z
-    .string({ error: "Content is required" })
-    .max(500_000, "Content must be 500000 characters or less")
-    .refine((v) => v.replace(/<[^>]*>/g, "").trim() !== "" || /<img\s/i.test(v), {
-      message: "Content is required",
-    }),
+  content: richTextField(),
   featured_image: imageUrlField("Featured image").optional(),
   featuredImage: imageUrlField("Featured image").optional(),
   featured_image_alt: optionalText("Featured image alt text", 300).optional(),
@@ -53,16 +50,8 @@ export const PostInputSchema = z.strictObject({
     .optional(),
   isFeatured: z.boolean({ error: "isFeatured must be true or false" }).optional(),
   featured: z.boolean({ error: "featured must be true or false" }).optional(),
-  published_at: z
-    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.null(), z.literal("")], {
-      error: "Publish date must be a date and time",
-    })
-    .optional(),
-  publishedAt: z
-    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.null(), z.literal("")], {
-      error: "Publish date must be a date and time",
-    })
-    .optional(),
+  published_at: publishDateField(),
+  publishedAt: publishDateField(),
   meta_title: optionalText("Meta title", 200).optional(),
   meta_description: optionalText("Meta description", 500).optional(),
   og_image: imageUrlField("Social image").optional(),

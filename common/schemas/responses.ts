@@ -164,6 +164,39 @@ export const ServiceSchema = z
   })
   .meta({ id: "Service" });
 
+const companyPageFields = {
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  featured_image: z.string(),
+  featured_image_alt: z.string(),
+  /** As read: `scheduled` also when published with a future date. */
+  status: z.enum(POST_STATUSES),
+  published_at: isoTime.nullable(),
+  meta_title: z.string(),
+  meta_description: z.string(),
+  /** "Hide from search engines": a noindex robots tag, and left out of the sitemap. */
+  noindex: z.boolean(),
+  author_id: z.number().int().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+};
+
+/** A company page (served at `/{slug}` once published). */
+export const PageSchema = z
+  .object({ ...companyPageFields, content: z.string() })
+  .meta({ id: "Page" });
+/** A row of the pages list: the page without its body. */
+export const PageSummarySchema = z.object(companyPageFields).meta({ id: "PageSummary" });
+
+export const PageListSchema = z
+  .object({
+    pages: z.array(PageSummarySchema),
+    ...pageFields,
+    limit: z.number().int().min(1),
+  })
+  .meta({ id: "PageList" });
+
 export const GalleryCategorySchema = z
   .object({
     id: z.number().int(),
@@ -245,7 +278,7 @@ export const UploadResultSchema = z
   .meta({ id: "UploadResult" });
 
 export const MediaUsageSchema = z.object({
-  kind: z.enum(["post", "gallery", "settings"]),
+  kind: z.enum(["post", "page", "gallery", "settings"]),
   id: z.union([z.number().int(), z.string()]),
   label: z.string(),
 });

@@ -93,6 +93,26 @@ export type ServicesTable = {
   updated_at: Timestamp;
 };
 
+/** A company page, served at /{slug} (modules/pages). */
+export type PagesTable = {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  /** Sanitised HTML (modules/content/sanitize.ts), like a post's. */
+  content: string;
+  meta_title: string;
+  meta_description: string;
+  featured_image: string;
+  featured_image_alt: string;
+  status: "draft" | "published" | "scheduled";
+  published_at: Timestamp | null;
+  /** "Hide from search engines". */
+  noindex: Bool;
+  author_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type GalleryCategoriesTable = {
   id: Generated<number>;
   name: string;
@@ -149,7 +169,7 @@ export type UploadsTable = {
 
 export type SlugRedirectsTable = {
   id: Generated<number>;
-  kind: "post" | "service";
+  kind: "post" | "service" | "page";
   old_slug: string;
   target_id: number;
   created_at: Timestamp;
@@ -227,6 +247,7 @@ export type Database = {
   post_categories: PostCategoriesTable;
   post_tags: PostTagsTable;
   services: ServicesTable;
+  pages: PagesTable;
   gallery_categories: GalleryCategoriesTable;
   gallery_images: GalleryImagesTable;
   settings: SettingsTable;

@@ -37,6 +37,7 @@ const APP_TABLES = [
   "post_categories",
   "post_tags",
   "services",
+  "pages",
   "gallery_categories",
   "gallery_images",
   "settings",

@@ -17,16 +17,22 @@ export type SchemaOption = {
   schema?: string;
 };
 
-/** What an import or a restore left out or cleaned (upload-files.ts, the post sanitiser). */
+/** What an import or a restore left out or cleaned (upload-files.ts, the rich-text sanitiser). */
 export type LeftOut = {
   skippedUploadFiles: { file: string; reason: string }[];
   sanitizedPosts: string[];
+  /** Slugs of the pages whose HTML the sanitiser changed. */
+  sanitizedPages: string[];
 };
 
 const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /** The lines a command prints about what it left out or cleaned (none when nothing). */
-export function describeLeftOut({ skippedUploadFiles, sanitizedPosts }: LeftOut): string[] {
+export function describeLeftOut({
+  skippedUploadFiles,
+  sanitizedPosts,
+  sanitizedPages,
+}: LeftOut): string[] {
   const lines: string[] = [];
   if (skippedUploadFiles.length) {
     const shown = skippedUploadFiles.slice(0, 3).map(({ file, reason }) => `${file} (${reason})`);
@@ -41,6 +47,13 @@ export function describeLeftOut({ skippedUploadFiles, sanitizedPosts }: LeftOut)
     lines.push(
       "Removed what the post HTML rules do not allow (scripts, event handlers, …) from " +
         `${counted(sanitizedPosts.length, "post")}: ${sanitizedPosts.slice(0, 5).join(", ")}${more}.`,
+    );
+  }
+  if (sanitizedPages.length) {
+    const more = sanitizedPages.length > 5 ? ", …" : "";
+    lines.push(
+      "Removed what the page HTML rules do not allow (scripts, event handlers, …) from " +
+        `${counted(sanitizedPages.length, "page")}: ${sanitizedPages.slice(0, 5).join(", ")}${more}.`,
     );
   }
   return lines;

@@ -22,7 +22,7 @@ import { lockDataDir } from "../db/data-dir-lock.ts";
 import { MIGRATION_NAMES, migrateUpTo } from "../db/migrate.ts";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../db/private-files.ts";
 import type { Database } from "../db/schema.ts";
-import { sanitizePostHtml } from "../modules/posts/sanitize.ts";
+import { sanitizeRichText } from "../modules/content/sanitize.ts";
 import { searchTextOf } from "../modules/posts/search-text.ts";
 import {
   BACKUP_FORMAT,
@@ -61,6 +61,8 @@ export type RestoreResult = {
   safetyCopy: string | null;
   /** Slugs of the posts whose HTML the sanitiser changed (scripts, handlers and the like removed). */
   sanitizedPosts: string[];
+  /** Slugs of the pages whose HTML the sanitiser changed. */
+  sanitizedPages: string[];
   /** Files of the archive's uploads folder left out: not pictures the upload pipeline writes. */
   skippedUploadFiles: SkippedUploadFile[];
 };
@@ -126,19 +128,19 @@ export async function restore(
 
     const safetyCopy = options.force ? null : await keepCurrentSite(config, options);
 
-    let sanitizedPosts: string[] = [];
+    let sanitized = NOTHING_SANITIZED;
     if (config.database.kind === "sqlite") {
       const restored = path.join(content, "database", "beranda.db");
-      sanitizedPosts = sanitizeSqlitePosts(restored);
+      sanitized = sanitizeSqliteBodies(restored);
       replaceSqlite(config.database.file, restored);
     } else if (postgres) {
-      sanitizedPosts = await rebuildPostgres(postgres.target, postgres.archive, { commit: true });
+      sanitized = await rebuildPostgres(postgres.target, postgres.archive, { commit: true });
     }
     if (fs.existsSync(config.uploadsDir)) {
       fs.renameSync(config.uploadsDir, path.join(work, "replaced-uploads"));
     }
     fs.renameSync(uploads, config.uploadsDir);
-    return { manifest, safetyCopy, sanitizedPosts, skippedUploadFiles: skipped };
+    return { manifest, safetyCopy, ...sanitized, skippedUploadFiles: skipped };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
     lock.release();
@@ -477,64 +479,95 @@ function replaceSqlite(target: string, restored: string) {
   fs.renameSync(restored, target);
 }
 
-type PostHtml = { id: number; slug: string; content: string };
+type BodyHtml = { id: number; slug: string; content: string };
+
+/** What a restore cleaned: the slugs of the posts and of the pages whose HTML changed. */
+type Sanitized = { sanitizedPosts: string[]; sanitizedPages: string[] };
+
+const NOTHING_SANITIZED: Sanitized = { sanitizedPosts: [], sanitizedPages: [] };
 
 /**
- * The posts whose stored HTML is not what the API's sanitiser makes of it,
- * with their sanitised content and plain text. Content the API stored is
- * unchanged by it, so a genuine backup gives none.
+ * The rows whose stored HTML is not what the API's sanitiser makes of it,
+ * with their sanitised content. Content the API stored is unchanged by it,
+ * so a genuine backup gives none.
  */
-function postsToSanitize(posts: PostHtml[]) {
-  const changed: (PostHtml & { searchText: string })[] = [];
-  for (const post of posts) {
-    const content = sanitizePostHtml(post.content);
-    if (content !== post.content) {
-      changed.push({ ...post, content, searchText: searchTextOf(content) });
-    }
+function rowsToSanitize(rows: BodyHtml[]) {
+  const changed: BodyHtml[] = [];
+  for (const row of rows) {
+    const content = sanitizeRichText(row.content);
+    if (content !== row.content) changed.push({ ...row, content });
   }
   return changed;
 }
 
-/** Sanitises the post HTML of the (checked) SQLite file before it becomes the site's. */
-function sanitizeSqlitePosts(dbFile: string): string[] {
+/** Sanitises the post and page HTML of the (checked) SQLite file before it becomes the site's. */
+function sanitizeSqliteBodies(dbFile: string): Sanitized {
   const db = new DatabaseSync(dbFile);
   try {
-    const posts = db
-      .prepare("SELECT id, slug, content FROM posts ORDER BY id")
-      .all() as unknown as PostHtml[];
-    const changed = postsToSanitize(posts);
-    if (changed.length === 0) return [];
-    const update = db.prepare("UPDATE posts SET content = ?, search_text = ? WHERE id = ?");
+    const posts = rowsToSanitize(
+      db.prepare("SELECT id, slug, content FROM posts ORDER BY id").all() as unknown as BodyHtml[],
+    );
+    // An archive made before pages existed has no such table (the next start adds it).
+    const hasPages =
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pages'").get() !==
+      undefined;
+    const pages = hasPages
+      ? rowsToSanitize(
+          db
+            .prepare("SELECT id, slug, content FROM pages ORDER BY id")
+            .all() as unknown as BodyHtml[],
+        )
+      : [];
+    if (posts.length === 0 && pages.length === 0) return NOTHING_SANITIZED;
+    const updatePost = db.prepare("UPDATE posts SET content = ?, search_text = ? WHERE id = ?");
+    const updatePage = db.prepare("UPDATE pages SET content = ? WHERE id = ?");
     db.exec("BEGIN");
     try {
-      for (const post of changed) update.run(post.content, post.searchText, post.id);
+      for (const post of posts) updatePost.run(post.content, searchTextOf(post.content), post.id);
+      for (const page of pages) updatePage.run(page.content, page.id);
       db.exec("COMMIT");
     } catch (error) {
       db.exec("ROLLBACK");
       throw error;
     }
-    return changed.map((post) => post.slug);
+    return {
+      sanitizedPosts: posts.map((post) => post.slug),
+      sanitizedPages: pages.map((page) => page.slug),
+    };
   } finally {
     db.close();
   }
 }
 
-/** Sanitises the loaded post HTML, in the restore's transaction. */
-async function sanitizePgPosts(trx: Db): Promise<string[]> {
-  const posts = await trx
-    .selectFrom("posts")
-    .select(["id", "slug", "content"])
-    .orderBy("id")
-    .execute();
-  const changed = postsToSanitize(posts);
-  for (const post of changed) {
+/** Sanitises the loaded post and page HTML, in the restore's transaction. */
+async function sanitizePgBodies(trx: Db, tables: readonly string[]): Promise<Sanitized> {
+  const posts = rowsToSanitize(
+    await trx.selectFrom("posts").select(["id", "slug", "content"]).orderBy("id").execute(),
+  );
+  for (const post of posts) {
     await trx
       .updateTable("posts")
-      .set({ content: post.content, search_text: post.searchText })
+      .set({ content: post.content, search_text: searchTextOf(post.content) })
       .where("id", "=", post.id)
       .execute();
   }
-  return changed.map((post) => post.slug);
+  // An archive made before pages existed has no such table (the next start adds it).
+  const pages = tables.includes("pages")
+    ? rowsToSanitize(
+        await trx.selectFrom("pages").select(["id", "slug", "content"]).orderBy("id").execute(),
+      )
+    : [];
+  for (const page of pages) {
+    await trx
+      .updateTable("pages")
+      .set({ content: page.content })
+      .where("id", "=", page.id)
+      .execute();
+  }
+  return {
+    sanitizedPosts: posts.map((post) => post.slug),
+    sanitizedPages: pages.map((page) => page.slug),
+  };
 }
 
 /** Thrown to roll back a rehearsal once the comparison has passed. */
@@ -552,7 +585,7 @@ async function rebuildPostgres(
   target: { url: string; schema: string | undefined },
   archive: { file: string; content: string; manifest: Manifest; schema: PgSchema },
   options: { commit: boolean },
-): Promise<string[]> {
+): Promise<Sanitized> {
   const { file, content, manifest } = archive;
   const schemaName = target.schema;
   const client = await pgClient(target.url, schemaName);
@@ -588,10 +621,13 @@ async function rebuildPostgres(
         await loadRows(trx, file, table, rows);
       }
       await setSequences(trx, ours, archive.schema);
-      return sanitizePgPosts(trx);
+      return sanitizePgBodies(
+        trx,
+        ours.tables.map((table) => table.name),
+      );
     });
   } catch (error) {
-    if (error instanceof Rehearsed) return [];
+    if (error instanceof Rehearsed) return NOTHING_SANITIZED;
     if (error instanceof RestoreError) throw error;
     throw new RestoreError(
       `loading the database failed, so nothing was changed: ${(error as Error).message}`,

@@ -105,6 +105,7 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
     .orderBy("tag_id")
     .execute();
   const services = await allRows(db, "services");
+  const pages = await allRows(db, "pages");
   const galleryCategories = await allRows(db, "gallery_categories");
   const galleryImages = await allRows(db, "gallery_images");
   const settings = await db.selectFrom("settings").selectAll().orderBy("section").execute();
@@ -189,6 +190,22 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
       sort_order: s.sort_order,
       created_at: iso(s.created_at),
       updated_at: iso(s.updated_at),
+    })),
+    pages: pages.map((p) => ({
+      id: p.id,
+      title: p.title,
+      slug: p.slug,
+      content: p.content,
+      meta_title: p.meta_title,
+      meta_description: p.meta_description,
+      featured_image: p.featured_image,
+      featured_image_alt: p.featured_image_alt,
+      status: p.status,
+      published_at: toIso(p.published_at),
+      noindex: toBool(p.noindex),
+      author_id: p.author_id,
+      created_at: iso(p.created_at),
+      updated_at: iso(p.updated_at),
     })),
     galleryCategories: galleryCategories.map((c) => ({
       id: c.id,
@@ -392,6 +409,7 @@ export function summarize(document: ExportDocument): string {
     [document.categories.length, "category", "categories"],
     [document.tags.length, "tag", "tags"],
     [document.services.length, "service", "services"],
+    [document.pages.length, "page", "pages"],
     [document.galleryCategories.length, "gallery category", "gallery categories"],
     [document.galleryImages.length, "gallery image", "gallery images"],
     [document.settings.length, "settings section", "settings sections"],

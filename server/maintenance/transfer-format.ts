@@ -4,9 +4,9 @@
  * SQLite and PostgreSQL. Described for operators in docs/operations.md
  * ("Export and import"); this file is the definition.
  *
- * - Rows keep their ids, so every relation survives: posts' authors,
- *   categories and tags (as `category_ids` / `tag_ids`), gallery images'
- *   categories, redirect targets, upload owners and audit actors.
+ * - Rows keep their ids, so every relation survives: posts' and pages'
+ *   authors, categories and tags (as `category_ids` / `tag_ids`), gallery
+ *   images' categories, redirect targets, upload owners and audit actors.
  * - Column names are the database's (snake_case); timestamps are UTC ISO
  *   strings, booleans are booleans, JSON columns (settings data, upload
  *   variants) are JSON values, not strings.
@@ -99,6 +99,24 @@ export const ExportServiceSchema = z.strictObject({
   updated_at: timestamp,
 });
 
+/** A company page (since pages exist; older exports have none). */
+export const ExportPageSchema = z.strictObject({
+  id,
+  title: text(300).min(1),
+  slug: text(200).min(1),
+  content: text(),
+  meta_title: text(300),
+  meta_description: text(),
+  featured_image: text(),
+  featured_image_alt: text(300),
+  status: z.enum(["draft", "published", "scheduled"]),
+  published_at: optionalTimestamp,
+  noindex: z.boolean(),
+  author_id: optionalId,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
 export const ExportGalleryCategorySchema = z.strictObject({
   ...term,
   sort_order: z.number().int(),
@@ -139,7 +157,7 @@ export const ExportContactMessageSchema = z.strictObject({
 
 export const ExportRedirectSchema = z.strictObject({
   id,
-  kind: z.enum(["post", "service"]),
+  kind: z.enum(["post", "service", "page"]),
   old_slug: text(200).min(1),
   target_id: id,
   created_at: timestamp,
@@ -192,6 +210,8 @@ const ExportShape = z.strictObject({
   tags: z.array(ExportTagSchema),
   posts: z.array(ExportPostSchema),
   services: z.array(ExportServiceSchema),
+  /** Company pages; an export made before pages existed has none. */
+  pages: z.array(ExportPageSchema).default([]),
   galleryCategories: z.array(ExportGalleryCategorySchema),
   galleryImages: z.array(ExportGalleryImageSchema),
   settings: z.array(ExportSettingsSchema),
@@ -214,6 +234,7 @@ export const COLLECTIONS = [
   "tags",
   "posts",
   "services",
+  "pages",
   "galleryCategories",
   "galleryImages",
   "settings",
@@ -267,6 +288,7 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
   const tags = idsOf("tags");
   const posts = idsOf("posts");
   const services = idsOf("services");
+  const pages = idsOf("pages");
   const galleryCategories = idsOf("galleryCategories");
   for (const collection of [
     "galleryImages",
@@ -286,6 +308,7 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
   unique("tags", doc.tags, "name", (t) => t.name.toLowerCase());
   unique("posts", doc.posts, "slug", (p) => p.slug);
   unique("services", doc.services, "slug", (s) => s.slug);
+  unique("pages", doc.pages, "slug", (p) => p.slug);
   unique("galleryCategories", doc.galleryCategories, "slug", (c) => c.slug);
   unique("settings", doc.settings, "section", (s) => s.section);
   unique("redirects", doc.redirects, "old_slug", (r) => `${r.kind}:${r.old_slug}`);
@@ -306,6 +329,9 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
       problem(["posts", index, "tag_ids"], "lists a tag twice");
     }
   }
+  for (const [index, page] of doc.pages.entries()) {
+    refers(["pages", index, "author_id"], page.author_id, users, "user");
+  }
   for (const [index, image] of doc.galleryImages.entries()) {
     refers(
       ["galleryImages", index, "category_id"],
@@ -315,7 +341,7 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
     );
   }
   for (const [index, redirect] of doc.redirects.entries()) {
-    const targets = redirect.kind === "post" ? posts : services;
+    const targets = redirect.kind === "post" ? posts : redirect.kind === "page" ? pages : services;
     refers(["redirects", index, "target_id"], redirect.target_id, targets, redirect.kind);
   }
   for (const [index, upload] of doc.uploads.entries()) {

@@ -28,8 +28,8 @@ import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { countRows } from "../db/rows.ts";
 import type { Database } from "../db/schema.ts";
-import { STARTER_SERVICES } from "../db/seed/starter-content.ts";
-import { sanitizePostHtml } from "../modules/posts/sanitize.ts";
+import { STARTER_PAGES, STARTER_SERVICES } from "../db/seed/starter-content.ts";
+import { sanitizeRichText } from "../modules/content/sanitize.ts";
 import { searchTextOf } from "../modules/posts/search-text.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
 import {
@@ -68,6 +68,8 @@ export type ImportResult = {
   missingUploadFiles: string[];
   /** Slugs of the posts whose HTML the sanitiser changed (scripts, handlers and the like removed). */
   sanitizedPosts: string[];
+  /** Slugs of the pages whose HTML the sanitiser changed. */
+  sanitizedPages: string[];
   /** The admin ADMIN_EMAIL made at first start, replaced by the imported users. */
   replacedInitialAdmin: string | null;
 };
@@ -178,12 +180,16 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 const STARTER = new Map<string, (typeof STARTER_SERVICES)[number]>(
   STARTER_SERVICES.map((service) => [service.slug, service]),
 );
+const STARTER_PAGE_BY_SLUG = new Map<string, (typeof STARTER_PAGES)[number]>(
+  STARTER_PAGES.map((page) => [page.slug, page]),
+);
 
 /**
  * Empty means what a first start leaves and nothing more: settings (replaced
- * by the export's), the starter services untouched (replaced), and no users
- * except the admin ADMIN_EMAIL made (replaced by the export's users). Anything
- * else, and the import is refused. Answers what to clear.
+ * by the export's), the starter services and pages (Terms, Privacy) untouched
+ * (replaced), and no users except the admin ADMIN_EMAIL made (replaced by the
+ * export's users). Anything else, and the import is refused. Answers what to
+ * clear.
  */
 async function refuseUnlessEmpty(db: Db, config: Config) {
   const found: string[] = [];
@@ -208,6 +214,22 @@ async function refuseUnlessEmpty(db: Db, config: Config) {
   if (own.length) {
     found.push(`${counted(own.length, "service", "services")} of its own (edited or added)`);
   }
+  const pages = await db
+    .selectFrom("pages")
+    .select(["id", "title", "slug", "content", "meta_description"])
+    .execute();
+  const ownPages = pages.filter((page) => {
+    const starter = STARTER_PAGE_BY_SLUG.get(page.slug);
+    return !(
+      starter &&
+      starter.title === page.title &&
+      starter.meta_description === page.meta_description &&
+      sanitizeRichText(starter.content) === page.content
+    );
+  });
+  if (ownPages.length) {
+    found.push(`${counted(ownPages.length, "page", "pages")} of its own (edited or added)`);
+  }
 
   const users = await db.selectFrom("users").select(["id", "email", "role"]).execute();
   const initialAdmin =
@@ -225,7 +247,11 @@ async function refuseUnlessEmpty(db: Db, config: Config) {
         "give it a new DATA_DIR (and, for PostgreSQL, an empty database)",
     );
   }
-  return { starterServiceIds: services.map((s) => s.id), initialAdmin };
+  return {
+    starterServiceIds: services.map((s) => s.id),
+    starterPageIds: pages.map((p) => p.id),
+    initialAdmin,
+  };
 }
 
 /** Rows in slices, so no statement runs into a bound-parameter limit. */
@@ -250,6 +276,7 @@ const SERIAL_TABLES = [
   "tags",
   "posts",
   "services",
+  "pages",
   "gallery_categories",
   "gallery_images",
   "contact_messages",
@@ -286,6 +313,7 @@ async function insertDocument(db: Db, kind: DialectKind, doc: ExportDocument) {
     doc.posts.flatMap((p) => p.tag_ids.map((tag_id) => ({ post_id: p.id, tag_id }))),
   );
   await insertAll(db, "services", doc.services);
+  await insertAll(db, "pages", doc.pages);
   await insertAll(db, "gallery_categories", doc.galleryCategories);
   await insertAll(db, "gallery_images", doc.galleryImages);
 
@@ -372,13 +400,20 @@ export async function importDocument(
 ): Promise<ImportResult> {
   // Checked before any file is copied; checked again in the transaction.
   await refuseUnlessEmpty(handle.db, config);
-  // Post HTML as the API would have stored it: the same sanitiser.
+  // Post and page HTML as the API would have stored it: the same sanitiser.
   const sanitizedPosts: string[] = [];
   const posts = document.posts.map((post) => {
-    const content = sanitizePostHtml(post.content);
+    const content = sanitizeRichText(post.content);
     if (content === post.content) return post;
     sanitizedPosts.push(post.slug);
     return { ...post, content };
+  });
+  const sanitizedPages: string[] = [];
+  const pages = document.pages.map((page) => {
+    const content = sanitizeRichText(page.content);
+    if (content === page.content) return page;
+    sanitizedPages.push(page.slug);
+    return { ...page, content };
   });
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   const { created, skipped } = uploadsFrom
@@ -387,16 +422,22 @@ export async function importDocument(
   let replacedInitialAdmin: string | null = null;
   try {
     await handle.db.transaction().execute(async (trx) => {
-      const { starterServiceIds, initialAdmin } = await refuseUnlessEmpty(trx, config);
+      const { starterServiceIds, starterPageIds, initialAdmin } = await refuseUnlessEmpty(
+        trx,
+        config,
+      );
       if (starterServiceIds.length) {
         await trx.deleteFrom("services").where("id", "in", starterServiceIds).execute();
+      }
+      if (starterPageIds.length) {
+        await trx.deleteFrom("pages").where("id", "in", starterPageIds).execute();
       }
       if (initialAdmin) {
         await trx.deleteFrom("sessions").where("user_id", "=", initialAdmin.id).execute();
         await trx.deleteFrom("users").where("id", "=", initialAdmin.id).execute();
         replacedInitialAdmin = initialAdmin.email;
       }
-      await insertDocument(trx, handle.kind, { ...document, posts });
+      await insertDocument(trx, handle.kind, { ...document, posts, pages });
     });
   } catch (error) {
     removeFiles(created);
@@ -415,6 +456,7 @@ export async function importDocument(
     skippedUploadFiles: skipped,
     missingUploadFiles,
     sanitizedPosts,
+    sanitizedPages,
     replacedInitialAdmin,
   };
 }

@@ -46,7 +46,15 @@ test.describe("admin dashboard and layout", () => {
     const nav = page.getByRole("navigation", { name: "Admin" });
     await expect(nav.getByRole("link", { name: "Posts" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Media" })).toBeVisible();
-    for (const hidden of ["Categories", "Services", "Gallery", "Messages", "Settings", "Users"]) {
+    for (const hidden of [
+      "Categories",
+      "Services",
+      "Pages",
+      "Gallery",
+      "Messages",
+      "Settings",
+      "Users",
+    ]) {
       await expect(nav.getByRole("link", { name: hidden })).toHaveCount(0);
     }
     await expect(page.getByText("Recent Messages")).toHaveCount(0);

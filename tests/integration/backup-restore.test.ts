@@ -718,21 +718,29 @@ describe("restore of a crafted archive", () => {
               appended,
               slug,
             );
+            db.prepare("update pages set content = content || ? where slug = 'terms'").run(
+              appended,
+            );
           } finally {
             db.close();
           }
         } else {
-          const rows = path.join(dir, "database", "tables", "posts.jsonl");
-          const lines = fs
-            .readFileSync(rows, "utf8")
-            .trimEnd()
-            .split("\n")
-            .map((line) => {
-              const row = JSON.parse(line);
-              if (row.slug === slug) row.content += appended;
-              return JSON.stringify(row);
-            });
-          fs.writeFileSync(rows, `${lines.join("\n")}\n`);
+          for (const [table, target] of [
+            ["posts", slug],
+            ["pages", "terms"],
+          ] as const) {
+            const rows = path.join(dir, "database", "tables", `${table}.jsonl`);
+            const lines = fs
+              .readFileSync(rows, "utf8")
+              .trimEnd()
+              .split("\n")
+              .map((line) => {
+                const row = JSON.parse(line);
+                if (row.slug === target) row.content += appended;
+                return JSON.stringify(row);
+              });
+            fs.writeFileSync(rows, `${lines.join("\n")}\n`);
+          }
         }
         const crafted: Record<string, string> = {
           "evil.html": `<script>${planted}</script>`,
@@ -754,6 +762,7 @@ describe("restore of a crafted archive", () => {
       const result = await restore(t.config, file, { schema: t.schema });
 
       expect(result.sanitizedPosts).toEqual([slug]);
+      expect(result.sanitizedPages).toEqual(["terms"]);
       expect(result.skippedUploadFiles.map((skipped) => skipped.file).sort()).toEqual(
         ["0123456789abcdef0123.png", "evil.html", "evil.js"].sort(),
       );
@@ -765,6 +774,9 @@ describe("restore of a crafted archive", () => {
       const html = await page.text();
       expect(html).toContain("Quarterly harbour report");
       expect(html).not.toContain("planted by a backup");
+      const terms = await (await t.request("/terms")).text();
+      expect(terms).toContain("Terms and Conditions");
+      expect(terms).not.toContain("planted by a backup");
       for (const name of ["evil.html", "evil.js", "0123456789abcdef0123.png"]) {
         const served = await t.request(`/uploads/${name}`);
         expect(served.status, name).toBe(404);

@@ -132,6 +132,9 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
   let live: any;
   let renamedFrom: string;
   let renamedServiceFrom: string;
+  let renamedPageFrom: string;
+  let careers: any;
+  let draftPage: any;
   let archive: string;
   let exported: ExportDocument;
 
@@ -219,6 +222,44 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
         })
       ).status,
     ).toBeLessThan(300);
+
+    // Company pages: one hidden from search engines with a picture, a draft,
+    // one renamed (a redirect), and the starter Privacy page rewritten.
+    const createPage = async (body: Record<string, unknown>) => {
+      const slug = unique("page");
+      const result = await post(source, "/pages", {
+        token,
+        body: { title: `Page ${slug}`, slug, content: `<p>${bodyWord}</p>`, ...body },
+      });
+      expectOk(result, 201);
+      return result.body.data;
+    };
+    careers = await createPage({
+      title: `Careers ${titleWord}`,
+      status: "published",
+      noindex: true,
+      featured_image: photo,
+      featured_image_alt: "Our office",
+      meta_description: "Work with us.",
+    });
+    draftPage = await createPage({ status: "draft" });
+    const movedPage = await createPage({ status: "published" });
+    renamedPageFrom = movedPage.slug;
+    expectOk(
+      await put(source, `/pages/${movedPage.id}`, {
+        token,
+        body: { slug: `${movedPage.slug}-moved` },
+      }),
+    );
+    const privacy = (await get(source, "/pages?search=privacy", { token })).body.data.pages.find(
+      (p: any) => p.slug === "privacy",
+    );
+    expectOk(
+      await put(source, `/pages/${privacy.id}`, {
+        token,
+        body: { content: "<p>Our own privacy policy, moved along.</p>" },
+      }),
+    );
 
     // Gallery: two albums, images in them and one in none.
     const album = await createGalleryCategory(source, token, { name: unique("Office") });
@@ -322,8 +363,18 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
     );
     expect(exported.contactMessages.map((m) => m.is_read).sort()).toEqual([false, false, true]);
     expect(exported.redirects.map((r) => `${r.kind}:${r.old_slug}`).sort()).toEqual(
-      [`post:${renamedFrom}`, `service:${renamedServiceFrom}`].sort(),
+      [`post:${renamedFrom}`, `service:${renamedServiceFrom}`, `page:${renamedPageFrom}`].sort(),
     );
+    expect(exported.pages.map((p) => p.slug).sort()).toEqual(
+      ["terms", "privacy", careers.slug, draftPage.slug, `${renamedPageFrom}-moved`].sort(),
+    );
+    expect(exported.pages.find((p) => p.id === careers.id)).toMatchObject({
+      status: "published",
+      noindex: true,
+      featured_image_alt: "Our office",
+      meta_description: "Work with us.",
+      author_id: a.admin.id,
+    });
     expect(exported.uploads).toHaveLength(2);
     expect(exported.uploads.map((u) => u.uploaded_by).sort()).toEqual(
       [a.admin.id, a.author.id].sort(),
@@ -420,6 +471,20 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       expect((await app.request("/blog/scheduled-for-later")).status).toBe(404);
       expect((await app.request("/services/digital-marketing")).status).toBe(404);
 
+      // Pages: served at their slugs as before, the rewritten Privacy page
+      // replaced the new site's starter one, the renamed page still redirects.
+      const careersPage = await app.request(`/${careers.slug}`);
+      expect(careersPage.status).toBe(200);
+      expect(await careersPage.text()).toContain(`Careers ${titleWord}`);
+      expect(await (await app.request("/privacy")).text()).toContain(
+        "Our own privacy policy, moved along.",
+      );
+      expect((await app.request("/terms")).status).toBe(200);
+      expect((await app.request(`/${draftPage.slug}`)).status).toBe(404);
+      const oldPage = await app.request(`/${renamedPageFrom}`);
+      expect(oldPage.status).toBe(301);
+      expect(oldPage.headers.get("location")).toBe(`/${renamedPageFrom}-moved`);
+
       // Nobody signs in with a password from the old site: none was carried.
       const refused = await post(app, "/auth/login", {
         body: { email: a.admin.email, password: a.admin.password },
@@ -443,6 +508,12 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       });
       expect(fresh2.id).toBeGreaterThan(max(exported.posts));
       expect((await createService(app, admin.token)).id).toBeGreaterThan(max(exported.services));
+      const newPage = await post(app, "/pages", {
+        token: admin.token,
+        body: { title: "After the move", slug: unique("after"), content: "<p>New.</p>" },
+      });
+      expectOk(newPage, 201);
+      expect(newPage.body.data.id).toBeGreaterThan(max(exported.pages));
       const album = await createGalleryCategory(app, admin.token);
       expect(album.id).toBeGreaterThan(max(exported.galleryCategories));
       const image = await createGalleryImage(app, admin.token, { category_id: album.id });
@@ -502,6 +573,9 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
           post.content += `<script>${planted}</script><img src="x" onerror="${planted}">`;
         }
       }
+      for (const page of document.pages) {
+        if (page.id === careers.id) page.content += `<p onclick="${planted}">Hi</p>`;
+      }
       fs.writeFileSync(path.join(dir, "export.json"), JSON.stringify(document));
       const uploads = path.join(dir, "uploads");
       const genuine = fs.readdirSync(uploads).sort();
@@ -528,6 +602,7 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       const result = await importSite(target.config, file, { schema: target.schema });
 
       expect(result.sanitizedPosts).toEqual([live.slug]);
+      expect(result.sanitizedPages).toEqual([careers.slug]);
       expect(result.uploadFiles).toBe(genuine.length);
       expect(listFiles(target.config.uploadsDir)).toEqual(genuine);
       expect(result.skippedUploadFiles.map((skipped) => skipped.file).sort()).toEqual(
@@ -547,6 +622,9 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       expect(html).toContain(bodyWord);
       expect(html).not.toContain("planted by an export");
       expect(html).not.toContain("onerror");
+      const careersHtml = await (await app.request(`/${careers.slug}`)).text();
+      expect(careersHtml).toContain("<p>Hi</p>");
+      expect(careersHtml).not.toContain("planted by an export");
       for (const name of ["evil.html", "evil.js", "0123456789abcdef0123.png"]) {
         const served = await app.request(`/uploads/${name}`);
         expect(served.status, name).toBe(404);
@@ -565,6 +643,7 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
           "pipeline writes: 0123456789abcdef0123.png (not a PNG image), ",
       );
       expect(cli.stdout).toContain(`from 1 post: ${live.slug}.`);
+      expect(cli.stdout).toContain(`from 1 page: ${careers.slug}.`);
       expect(listFiles(second.config.uploadsDir)).toEqual(genuine);
     } finally {
       await app?.close({ keep: true });
@@ -580,12 +659,23 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       const app = await target.start();
       const admin = await createAccount(app, "admin");
       await createPost(app, admin.token, { title: "Already here" });
+      // A starter page someone rewrote is the site's own content too.
+      const terms = (await get(app, "/pages?search=terms", { token: admin.token })).body.data
+        .pages[0];
+      expectOk(
+        await put(app, `/pages/${terms.id}`, {
+          token: admin.token,
+          body: { content: "<p>Our own terms.</p>" },
+        }),
+      );
       await app.close({ keep: true });
 
       const before = await readSiteDocument(target.config, { schema: target.schema });
       const refused = importSite(target.config, archive, { schema: target.schema });
       await expect(refused).rejects.toThrow(ImportError);
-      await expect(refused).rejects.toThrow(/not empty \(it has 1 post, .*1 user\)/);
+      await expect(refused).rejects.toThrow(
+        /not empty \(it has 1 post, .*1 page of its own \(edited or added\), 1 user\)/,
+      );
       const after = await readSiteDocument(target.config, { schema: target.schema });
       expect(comparable(after)).toEqual(comparable(before));
       expect(listFiles(target.config.uploadsDir)).toEqual([]);

@@ -77,6 +77,29 @@ describe("media library API", () => {
     expect(fs.existsSync(path.join(t.config.uploadsDir, path.basename(gallery.url)))).toBe(true);
   });
 
+  it("an image a page shows is in use by that page and is not deleted", async () => {
+    const image = await upload(tokens.admin!, "#2255aa");
+    const created = await t.json(
+      "/api/pages",
+      as("admin", "POST", {
+        title: "Our office",
+        slug: "our-office",
+        content: "<p>Where we work.</p>",
+        featured_image: image.url,
+      }),
+    );
+    expect(created.status).toBe(201);
+    const { body: list } = await t.json("/api/media", as("admin"));
+    const item = list.data.find((m: { id: number }) => m.id === image.id);
+    expect(item.usedIn).toEqual([
+      { kind: "page", id: created.body.data.id, label: 'Page "Our office"' },
+    ]);
+    const { status, body } = await t.json(`/api/media/${image.id}`, as("admin", "DELETE"));
+    expect(status).toBe(409);
+    expect(body.message).toBe('This image is in use: Page "Our office"');
+    expect((await t.request(image.url)).status).toBe(200);
+  });
+
   it("sets alt text and deletes an unused image with its variants", async () => {
     const image = await upload(tokens.admin!, "#aa3366");
     const alt = await t.json(

@@ -89,6 +89,15 @@ describe("public pages when the data layer fails", () => {
     expect(text).toContain("Failed to load gallery data. Please try again later.");
   });
 
+  it("company page: the failure text with Go to Homepage, and a 500 (not a 404)", async () => {
+    vi.spyOn(t.services.pages, "getPublicPageBySlug").mockImplementation(down);
+    const { status, text, html } = await page(t, "/terms");
+    expect(status).toBe(500);
+    expect(text).toContain("Failed to load this page. Please try again later.");
+    expect(text).not.toContain("Page Not Found");
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Go to Homepage<\/a>/);
+  });
+
   it("a failure is never stored: the next visitor gets the page once the data is back", async () => {
     vi.spyOn(t.services.gallery, "listGalleryImages").mockImplementation(down);
     expect((await page(t, "/gallery")).status).toBe(500);

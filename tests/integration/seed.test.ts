@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { migrateDownTo, migrateToLatest } from "../../server/db/migrate.ts";
 import { SITE_OWNER } from "../factories/index.ts";
 import { createTestApp } from "../setup/test-app.ts";
 
@@ -73,6 +74,10 @@ describe("seeding", { timeout: 90_000 }, () => {
       expect(image.status).toBe(200);
       expect(image.headers.get("content-type")).toBe("image/jpeg");
 
+      // A page of the demo's own beside the starter Terms and Privacy.
+      const careers = await demo.request("/careers");
+      expect(careers.status).toBe(200);
+      expect(await careers.text()).toContain("Open positions:");
       const messages = await demo.db.selectFrom("contact_messages").select("id").execute();
       expect(messages.length).toBeGreaterThanOrEqual(3);
       const homeHtml = await (await demo.request("/")).text();
@@ -162,6 +167,81 @@ describe("seeding", { timeout: 90_000 }, () => {
       expect(admin.password_hash).toMatch(/^\$argon2id\$/);
     } finally {
       await t.close();
+    }
+  });
+
+  it("gives a site made before pages its Terms and Privacy pages once, overwriting nothing", async () => {
+    const first = await createTestApp();
+    const reuse = { dataDir: first.dataDir, schema: first.schema };
+    try {
+      // The site as it was before pages existed: no pages table, no note that they were seeded.
+      await migrateDownTo(first.db, "2026_11_24_0002_account_tokens_account_email");
+      const system = await first.db
+        .selectFrom("settings")
+        .select("data")
+        .where("section", "=", "system")
+        .executeTakeFirstOrThrow();
+      const { starterPagesSeededAt, ...before } = JSON.parse(system.data);
+      expect(starterPagesSeededAt).toBeDefined();
+      await first.db
+        .updateTable("settings")
+        .set({ data: JSON.stringify(before) })
+        .where("section", "=", "system")
+        .execute();
+      // The upgrade makes the table; a page of the company's own already has /terms.
+      await migrateToLatest(first.db);
+      const now = new Date().toISOString();
+      await first.db
+        .insertInto("pages")
+        .values({
+          title: "Our Terms",
+          slug: "terms",
+          content: "<p>Written by our lawyer.</p>",
+          meta_title: "",
+          meta_description: "",
+          featured_image: "",
+          featured_image_alt: "",
+          status: "published",
+          published_at: now,
+          noindex: false,
+          author_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await first.close({ keep: true });
+    } catch (error) {
+      await first.close().catch(() => {});
+      throw error;
+    }
+
+    const upgraded = await createTestApp({ reuse });
+    try {
+      const pages = await upgraded.db
+        .selectFrom("pages")
+        .select(["slug", "title", "content", "status"])
+        .orderBy("slug")
+        .execute();
+      expect(pages.map((p) => p.slug)).toEqual(["privacy", "terms"]);
+      expect(pages[1]).toMatchObject({
+        title: "Our Terms",
+        content: "<p>Written by our lawyer.</p>",
+      });
+      expect(pages[0]).toMatchObject({ title: "Privacy Policy", status: "published" });
+      expect((await upgraded.request("/privacy")).status).toBe(200);
+      // The owner deletes Privacy; a restart does not bring it back.
+      await upgraded.db.deleteFrom("pages").where("slug", "=", "privacy").execute();
+      await upgraded.close({ keep: true });
+    } catch (error) {
+      await upgraded.close().catch(() => {});
+      throw error;
+    }
+    const restarted = await createTestApp({ reuse });
+    try {
+      const slugs = await restarted.db.selectFrom("pages").select("slug").execute();
+      expect(slugs.map((p) => p.slug)).toEqual(["terms"]);
+    } finally {
+      await restarted.close();
     }
   });
 });

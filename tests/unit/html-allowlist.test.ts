@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cleanUrlForSchemeCheck, isAllowedUrl } from "../../common/html-allowlist.ts";
-import { sanitizePostHtml } from "../../server/modules/posts/sanitize.ts";
+import { sanitizeRichText } from "../../server/modules/content/sanitize.ts";
 
 /** An attribute value written into HTML so that the parser gives it back as it is. */
 function attribute(value: string) {
@@ -17,7 +17,7 @@ function serverKeeps(value: string, tag: "a" | "img"): boolean {
   if (value === "") return true;
   const html =
     tag === "a" ? `<a href="${attribute(value)}">x</a>` : `<img src="${attribute(value)}" alt="">`;
-  return / (href|src)="/.test(sanitizePostHtml(html));
+  return / (href|src)="/.test(sanitizeRichText(html));
 }
 
 const HOSTILE = [

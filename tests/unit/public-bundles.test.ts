@@ -73,6 +73,8 @@ describe("public JavaScript", async () => {
       "routes/contact",
       "routes/login",
       "routes/register",
+      // Company pages (Terms, Privacy, …) at /{slug}.
+      "routes/page",
     ]) {
       expect(publicRoutes).toContain(id);
     }

@@ -30,6 +30,7 @@ const PAGES: Record<string, string> = {
   "/blog": "Blog",
   "/contact": "Contact Us",
   "/terms": "Terms and Conditions",
+  "/privacy": "Privacy Policy",
 };
 
 /** What a configurable link points at, in words: a page of this site, else the other site's host. */

@@ -33,6 +33,7 @@ export const ADMIN_NAV: { to: string; label: string; permission: Permission }[] 
   { to: "/admin/posts", label: "Posts", permission: "admin:access" },
   { to: "/admin/categories", label: "Categories", permission: "categories:manage" },
   { to: "/admin/services", label: "Services", permission: "services:manage" },
+  { to: "/admin/pages", label: "Pages", permission: "pages:manage" },
   { to: "/admin/gallery", label: "Gallery", permission: "gallery:manage" },
   { to: "/admin/media", label: "Media", permission: "uploads:create" },
   { to: "/admin/messages", label: "Messages", permission: "messages:manage" },

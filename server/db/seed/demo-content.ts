@@ -286,3 +286,17 @@ export const DEMO_MESSAGES = [
     read: true,
   },
 ];
+
+/** A company page of the demo's own, beside the starter Terms and Privacy: what pages are for. */
+export const DEMO_PAGES = [
+  {
+    title: "Careers",
+    slug: "careers",
+    meta_description: "Open positions at the demo company and how to apply.",
+    paragraphs: [
+      "We are a small team that likes clear code, honest advice and long-term clients.",
+      "<strong>Open positions:</strong> a front-end developer and a project manager, both full time, remote or in our office.",
+      'Send a short note about yourself through the <a href="/contact">contact page</a>.',
+    ],
+  },
+] as const;

@@ -17,15 +17,19 @@ import {
   DEMO_CATEGORIES,
   DEMO_GALLERY,
   DEMO_MESSAGES,
+  DEMO_PAGES,
   DEMO_POSTS,
   DEMO_STAFF,
 } from "./demo-content.ts";
 import { generateImage } from "./images.ts";
 import { STARTER_SERVICES } from "./starter-content.ts";
+import { seedStarterPages } from "./starter-pages.ts";
 
 /** Bookkeeping kept beside the settings sections; never shown by the API. */
 type SystemState = {
   starterSeededAt?: string;
+  /** The Terms and Privacy pages were added (to a new site, or to one made before pages existed). */
+  starterPagesSeededAt?: string;
   demoSeededAt?: string;
   demoUserIds?: number[];
 };
@@ -65,6 +69,11 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
         .execute();
     }
     state.starterSeededAt = nowIso();
+  }
+
+  if (!state.starterPagesSeededAt) {
+    await seedStarterPages(db);
+    state.starterPagesSeededAt = nowIso();
   }
 
   if (config.demoMode && !state.demoSeededAt) {
@@ -260,6 +269,28 @@ async function seedDemoContent(db: Db, config: Config): Promise<number[]> {
         created_at: iso,
         updated_at: iso,
       })
+      .execute();
+  }
+
+  for (const page of DEMO_PAGES) {
+    await db
+      .insertInto("pages")
+      .values({
+        title: page.title,
+        slug: page.slug,
+        content: page.paragraphs.map((p) => `<p>${p}</p>`).join("\n"),
+        meta_title: "",
+        meta_description: page.meta_description,
+        featured_image: "",
+        featured_image_alt: "",
+        status: "published",
+        published_at: daysAgo(30),
+        noindex: false,
+        author_id: admin.id,
+        created_at: daysAgo(30),
+        updated_at: daysAgo(30),
+      })
+      .onConflict((oc) => oc.column("slug").doNothing())
       .execute();
   }
 

@@ -42,3 +42,43 @@ export const STARTER_SERVICES = [
       "Not sure which platform to choose or how to modernise an old system? We can help.\n\nWe review your current setup, talk to your team and give a written recommendation with costs and risks.\n\nWe can also stay on as a technical partner while you carry it out.",
   },
 ] as const;
+
+/**
+ * The legal pages every site starts with (Register links to /terms), served
+ * and edited like any page. Starter text only: it says so, and the company
+ * replaces it with its own (ideally checked by someone who knows its law).
+ */
+export const STARTER_PAGES = [
+  {
+    title: "Terms and Conditions",
+    slug: "terms",
+    meta_description: "The terms that apply when you use this website or create an account on it.",
+    content: [
+      "<p><em>This is starter text for the site's owner to replace with its own terms (Admin, then Pages). It is a placeholder, not legal advice.</em></p>",
+      "<p>By using this website or creating an account on it you agree to these terms.</p>",
+      "<h2>Accounts</h2>",
+      "<p>Accounts are for people who write for us. A new account can sign in once an administrator approves it. Keep your sign-in details to yourself; you are responsible for what is published under your account.</p>",
+      "<h2>Content</h2>",
+      "<p>Only publish content you have the right to publish. Administrators may edit or remove content that breaks the law or these terms.</p>",
+      "<h2>Changes</h2>",
+      "<p>We may change these terms; the version on this page is the one that applies.</p>",
+      '<p>How we handle personal data is described in our <a href="/privacy">Privacy Policy</a>.</p>',
+    ].join("\n"),
+  },
+  {
+    title: "Privacy Policy",
+    slug: "privacy",
+    meta_description: "What personal data this website keeps, why, and how to ask about it.",
+    content: [
+      "<p><em>This is starter text for the site's owner to replace with its own privacy policy (Admin, then Pages). It is a placeholder, not legal advice.</em></p>",
+      "<h2>What we keep</h2>",
+      "<p>When you write to us through the contact form we keep your name, e-mail address and message so that we can answer. When you create an account we keep your name, username and e-mail address to run it.</p>",
+      "<h2>What we do not do</h2>",
+      "<p>We do not sell personal data. We keep it only as long as we need it for the purpose it was given for.</p>",
+      "<h2>Cookies and statistics</h2>",
+      "<p>Say here whether the site measures visits (for example with an analytics service) and which cookies it sets.</p>",
+      "<h2>Your rights</h2>",
+      '<p>You may ask what we keep about you, and ask us to correct or delete it. Write to us through the <a href="/contact">contact page</a>.</p>',
+    ].join("\n"),
+  },
+] as const;

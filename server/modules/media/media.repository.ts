@@ -70,17 +70,22 @@ export async function deleteUpload(db: Db, id: number) {
   await db.deleteFrom("uploads").where("id", "=", id).execute();
 }
 
-/** The posts, gallery images and settings sections that show the upload `fileName`. */
+/** The posts, pages, gallery images and settings sections that show the upload `fileName`. */
 export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUsage[]> {
   // Variants share the base name, so `/uploads/<hash>` finds the image in any size.
   const base = `/uploads/${fileName.replace(/\.[a-z0-9]+$/i, "")}`;
   const pattern = `%${escapeLike(base)}%`;
   const like = (column: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
-  const [posts, gallery, settings] = await Promise.all([
+  const [posts, pages, gallery, settings] = await Promise.all([
     db
       .selectFrom("posts")
       .select(["id", "title"])
       .where((eb) => eb.or([like("featured_image"), like("og_image"), like("content")]))
+      .execute(),
+    db
+      .selectFrom("pages")
+      .select(["id", "title"])
+      .where((eb) => eb.or([like("featured_image"), like("content")]))
       .execute(),
     db
       .selectFrom("gallery_images")
@@ -96,6 +101,7 @@ export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUs
   ]);
   return [
     ...posts.map((p) => ({ kind: "post" as const, id: p.id, label: `Post "${p.title}"` })),
+    ...pages.map((p) => ({ kind: "page" as const, id: p.id, label: `Page "${p.title}"` })),
     ...gallery.map((g) => ({
       kind: "gallery" as const,
       id: g.id,

@@ -20,6 +20,7 @@ import {
   insertTagUnlessTaken,
   unknownTags,
 } from "../categories/categories.repository.ts";
+import { sanitizeRichText } from "../content/sanitize.ts";
 import {
   deleteRedirectsTo,
   findRedirectTarget,
@@ -43,7 +44,6 @@ import {
   setPostTags,
   updatePostColumns,
 } from "./posts.repository.ts";
-import { sanitizePostHtml } from "./sanitize.ts";
 import { searchTextOf } from "./search-text.ts";
 import { postsAuthorScope } from "./visibility.ts";
 
@@ -417,7 +417,7 @@ export function createPostsService(db: Db) {
     const parsed = parseInput(PostInputSchema, input);
     const data = foldPostAliases(parsed);
     const now = nowIso();
-    const content = sanitizePostHtml(data.content);
+    const content = sanitizeRichText(data.content);
     if (!content) throw AppError.validation({ content: "Content is required" });
     requireFeatureRight(actor, parsed, false);
     const { categoryIds, tagNames } = await resolveTaxonomy(actor, data);
@@ -503,7 +503,7 @@ export function createPostsService(db: Db) {
     requireSameAuthor(parsed, current.author_id);
     const data = foldPostAliases(parsed);
     const now = nowIso();
-    const content = sanitizePostHtml(data.content);
+    const content = sanitizeRichText(data.content);
     if (!content) throw AppError.validation({ content: "Content is required" });
     requireFeatureRight(actor, parsed, current.isFeatured);
     const { categoryIds, tagNames } = await resolveTaxonomy(actor, data);

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { findRow } from "../../db/rows.ts";
 
-export type RedirectKind = "post" | "service";
+export type RedirectKind = "post" | "service" | "page";
 
 /**
  * Remembers an old slug after a rename. A slug now in use by a live item

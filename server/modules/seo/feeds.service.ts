@@ -1,6 +1,7 @@
 import { stripHtml, truncate } from "../../../common/text.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
+import { findIndexablePageSlugs } from "../pages/pages.repository.ts";
 import { findLivePostSlugs } from "../posts/posts.repository.ts";
 import type { PostsService } from "../posts/posts.service.ts";
 import type { ServicesService } from "../services/services.service.ts";
@@ -43,6 +44,12 @@ export function createFeedsService(
         `<url><loc>${xmlEscape(`${origin}/services/${service.slug}`)}</loc><lastmod>${service.updated_at}</lastmod></url>`,
       );
     }
+    // Company pages that are live and not hidden from search engines (noindex).
+    for (const page of await findIndexablePageSlugs(db, nowIso())) {
+      urls.push(
+        `<url><loc>${xmlEscape(`${origin}/${page.slug}`)}</loc><lastmod>${page.lastmod}</lastmod></url>`,
+      );
+    }
     return urls;
   }
 
@@ -78,7 +85,7 @@ export function createFeedsService(
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
   }
 
-  /** One file of a sitemap index: the static pages and services, or a page of posts (null: none). */
+  /** One file of a sitemap index: the static pages, services and company pages, or a page of posts (null: none). */
   async function buildSitemapPart(
     origin: string,
     part: { kind: "pages" } | { kind: "posts"; page: number },

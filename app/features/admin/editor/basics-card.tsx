@@ -1,24 +1,34 @@
+import type { ReactNode } from "react";
 import { EXCERPT_MAX } from "../../../../common/limits.ts";
 import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
 import { Card } from "../ui.tsx";
 import { bindText, type EditorFields } from "./field-binding.ts";
 
-/** Title, slug (with the URL it gives) and excerpt (with its count). */
+/**
+ * Title and slug (with the URL it gives), and what the form adds below them
+ * (a post's excerpt). `noun` names the thing ("Post Title", "The post URL").
+ */
 export function BasicsCard({
   fields,
+  noun,
+  urlPrefix,
   onTitle,
   onSlug,
+  children,
 }: {
-  fields: EditorFields;
+  fields: EditorFields<{ title: string; slug: string }>;
+  noun: "Post" | "Page";
+  /** Where the slug goes: "/blog/" for a post, "/" for a page. */
+  urlPrefix: string;
   onTitle(title: string): void;
   onSlug(slug: string): void;
+  children?: ReactNode;
 }) {
   const { values, errors } = fields;
-  const excerptLength = values.excerpt.length;
   return (
     <Card className="space-y-5">
       <TextField
-        label="Post Title"
+        label={`${noun} Title`}
         name="title"
         value={values.title}
         onChange={(e) => onTitle(e.target.value)}
@@ -35,28 +45,39 @@ export function BasicsCard({
         spellCheck={false}
         hint={
           <>
-            The post URL will be{" "}
-            <span className="font-mono break-all">/blog/{values.slug || "{slug}"}</span>
-          </>
-        }
-      />
-      <TextAreaField
-        label="Excerpt"
-        rows={3}
-        {...bindText(fields, "excerpt", "excerpt")}
-        hint={
-          <>
-            Max {EXCERPT_MAX} characters.{" "}
-            <span
-              className={
-                excerptLength > EXCERPT_MAX ? "font-semibold text-red-700 dark:text-red-400" : ""
-              }
-            >
-              {excerptLength}/{EXCERPT_MAX}
+            The {noun.toLowerCase()} URL will be{" "}
+            <span className="font-mono break-all">
+              {urlPrefix}
+              {values.slug || "{slug}"}
             </span>
           </>
         }
       />
+      {children}
     </Card>
+  );
+}
+
+/** A post's excerpt, with its count against the limit. */
+export function ExcerptField({ fields }: { fields: EditorFields<{ excerpt: string }> }) {
+  const excerptLength = fields.values.excerpt.length;
+  return (
+    <TextAreaField
+      label="Excerpt"
+      rows={3}
+      {...bindText(fields, "excerpt")}
+      hint={
+        <>
+          Max {EXCERPT_MAX} characters.{" "}
+          <span
+            className={
+              excerptLength > EXCERPT_MAX ? "font-semibold text-red-700 dark:text-red-400" : ""
+            }
+          >
+            {excerptLength}/{EXCERPT_MAX}
+          </span>
+        </>
+      }
+    />
   );
 }

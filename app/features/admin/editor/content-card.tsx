@@ -10,12 +10,12 @@ const MODES = [
   { html: true, label: "HTML Editor" },
 ];
 
-/** The post's content: the rich-text editor, or its HTML for those who want it. */
-export function ContentCard({ fields }: { fields: EditorFields }) {
+/** A post's or a page's content: the rich-text editor, or its HTML for those who want it. */
+export function ContentCard({ fields }: { fields: EditorFields<{ content: string }> }) {
   const { values, errors, set } = fields;
   const [htmlMode, setHtmlMode] = useState(false);
   const labelId = useId();
-  const onContent = (html: string) => set("content", html, "content");
+  const onContent = (html: string) => set("content", html);
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,29 +1,33 @@
 import type { ChangeEvent } from "react";
-import type { PostFormValues } from "./post-form-values.ts";
-
-/** What every card of the editor gets: the values, the errors and one way to change a field. */
-export type EditorFields = {
-  values: PostFormValues;
-  errors: Record<string, string>;
-  /** Sets a value (the form becomes dirty) and clears the errors of the given keys. */
-  set<K extends keyof PostFormValues>(key: K, value: PostFormValues[K], ...clears: string[]): void;
-};
-
-type TextKey = {
-  [K in keyof PostFormValues]: PostFormValues[K] extends string ? K : never;
-}[keyof PostFormValues];
 
 /**
- * The props of a text input or textarea bound to one field: its value, the
- * error under `errorKey` (the API's field name) and a change handler that
- * clears it.
+ * What every card of the editor gets: the values, the errors and one way to
+ * change a field. A value's key is the API's field name, so a field's error
+ * (from the schema or the server) sits under the same key and `set` clears it.
+ * The post form builds one itself; the page form's `useSchemaForm` is one.
+ * A card asks only for the values it shows (`EditorFields<{ content: string }>`),
+ * so posts and pages share it.
  */
-export function bindText(fields: EditorFields, key: TextKey, errorKey: string) {
+export type EditorFields<V extends object> = {
+  values: V;
+  errors: Record<string, string>;
+  /** Sets a value (the form becomes dirty) and clears that field's error. */
+  set<K extends keyof V & string>(key: K, value: V[K]): void;
+};
+
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/**
+ * The props of a text input or textarea bound to one field: its name (the
+ * input's id is `field-{name}`), value, error and a change handler that
+ * clears the error.
+ */
+export function bindText<V extends object>(fields: EditorFields<V>, key: TextKey<V>) {
   return {
-    name: errorKey,
-    value: fields.values[key],
-    error: fields.errors[errorKey],
+    name: key,
+    value: fields.values[key] as string,
+    error: fields.errors[key],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      fields.set(key, event.target.value, errorKey),
+      fields.set(key, event.target.value as V[typeof key]),
   };
 }

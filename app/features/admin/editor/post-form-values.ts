@@ -1,24 +1,26 @@
 import type { Post } from "../../../../common/types.ts";
 import { fromLocalInput, names, splitTags, toLocalInput } from "../posts/post-helpers.ts";
+import { focusFirstField } from "./focus-field.ts";
 
+/** The post form's values, each under the API's field name (so errors match their fields). */
 export type PostFormValues = {
   title: string;
   slug: string;
   excerpt: string;
   content: string;
-  featuredImage: string;
-  featuredImageAlt: string;
+  featured_image: string;
+  featured_image_alt: string;
   status: "draft" | "published";
   /** datetime-local value in the browser's zone, or "". */
-  publishedAt: string;
+  published_at: string;
   isFeatured: boolean;
   categories: string[];
   /** Comma-separated names. */
   tags: string;
   /** Search and social overrides; empty means the title, excerpt and featured image. */
-  metaTitle: string;
-  metaDescription: string;
-  ogImage: string;
+  meta_title: string;
+  meta_description: string;
+  og_image: string;
 };
 
 export const EMPTY_VALUES: PostFormValues = {
@@ -26,16 +28,16 @@ export const EMPTY_VALUES: PostFormValues = {
   slug: "",
   excerpt: "",
   content: "",
-  featuredImage: "",
-  featuredImageAlt: "",
+  featured_image: "",
+  featured_image_alt: "",
   status: "draft",
-  publishedAt: "",
+  published_at: "",
   isFeatured: false,
   categories: [],
   tags: "",
-  metaTitle: "",
-  metaDescription: "",
-  ogImage: "",
+  meta_title: "",
+  meta_description: "",
+  og_image: "",
 };
 
 /** A loaded post as form values: published when it has a publish date and is not a draft. */
@@ -46,17 +48,17 @@ export function valuesFromPost(post: Post): PostFormValues {
     slug: post.slug ?? "",
     excerpt: post.excerpt ?? "",
     content: post.content ?? "",
-    featuredImage: post.featured_image || "",
-    featuredImageAlt: post.featured_image_alt ?? "",
+    featured_image: post.featured_image || "",
+    featured_image_alt: post.featured_image_alt ?? "",
     // A post moved back to draft keeps its old date; it stays a draft here.
     status: publishedAt && post.status !== "draft" ? "published" : "draft",
-    publishedAt: toLocalInput(publishedAt),
+    published_at: toLocalInput(publishedAt),
     isFeatured: !!post.isFeatured,
     categories: names(post.categories),
     tags: names(post.tags).join(", "),
-    metaTitle: post.meta_title ?? "",
-    metaDescription: post.meta_description ?? "",
-    ogImage: post.og_image ?? "",
+    meta_title: post.meta_title ?? "",
+    meta_description: post.meta_description ?? "",
+    og_image: post.og_image ?? "",
   };
 }
 
@@ -81,7 +83,7 @@ export const FIELD_IDS: Record<string, string> = {
   og_image: "field-og_image",
 };
 
-/** Error keys that belong to a visible field (others go in the banner). */
+/** The key of the field an error of the API belongs to (its second spellings folded in). */
 export function fieldKey(key: string) {
   if (key === "featuredImage") return "featured_image";
   if (key === "publishedAt") return "published_at";
@@ -90,18 +92,7 @@ export function fieldKey(key: string) {
 }
 
 export function focusFirstError(errors: Record<string, string>) {
-  const elements = Object.keys(errors)
-    .map((key) => document.getElementById(FIELD_IDS[key] ?? ""))
-    .filter((el): el is HTMLElement => !!el);
-  elements.sort((a, b) =>
-    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
-  );
-  const first = elements[0];
-  if (!first) return;
-  const target =
-    first.tagName === "FIELDSET" ? (first.querySelector<HTMLElement>("input") ?? first) : first;
-  target.scrollIntoView({ block: "center", behavior: "smooth" });
-  target.focus({ preventScroll: true });
+  focusFirstField(Object.keys(errors).map((key) => FIELD_IDS[key] ?? ""));
 }
 
 /** What the API gets for the form's values. */
@@ -113,24 +104,24 @@ export function toRequestBody(
 ) {
   // An untouched date is sent as loaded (the input shows minutes only).
   const publishedAt =
-    post && values.publishedAt === initialPublishedAt
+    post && values.published_at === initialPublishedAt
       ? (post.published_at ?? null)
-      : fromLocalInput(values.publishedAt);
+      : fromLocalInput(values.published_at);
   return {
     title: values.title,
     slug: values.slug,
     excerpt: values.excerpt,
     content: values.content,
-    featured_image: values.featuredImage.trim(),
-    featured_image_alt: values.featuredImageAlt,
+    featured_image: values.featured_image.trim(),
+    featured_image_alt: values.featured_image_alt,
     status: values.status,
     categories: values.categories,
     tags: splitTags(values.tags),
     // Left out for authors: the post keeps the flag an editor gave it.
     ...(mayFeature ? { isFeatured: values.isFeatured } : {}),
     published_at: publishedAt,
-    meta_title: values.metaTitle,
-    meta_description: values.metaDescription,
-    og_image: values.ogImage.trim(),
+    meta_title: values.meta_title,
+    meta_description: values.meta_description,
+    og_image: values.og_image.trim(),
   };
 }

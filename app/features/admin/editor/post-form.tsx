@@ -5,13 +5,14 @@ import { PostFormSchema } from "../../../../common/schemas/posts.ts";
 import { slugify } from "../../../../common/text.ts";
 import type { Category, Post } from "../../../../common/types.ts";
 import { Alert, fieldErrors } from "../../../components/ui/form.tsx";
-import { ApiError, api, failureReason, uploadImage } from "../../../lib/api.ts";
+import { ApiError, api, failureReason } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { FALLBACK_CATEGORIES, fromLocalInput, reasonOf } from "../posts/post-helpers.ts";
+import { FALLBACK_CATEGORIES } from "../posts/post-helpers.ts";
 import { PageHeader } from "../ui.tsx";
-import { BasicsCard } from "./basics-card.tsx";
+import { BasicsCard, ExcerptField } from "./basics-card.tsx";
 import { ContentCard } from "./content-card.tsx";
+import { FeaturedImageCard } from "./featured-image-card.tsx";
 import type { EditorFields } from "./field-binding.ts";
 import {
   EMPTY_VALUES,
@@ -22,8 +23,16 @@ import {
   valuesFromPost,
 } from "./post-form-values.ts";
 import { PostPreview } from "./post-preview.tsx";
-import { FeaturedImageCard, PublishCard, SeoCard, TaxonomyCard } from "./post-sidebar.tsx";
+import { FeaturedFlag, SocialImageField, TaxonomyCard } from "./post-sidebar.tsx";
+import { PublishCard } from "./publish-card.tsx";
+import { SeoCard } from "./seo-card.tsx";
 import { useLeaveGuard } from "./use-leave-guard.ts";
+
+/** The statuses the post editor offers (a future date schedules a published post). */
+const POST_STATUS_CHOICES = [
+  { value: "draft", label: "Draft" },
+  { value: "published", label: "Published" },
+] as const;
 
 /** The categories to choose from; the fallback list when they cannot be loaded. */
 function useCategories(): Category[] | null {
@@ -46,14 +55,13 @@ export function PostForm({ post }: { post: Post | null }) {
   const [values, setValues] = useState<PostFormValues>(() =>
     post ? valuesFromPost(post) : EMPTY_VALUES,
   );
-  const initialPublishedAt = useRef(post ? valuesFromPost(post).publishedAt : "");
+  const initialPublishedAt = useRef(post ? valuesFromPost(post).published_at : "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState(false);
   const [slugTouched, setSlugTouched] = useState(isEdit);
   const [dirty, setDirty] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const [imageBroken, setImageBroken] = useState(false);
   const categories = useCategories();
   const saved = useRef(false);
@@ -73,13 +81,13 @@ export function PostForm({ post }: { post: Post | null }) {
     });
   };
 
-  const fields: EditorFields = {
+  const fields: EditorFields<PostFormValues> = {
     values,
     errors,
-    set(key, value, ...clears) {
+    set(key, value) {
       setDirty(true);
       setValues((current) => ({ ...current, [key]: value }));
-      if (clears.length) clearError(...clears);
+      clearError(key);
     },
   };
 
@@ -94,25 +102,9 @@ export function PostForm({ post }: { post: Post | null }) {
   };
 
   const onSlug = (slug: string) => {
-    fields.set("slug", slug, "slug");
+    fields.set("slug", slug);
     // Cleared by hand: generate it from the title again (create mode only).
     setSlugTouched(isEdit || slug !== "");
-  };
-
-  const upload = async (file: File) => {
-    setUploading(true);
-    clearError("featured_image");
-    try {
-      fields.set("featuredImage", await uploadImage(file));
-      setImageBroken(false);
-    } catch (error) {
-      setErrors((current) => ({
-        ...current,
-        featured_image: `Failed to upload image: ${reasonOf(error) || "Please try again"}.`,
-      }));
-    } finally {
-      setUploading(false);
-    }
   };
 
   const showErrors = (found: Record<string, string>) => {
@@ -157,10 +149,6 @@ export function PostForm({ post }: { post: Post | null }) {
     }
   };
 
-  const publishDate = fromLocalInput(values.publishedAt);
-  const willSchedule =
-    values.status === "published" && !!publishDate && new Date(publishDate) > new Date();
-
   return (
     <div>
       <PageHeader
@@ -202,20 +190,24 @@ export function PostForm({ post }: { post: Post | null }) {
             <fieldset disabled={readOnly} className="min-w-0">
               <div className="grid gap-6 lg:grid-cols-3">
                 <div className="min-w-0 space-y-5 lg:col-span-2">
-                  <BasicsCard fields={fields} onTitle={onTitle} onSlug={onSlug} />
+                  <BasicsCard
+                    fields={fields}
+                    noun="Post"
+                    urlPrefix="/blog/"
+                    onTitle={onTitle}
+                    onSlug={onSlug}
+                  >
+                    <ExcerptField fields={fields} />
+                  </BasicsCard>
                   <ContentCard fields={fields} />
                 </div>
 
                 <div className="min-w-0 space-y-5">
-                  <PublishCard
-                    fields={fields}
-                    willSchedule={willSchedule}
-                    mayFeature={mayFeature}
-                  />
+                  <PublishCard fields={fields} statuses={POST_STATUS_CHOICES} noun="post">
+                    <FeaturedFlag fields={fields} mayFeature={mayFeature} />
+                  </PublishCard>
                   <FeaturedImageCard
                     fields={fields}
-                    uploading={uploading}
-                    onUpload={upload}
                     imageBroken={imageBroken}
                     onImageBroken={setImageBroken}
                   />
@@ -224,7 +216,9 @@ export function PostForm({ post }: { post: Post | null }) {
                     categories={categories}
                     mayCreateTags={mayCreateTags}
                   />
-                  <SeoCard fields={fields} />
+                  <SeoCard fields={fields} noun="post" descriptionFallback="the excerpt">
+                    <SocialImageField fields={fields} />
+                  </SeoCard>
                 </div>
               </div>
 

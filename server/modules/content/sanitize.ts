@@ -8,9 +8,10 @@ import {
 } from "../../../common/html-allowlist.ts";
 
 /**
- * Stored post HTML keeps only the shared allowlist: structure, emphasis,
- * links and images. Scripts, styles, event handlers, iframes and
- * javascript: URLs never survive.
+ * Stored rich text (a post's or a page's body) keeps only the shared
+ * allowlist: structure, emphasis, links and images. Scripts, styles, event
+ * handlers, iframes and javascript: URLs never survive. One sanitiser for
+ * every body the site renders as HTML, on save, import and restore alike.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
@@ -41,7 +42,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 // only a save needs it: loaded on the first save.
 let sanitizer: typeof sanitizeHtml | undefined;
 
-export function sanitizePostHtml(html: string): string {
+export function sanitizeRichText(html: string): string {
   sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
   return sanitizer(html, OPTIONS).trim();
 }

@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import type { Page } from "../../../../common/types.ts";
+import { Alert, Spinner } from "../../../components/ui/form.tsx";
+import { ApiError, failureReason } from "../../../lib/api.ts";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
+import { PageHeader } from "../ui.tsx";
+import { PageForm } from "./page-form.tsx";
+
+/** The load failure: "Page with ID {id} not found." for a 404, else the reason. */
+function loadFailure(id: string, error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return `Page with ID ${id} not found.`;
+  return `Failed to load page. ${failureReason(error) || "Please try again later."}`;
+}
+
+/** The page editor: create when `pageId` is null, else load that page and edit it. */
+export function PageEditor({ pageId }: { pageId: string | null }) {
+  const isEdit = pageId !== null;
+  const { data: page, cause } = useApiQuery<Page>(
+    isEdit ? `/pages/${encodeURIComponent(pageId)}` : null,
+  );
+  const title = isEdit ? "Edit Page" : "Create Page";
+  if (isEdit && !page && !cause) {
+    return (
+      <div>
+        <PageHeader title={title} />
+        <Spinner label="Loading page..." />
+      </div>
+    );
+  }
+  if (isEdit && cause) {
+    return (
+      <div>
+        <PageHeader title={title} />
+        <Alert kind="error">{loadFailure(pageId, cause)}</Alert>
+        <Link to="/admin/pages" className="btn-outline mt-4">
+          Back to Pages
+        </Link>
+      </div>
+    );
+  }
+  return <PageForm page={page} />;
+}

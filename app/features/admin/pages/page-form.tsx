@@ -1,0 +1,159 @@
+import { useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { PageInputSchema } from "../../../../common/schemas/pages.ts";
+import { slugify } from "../../../../common/text.ts";
+import type { Page } from "../../../../common/types.ts";
+import { Alert } from "../../../components/ui/form.tsx";
+import { api, failureReason } from "../../../lib/api.ts";
+import { BasicsCard } from "../editor/basics-card.tsx";
+import { ContentCard } from "../editor/content-card.tsx";
+import { EditorPreview } from "../editor/editor-preview.tsx";
+import { FeaturedImageCard } from "../editor/featured-image-card.tsx";
+import { PublishCard } from "../editor/publish-card.tsx";
+import { SeoCard } from "../editor/seo-card.tsx";
+import { useLeaveGuard } from "../editor/use-leave-guard.ts";
+import { useSchemaForm } from "../schema-form.ts";
+import { Switch } from "../settings/controls.tsx";
+import { PageHeader } from "../ui.tsx";
+import {
+  EMPTY_PAGE_VALUES,
+  PAGE_STATUS_CHOICES,
+  type PageFormValues,
+  toPageRequestBody,
+  valuesFromPage,
+} from "./page-form-values.ts";
+
+/**
+ * The page editor: the post editor's cards (title and slug, the rich-text and
+ * HTML editor, publishing, featured image, search) bound to the page schema
+ * the API validates with. Create when `page` is null, else edit it.
+ */
+export function PageForm({ page }: { page: Page | null }) {
+  const isEdit = page !== null;
+  const navigate = useNavigate();
+  const form = useSchemaForm<typeof PageInputSchema, PageFormValues>(
+    PageInputSchema,
+    () => (page ? valuesFromPage(page) : EMPTY_PAGE_VALUES),
+    { idPrefix: "field" },
+  );
+  const { values } = form;
+  const initialPublishedAt = useRef(page ? valuesFromPage(page).published_at : "");
+  const [slugTouched, setSlugTouched] = useState(isEdit);
+  const [preview, setPreview] = useState(false);
+  const [imageBroken, setImageBroken] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const saved = useRef(false);
+  useLeaveGuard(form.dirty, saved);
+
+  // A new page's slug follows its title until the slug is edited by hand.
+  const onTitle = (title: string) => {
+    form.set("title", title);
+    if (!slugTouched) form.set("slug", slugify(title));
+  };
+  const onSlug = (slug: string) => {
+    form.set("slug", slug);
+    // Cleared by hand: generate it from the title again (create mode only).
+    setSlugTouched(isEdit || slug !== "");
+  };
+
+  const save = form.submit(async () => {
+    if (saving) return;
+    setBanner(null);
+    setSaving(true);
+    const body = toPageRequestBody(values, page, initialPublishedAt.current);
+    try {
+      if (page) await api(`/pages/${page.id}`, { method: "PUT", body });
+      else await api("/pages", { method: "POST", body });
+      saved.current = true;
+      navigate("/admin/pages", {
+        state: { notice: isEdit ? "Page updated successfully!" : "Page created successfully!" },
+      });
+    } catch (error) {
+      setSaving(false);
+      setBanner(`Failed to save page: ${failureReason(error) || "Please try again."}`);
+      // A 400's and a 409's field messages (the slug taken) next to their fields.
+      form.showErrors(error);
+    }
+  });
+
+  const title = isEdit ? "Edit Page" : "Create Page";
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn-outline"
+              onClick={() => setPreview((v) => !v)}
+              aria-controls="page-editor-body"
+            >
+              {preview ? "Edit Mode" : "Preview"}
+            </button>
+            <Link to="/admin/pages" className="btn-outline">
+              Cancel
+            </Link>
+          </>
+        }
+      />
+      {banner ? (
+        <div className="mb-4">
+          <Alert kind="error" onDismiss={() => setBanner(null)}>
+            {banner}
+          </Alert>
+        </div>
+      ) : null}
+
+      <div id="page-editor-body">
+        {preview ? (
+          <EditorPreview
+            title={values.title}
+            untitled="Untitled page"
+            image={values.featured_image}
+            imageAlt={values.featured_image_alt}
+            imageBroken={imageBroken}
+            content={values.content}
+          />
+        ) : (
+          <form onSubmit={save} noValidate aria-label={title}>
+            <div className="grid gap-6 lg:grid-cols-3">
+              <div className="min-w-0 space-y-5 lg:col-span-2">
+                <BasicsCard
+                  fields={form}
+                  noun="Page"
+                  urlPrefix="/"
+                  onTitle={onTitle}
+                  onSlug={onSlug}
+                />
+                <ContentCard fields={form} />
+              </div>
+              <div className="min-w-0 space-y-5">
+                <PublishCard fields={form} statuses={PAGE_STATUS_CHOICES} noun="page">
+                  <Switch
+                    label="Hide from search engines"
+                    checked={values.noindex}
+                    onChange={(checked) => form.set("noindex", checked)}
+                    description="Search engines are asked not to list the page, and it is left out of the sitemap. Visitors can still open it."
+                  />
+                </PublishCard>
+                <FeaturedImageCard
+                  fields={form}
+                  imageBroken={imageBroken}
+                  onImageBroken={setImageBroken}
+                />
+                <SeoCard fields={form} noun="page" descriptionFallback="the start of the content" />
+              </div>
+            </div>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <button type="submit" className="btn-primary" disabled={saving}>
+                {saving ? "Saving..." : isEdit ? "Update Page" : "Create Page"}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

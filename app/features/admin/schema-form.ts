@@ -1,0 +1,115 @@
+import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
+import type { z } from "zod";
+import { fieldErrors } from "../../components/ui/form.tsx";
+import { ApiError } from "../../lib/api.ts";
+
+type Values = Record<string, unknown>;
+
+type StringKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+export type SchemaForm<V extends Values, Out> = {
+  values: V;
+  /** Field name → message, from the schema on submit or from the server's 400 (`showErrors`). */
+  errors: Record<string, string>;
+  /** Whether anything changed since the form was filled (`reset`). */
+  dirty: boolean;
+  /** Sets one value and clears that field's error. */
+  set<K extends keyof V & string>(key: K, value: V[K]): void;
+  /** The props of a TextField or TextAreaField bound to a text field. */
+  bind(key: StringKey<V>): {
+    id: string;
+    name: string;
+    value: string;
+    error: string | undefined;
+    onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void;
+  };
+  /**
+   * The form's submit handler: parses the values with the schema; on failure
+   * shows each field's message and focuses the first invalid field, else calls
+   * `onValid` with the parsed values.
+   */
+  submit(onValid: (data: Out) => unknown): (event?: FormEvent) => void;
+  /** Shows a failed save: the server's field errors (a 400) next to their fields. Answers whether there were any. */
+  showErrors(error: unknown): boolean;
+  /** Fills the form again (a loaded or saved record): not dirty, no errors. */
+  reset(values: V): void;
+};
+
+/**
+ * One admin form bound to the zod schema the API validates with (common/schemas):
+ * the same rules and messages in the browser and on the server. Field ids are
+ * `${idPrefix}-${name}`, so a failed field can be focused and a test can find it.
+ */
+export function useSchemaForm<S extends z.ZodType, V extends Values>(
+  schema: S,
+  initial: V | (() => V),
+  { idPrefix }: { idPrefix: string },
+): SchemaForm<V, z.output<S>> {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [dirty, setDirty] = useState(false);
+  const order = useRef<string[]>([]);
+  order.current = Object.keys(values);
+
+  const fieldId = useCallback((key: string) => `${idPrefix}-${key}`, [idPrefix]);
+
+  const focusFirst = useCallback(
+    (found: Record<string, string>) => {
+      const first = order.current.find((key) => found[key]) ?? Object.keys(found)[0];
+      if (first && typeof document !== "undefined")
+        document.getElementById(fieldId(first))?.focus();
+    },
+    [fieldId],
+  );
+
+  const set = useCallback(<K extends keyof V & string>(key: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setDirty(true);
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
+  }, []);
+
+  return {
+    values,
+    errors,
+    dirty,
+    set,
+    bind: (key) => ({
+      id: fieldId(key),
+      name: key,
+      value: String(values[key] ?? ""),
+      error: errors[key],
+      onChange: (event) => set(key, event.target.value as V[typeof key]),
+    }),
+    submit: (onValid) => (event) => {
+      event?.preventDefault();
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) {
+        const found = fieldErrors(parsed.error.issues);
+        setErrors(found);
+        focusFirst(found);
+        return;
+      }
+      setErrors({});
+      onValid(parsed.data);
+    },
+    showErrors: (error) => {
+      if (!(error instanceof ApiError) || Object.keys(error.errors).length === 0) return false;
+      const found: Record<string, string> = {};
+      for (const [key, message] of Object.entries(error.errors))
+        found[key.split(".")[0]!] ??= message;
+      setErrors(found);
+      focusFirst(found);
+      return true;
+    },
+    reset: (next) => {
+      setValues(next);
+      setErrors({});
+      setDirty(false);
+    },
+  };
+}

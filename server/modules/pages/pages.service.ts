@@ -1,0 +1,326 @@
+import type { Actor } from "../../../common/permissions.ts";
+import { type PageInput, PageInputSchema } from "../../../common/schemas/pages.ts";
+import type { Page, PageList } from "../../../common/types.ts";
+import { requirePermission } from "../../auth/policy.ts";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { nowIso } from "../../db/normalize.ts";
+import { parseInput } from "../../http/validation.ts";
+import { AppError } from "../app-error.ts";
+import { type AuditEvent, changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
+import { writeWithAudit } from "../audit/with-audit.ts";
+import { resolveStatus, type StoredStatus, toIsoDate } from "../content/publishing.ts";
+import { sanitizeRichText } from "../content/sanitize.ts";
+import {
+  deleteRedirectsTo,
+  findRedirectTarget,
+  recordSlugChange,
+  releaseSlug,
+} from "../redirects/redirects.repository.ts";
+import {
+  deletePages,
+  findPage,
+  findPageIdBySlug,
+  findPagePage,
+  findPagesForBulk,
+  insertPage,
+  PAGE_FIELDS,
+  type PageStatusFilter,
+  type PageWrite,
+  updatePageColumns,
+} from "./pages.repository.ts";
+
+export const PAGE_SLUG_TAKEN = "A page with this slug already exists";
+const CONTENT_REQUIRED = "Content is required";
+/** The staff list: 20 pages a screen unless asked otherwise, at most 100. */
+export const PAGE_LIST_SIZE = { default: 20, max: 100 } as const;
+
+export type PageListQuery = {
+  page?: number;
+  limit?: number;
+  status?: PageStatusFilter;
+  search?: string;
+};
+
+function notFound(id: number) {
+  return AppError.notFound(`Page with ID ${id} not found.`);
+}
+
+function slugTaken(): never {
+  throw AppError.conflict(PAGE_SLUG_TAKEN, { slug: PAGE_SLUG_TAKEN });
+}
+
+/** A page's slug taken by a page saved at the same moment: 409; any other error as it is. */
+function slugConflict(error: unknown): never {
+  const e = error as { constraint?: string; message?: string };
+  if (
+    isUniqueViolation(error) &&
+    (/pages_slug/.test(e.constraint ?? "") || /pages\.slug/.test(e.message ?? ""))
+  ) {
+    slugTaken();
+  }
+  throw error;
+}
+
+function publishDetails(state: { status: string; published_at: string | null }) {
+  return state.status === "scheduled" ? { scheduled_for: state.published_at } : {};
+}
+
+/** The entries of a change: "created"/"updated", and "published"/"unpublished" when it did that. */
+function publishEvents(
+  entity: { entityType: "page"; entityId: number; label: string },
+  wasPublic: boolean,
+  state: { status: string; published_at: string | null },
+): AuditEvent[] {
+  const nowPublic = state.status !== "draft";
+  if (!wasPublic && nowPublic)
+    return [{ ...entity, action: "published", details: publishDetails(state) }];
+  if (wasPublic && !nowPublic) return [{ ...entity, action: "unpublished" }];
+  return [];
+}
+
+/**
+ * Company pages: the staff's calls (all behind `pages:manage`) and the public
+ * site's reads (a live page by slug, the 301 of a renamed one), one service
+ * for both (the page loader calls it in-process).
+ */
+export function createPagesService(db: Db) {
+  async function requireSlugFree(slug: string, exceptId?: number) {
+    const id = await findPageIdBySlug(db, slug);
+    if (id !== null && id !== exceptId) slugTaken();
+  }
+
+  function cleanContent(html: string): string {
+    const content = sanitizeRichText(html);
+    // Markup only (an empty paragraph, or a script the sanitiser removed).
+    if (!content) throw AppError.validation({ content: CONTENT_REQUIRED });
+    return content;
+  }
+
+  async function loadPage(id: number): Promise<Page> {
+    const page = await findPage(db, { id }, { visibility: "all", now: nowIso() });
+    if (!page) throw notFound(id);
+    return page;
+  }
+
+  async function listPages(actor: Actor | null, query: PageListQuery = {}): Promise<PageList> {
+    requirePermission(actor, "pages:manage");
+    const page = Math.max(1, Math.floor(query.page ?? 1));
+    const limit = Math.min(
+      PAGE_LIST_SIZE.max,
+      Math.max(1, Math.floor(query.limit ?? PAGE_LIST_SIZE.default)),
+    );
+    const { pages, count } = await findPagePage(
+      db,
+      {
+        status: query.status === "all" ? undefined : query.status,
+        search: query.search?.trim() || undefined,
+        now: nowIso(),
+      },
+      { page, limit },
+    );
+    return { pages, count, totalPages: Math.max(1, Math.ceil(count / limit)), page, limit };
+  }
+
+  async function getPage(actor: Actor | null, id: number): Promise<Page> {
+    requirePermission(actor, "pages:manage");
+    return loadPage(id);
+  }
+
+  /** A live page at `/{slug}`: drafts and pages whose time has not come are not there. */
+  async function getPublicPageBySlug(slug: string): Promise<Page | null> {
+    return findPage(db, { slug }, { visibility: "public", now: nowIso() });
+  }
+
+  /** The current slug of a live page that used to live at `oldSlug`. */
+  async function findPageRedirect(oldSlug: string): Promise<string | null> {
+    const id = await findRedirectTarget(db, "page", oldSlug);
+    if (id === null) return null;
+    const page = await findPage(db, { id }, { visibility: "public", now: nowIso() });
+    return page && page.slug !== oldSlug ? page.slug : null;
+  }
+
+  async function createPage(actor: Actor | null, input: unknown): Promise<Page> {
+    requirePermission(actor, "pages:manage");
+    const data = parseInput(PageInputSchema, input);
+    const content = cleanContent(data.content);
+    const now = nowIso();
+    const state = resolveStatus(data.status, toIsoDate(data.published_at) ?? null, now, "page");
+    await requireSlugFree(data.slug);
+    let id: number;
+    try {
+      id = await db.transaction().execute(async (trx) => {
+        const pageId = await insertPage(
+          trx,
+          {
+            title: data.title,
+            slug: data.slug,
+            content,
+            meta_title: data.meta_title ?? "",
+            meta_description: data.meta_description ?? "",
+            featured_image: data.featured_image ?? "",
+            featured_image_alt: data.featured_image_alt ?? "",
+            status: state.status,
+            published_at: state.published_at,
+            noindex: data.noindex ?? false,
+            author_id: actor.id || null,
+          },
+          now,
+        );
+        // A new page taking an old address ends that redirect.
+        await releaseSlug(trx, "page", data.slug);
+        const entity = { entityType: "page", entityId: pageId, label: data.title } as const;
+        await insertAuditEvents(
+          trx,
+          actor,
+          [
+            { ...entity, action: "created", details: { status: state.status } },
+            ...publishEvents(entity, false, state),
+          ],
+          now,
+        );
+        return pageId;
+      });
+    } catch (error) {
+      slugConflict(error);
+    }
+    return loadPage(id);
+  }
+
+  /** Fields left out of the body stay as they are. */
+  async function updatePage(actor: Actor | null, id: number, input: unknown): Promise<Page> {
+    requirePermission(actor, "pages:manage");
+    const current = await loadPage(id);
+    const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
+    const data: PageInput = parseInput(PageInputSchema, {
+      title: current.title,
+      slug: current.slug,
+      content: current.content,
+      ...body,
+    });
+    const content = cleanContent(data.content);
+    const now = nowIso();
+    if (data.slug !== current.slug) await requireSlugFree(data.slug, id);
+
+    const givenDate = toIsoDate(data.published_at);
+    const publishedAt = givenDate === undefined ? current.published_at : givenDate;
+    const state: { status: StoredStatus; published_at: string | null } =
+      data.status !== undefined || givenDate !== undefined
+        ? resolveStatus(
+            data.status ?? (current.status === "draft" ? "draft" : undefined),
+            publishedAt,
+            now,
+            "page",
+          )
+        : { status: current.status, published_at: current.published_at };
+
+    const values: Omit<PageWrite, "author_id"> = {
+      title: data.title,
+      slug: data.slug,
+      content,
+      meta_title: data.meta_title ?? current.meta_title,
+      meta_description: data.meta_description ?? current.meta_description,
+      featured_image: data.featured_image ?? current.featured_image,
+      featured_image_alt: data.featured_image_alt ?? current.featured_image_alt,
+      status: state.status,
+      published_at: state.published_at,
+      noindex: data.noindex ?? current.noindex,
+    };
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (!(await updatePageColumns(trx, id, values, now))) throw notFound(id);
+        if (data.slug !== current.slug) {
+          // A page that has been public keeps its old address working (301).
+          if (current.status !== "draft")
+            await recordSlugChange(trx, "page", id, current.slug, data.slug);
+          else await releaseSlug(trx, "page", data.slug);
+        }
+        const entity = { entityType: "page", entityId: id, label: data.title } as const;
+        await insertAuditEvents(
+          trx,
+          actor,
+          [
+            {
+              ...entity,
+              action: "updated",
+              details: { changed: changedFields(current, values, [...PAGE_FIELDS]) },
+            },
+            ...publishEvents(entity, current.status !== "draft", state),
+          ],
+          now,
+        );
+      });
+    } catch (error) {
+      slugConflict(error);
+    }
+    return loadPage(id);
+  }
+
+  async function deletePage(actor: Actor | null, id: number): Promise<void> {
+    requirePermission(actor, "pages:manage");
+    const page = await loadPage(id);
+    await writeWithAudit(
+      db,
+      actor,
+      async (trx) => {
+        if ((await deletePages(trx, [id])) === 0) throw notFound(id);
+        await deleteRedirectsTo(trx, "page", id);
+      },
+      () => ({ action: "deleted", entityType: "page", entityId: id, label: page.title }),
+    );
+  }
+
+  /** Publish, move to draft or delete several pages: all or nothing. */
+  async function bulkPages(
+    actor: Actor | null,
+    action: "publish" | "draft" | "delete",
+    ids: number[],
+  ): Promise<{ deleted: number } | { updated: number }> {
+    requirePermission(actor, "pages:manage");
+    const unique = [...new Set(ids)];
+    const rows = await findPagesForBulk(db, unique);
+    if (rows.length !== unique.length)
+      throw AppError.notFound("Some of the selected pages do not exist");
+    const now = nowIso();
+    const events = rows.map(
+      (row): AuditEvent => ({
+        action: action === "delete" ? "deleted" : action === "draft" ? "unpublished" : "published",
+        entityType: "page",
+        entityId: row.id,
+        label: row.title,
+        details: { bulk: true },
+      }),
+    );
+    await db.transaction().execute(async (trx) => {
+      if (action === "delete") {
+        await deletePages(trx, unique);
+        for (const id of unique) await deleteRedirectsTo(trx, "page", id);
+      } else {
+        for (const row of rows) {
+          if (action === "draft") {
+            await updatePageColumns(trx, row.id, { status: "draft" }, now);
+            continue;
+          }
+          // Publish now: a page without a date, or scheduled for later, goes live at once.
+          const due = row.published_at && row.published_at <= now ? row.published_at : now;
+          await updatePageColumns(trx, row.id, { status: "published", published_at: due }, now);
+        }
+      }
+      await insertAuditEvents(trx, actor, events, now);
+    });
+    return action === "delete" ? { deleted: unique.length } : { updated: unique.length };
+  }
+
+  return {
+    listPages,
+    getPage,
+    getPublicPageBySlug,
+    findPageRedirect,
+    createPage,
+    updatePage,
+    deletePage,
+    bulkPages,
+  };
+}
+
+export type PagesService = ReturnType<typeof createPagesService>;
