@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   "tags:manage",
   "services:manage",
   "gallery:manage",
+  "team:manage",
   "messages:manage",
   "uploads:create",
   "uploads:manage",
@@ -35,6 +36,7 @@ const EDITOR: Permission[] = [
   "tags:manage",
   "services:manage",
   "gallery:manage",
+  "team:manage",
   "messages:manage",
   "uploads:manage",
 ];

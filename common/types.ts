@@ -24,6 +24,7 @@ import type {
   RegistrationReceiptSchema,
   ServiceSchema,
   TagSchema,
+  TeamMemberSchema,
   UploadResultSchema,
   UserSchema,
 } from "./schemas/responses.ts";
@@ -71,6 +72,7 @@ export type PostSummaryResponse = Of<typeof PostSummaryResponseSchema>;
 export type PostList = Of<typeof PostListSchema>;
 export type PostListResponse = Of<typeof PostListResponseSchema>;
 export type Service = Of<typeof ServiceSchema>;
+export type TeamMember = Of<typeof TeamMemberSchema>;
 export type GalleryCategory = Of<typeof GalleryCategorySchema>;
 export type GalleryImage = Of<typeof GalleryImageSchema>;
 export type ContactMessage = Of<typeof ContactMessageSchema>;

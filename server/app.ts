@@ -19,6 +19,7 @@ import { mailApi } from "./api/mail.ts";
 import { mediaApi } from "./api/media.ts";
 import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
+import { teamApi } from "./api/team.ts";
 import { uploadApi } from "./api/upload.ts";
 import { usersApi } from "./api/users.ts";
 import { authenticate } from "./auth/middleware.ts";
@@ -298,6 +299,7 @@ export function createApp({
     servicesApi,
     settingsApi,
     galleryApi,
+    teamApi,
     contactApi,
     uploadApi,
     mediaApi,

@@ -164,6 +164,24 @@ export const ServiceSchema = z
   })
   .meta({ id: "Service" });
 
+export const TeamMemberSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** The job title ("Founder & CEO"). */
+    role: z.string(),
+    bio: z.string(),
+    /** An uploaded image's URL, or empty (the page then shows the initials). */
+    photo_url: z.string(),
+    email: z.string(),
+    linkedin_url: z.string(),
+    sort_order: z.number().int(),
+    published: z.boolean(),
+    created_at: isoTime,
+    updated_at: isoTime,
+  })
+  .meta({ id: "TeamMember" });
+
 export const GalleryCategorySchema = z
   .object({
     id: z.number().int(),
@@ -245,7 +263,7 @@ export const UploadResultSchema = z
   .meta({ id: "UploadResult" });
 
 export const MediaUsageSchema = z.object({
-  kind: z.enum(["post", "gallery", "settings"]),
+  kind: z.enum(["post", "gallery", "settings", "team"]),
   id: z.union([z.number().int(), z.string()]),
   label: z.string(),
 });
@@ -338,6 +356,7 @@ export const SiteSettingsSchema = z
     homepage: SettingsSchemas.homepage,
     social: SettingsSchemas.social,
     seo: SettingsSchemas.seo,
+    about: SettingsSchemas.about,
   })
   .meta({ id: "SiteSettings" });
 
@@ -348,6 +367,7 @@ export const SettingsSectionReadSchema = z.union([
   SettingsSchemas.homepage,
   SettingsSchemas.social,
   SettingsSchemas.seo,
+  SettingsSchemas.about,
 ]);
 
 /** One section of the settings as saved (the shape depends on the section in the path). */
@@ -357,4 +377,5 @@ export const SettingsSectionSchema = z.union([
   SettingsSchemas.homepage,
   SettingsSchemas.social,
   SettingsSchemas.seo,
+  SettingsSchemas.about,
 ]);

@@ -39,6 +39,7 @@ const APP_TABLES = [
   "services",
   "gallery_categories",
   "gallery_images",
+  "team_members",
   "settings",
   "contact_messages",
   "uploads",

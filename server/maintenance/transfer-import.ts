@@ -26,9 +26,10 @@ import type { Config } from "../config.ts";
 import { type Db, type DbHandle, type DialectKind, openDb } from "../db/client.ts";
 import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { toBool } from "../db/normalize.ts";
 import { countRows } from "../db/rows.ts";
 import type { Database } from "../db/schema.ts";
-import { STARTER_SERVICES } from "../db/seed/starter-content.ts";
+import { STARTER_SERVICES, STARTER_TEAM } from "../db/seed/starter-content.ts";
 import { sanitizePostHtml } from "../modules/posts/sanitize.ts";
 import { searchTextOf } from "../modules/posts/search-text.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
@@ -179,9 +180,32 @@ const STARTER = new Map<string, (typeof STARTER_SERVICES)[number]>(
   STARTER_SERVICES.map((service) => [service.slug, service]),
 );
 
+/** A member exactly as the seed made it (server/db/seed): the company has not touched it. */
+function isUntouchedStarterMember(member: {
+  name: string;
+  role: string;
+  bio: string;
+  photo_url: string;
+  email: string;
+  linkedin_url: string;
+  published: unknown;
+}) {
+  return (
+    STARTER_TEAM.some(
+      (starter) =>
+        starter.name === member.name && starter.role === member.role && starter.bio === member.bio,
+    ) &&
+    member.photo_url === "" &&
+    member.email === "" &&
+    member.linkedin_url === "" &&
+    toBool(member.published)
+  );
+}
+
 /**
  * Empty means what a first start leaves and nothing more: settings (replaced
- * by the export's), the starter services untouched (replaced), and no users
+ * by the export's), the starter services and team members untouched
+ * (replaced), and no users
  * except the admin ADMIN_EMAIL made (replaced by the export's users). Anything
  * else, and the import is refused. Answers what to clear.
  */
@@ -209,6 +233,17 @@ async function refuseUnlessEmpty(db: Db, config: Config) {
     found.push(`${counted(own.length, "service", "services")} of its own (edited or added)`);
   }
 
+  const team = await db
+    .selectFrom("team_members")
+    .select(["id", "name", "role", "bio", "photo_url", "email", "linkedin_url", "published"])
+    .execute();
+  const ownMembers = team.filter((member) => !isUntouchedStarterMember(member));
+  if (ownMembers.length) {
+    found.push(
+      `${counted(ownMembers.length, "team member", "team members")} of its own (edited or added)`,
+    );
+  }
+
   const users = await db.selectFrom("users").select(["id", "email", "role"]).execute();
   const initialAdmin =
     users.length === 1 &&
@@ -225,7 +260,11 @@ async function refuseUnlessEmpty(db: Db, config: Config) {
         "give it a new DATA_DIR (and, for PostgreSQL, an empty database)",
     );
   }
-  return { starterServiceIds: services.map((s) => s.id), initialAdmin };
+  return {
+    starterServiceIds: services.map((s) => s.id),
+    starterMemberIds: team.map((m) => m.id),
+    initialAdmin,
+  };
 }
 
 /** Rows in slices, so no statement runs into a bound-parameter limit. */
@@ -252,6 +291,7 @@ const SERIAL_TABLES = [
   "services",
   "gallery_categories",
   "gallery_images",
+  "team_members",
   "contact_messages",
   "uploads",
   "slug_redirects",
@@ -288,6 +328,7 @@ async function insertDocument(db: Db, kind: DialectKind, doc: ExportDocument) {
   await insertAll(db, "services", doc.services);
   await insertAll(db, "gallery_categories", doc.galleryCategories);
   await insertAll(db, "gallery_images", doc.galleryImages);
+  await insertAll(db, "team_members", doc.team);
 
   // Settings replace the seeded ones. The seeding bookkeeping (`system`)
   // comes along; it must say the starter services were handled, or the next
@@ -387,9 +428,15 @@ export async function importDocument(
   let replacedInitialAdmin: string | null = null;
   try {
     await handle.db.transaction().execute(async (trx) => {
-      const { starterServiceIds, initialAdmin } = await refuseUnlessEmpty(trx, config);
+      const { starterServiceIds, starterMemberIds, initialAdmin } = await refuseUnlessEmpty(
+        trx,
+        config,
+      );
       if (starterServiceIds.length) {
         await trx.deleteFrom("services").where("id", "in", starterServiceIds).execute();
+      }
+      if (starterMemberIds.length) {
+        await trx.deleteFrom("team_members").where("id", "in", starterMemberIds).execute();
       }
       if (initialAdmin) {
         await trx.deleteFrom("sessions").where("user_id", "=", initialAdmin.id).execute();

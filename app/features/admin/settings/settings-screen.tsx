@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { withSectionDefaults } from "../../../../common/schemas/settings.ts";
+import { SECTION_DEFAULTS, withSectionDefaults } from "../../../../common/schemas/settings.ts";
 import {
-  DEFAULT_SETTINGS,
   SETTINGS_SECTIONS,
   type SettingsSection,
   type SiteSettings,
@@ -32,7 +31,14 @@ const TABS: readonly TabItem<SettingsSection>[] = [
 ];
 
 type Errors = Record<SettingsSection, Record<string, string>>;
-const NO_ERRORS: Errors = { general: {}, appearance: {}, homepage: {}, social: {}, seo: {} };
+const NO_ERRORS: Errors = {
+  general: {},
+  appearance: {},
+  homepage: {},
+  social: {},
+  seo: {},
+  about: {},
+};
 
 function normalise(data: unknown): SiteSettings {
   const source = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
@@ -51,9 +57,9 @@ export function SettingsScreen() {
   const query = useApiQuery<SiteSettings>("/settings", {
     load: (path, signal) => apiData<unknown>(path, { signal }).then(normalise),
   });
-  const settings = query.data ?? DEFAULT_SETTINGS;
+  const settings = query.data ?? SECTION_DEFAULTS;
   const setSettings = (change: (current: SiteSettings) => SiteSettings) =>
-    query.setData((current) => change(current ?? DEFAULT_SETTINGS));
+    query.setData((current) => change(current ?? SECTION_DEFAULTS));
   const [tab, setTab] = useState<SettingsSection>("general");
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
