@@ -32,6 +32,7 @@ export default [
       route("categories", "routes/admin/categories.tsx"),
       route("services", "routes/admin/services.tsx"),
       route("gallery", "routes/admin/gallery.tsx"),
+      route("team", "routes/admin/team.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("settings", "routes/admin/settings.tsx"),
