@@ -74,7 +74,7 @@ export function AboutPage({
     bands.push(
       <Band key="mission" shaded={shaded()}>
         <div
-          className={`mx-auto grid max-w-6xl gap-8 px-4 ${mission && vision ? "md:grid-cols-2" : "max-w-4xl"}`}
+          className={`mx-auto grid gap-8 px-4 ${mission && vision ? "max-w-6xl md:grid-cols-2" : "max-w-4xl"}`}
         >
           {mission ? (
             <div>
@@ -162,7 +162,7 @@ export function AboutPage({
       </section>
       {bands}
       {cta ? (
-        <div className="px-4 pt-4 pb-16 text-center">
+        <div className="px-4 py-12 text-center">
           <Link to={ctaUrl} className="btn-primary">
             {cta}
             <LinkTarget text={cta} target={targetName(ctaUrl)} />
