@@ -37,6 +37,7 @@ export default [
       route("pages/new", "routes/admin/page-editor.tsx", { id: "page-new" }),
       route("pages/:id/edit", "routes/admin/page-editor.tsx", { id: "page-edit" }),
       route("gallery", "routes/admin/gallery.tsx"),
+      route("team", "routes/admin/team.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("settings", "routes/admin/settings.tsx"),

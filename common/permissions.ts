@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   "services:manage",
   "pages:manage",
   "gallery:manage",
+  "team:manage",
   "messages:manage",
   "uploads:create",
   "uploads:manage",
@@ -38,6 +39,7 @@ const EDITOR: Permission[] = [
   // Company pages (About-like pages, Terms, Privacy): editors and admins, not authors.
   "pages:manage",
   "gallery:manage",
+  "team:manage",
   "messages:manage",
   "uploads:manage",
 ];

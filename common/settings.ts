@@ -4,7 +4,14 @@
  * section (server and admin form) live in `schemas/settings.ts`.
  */
 
-export const SETTINGS_SECTIONS = ["general", "appearance", "homepage", "social", "seo"] as const;
+export const SETTINGS_SECTIONS = [
+  "general",
+  "appearance",
+  "homepage",
+  "social",
+  "seo",
+  "about",
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const THEMES = ["light", "dark"] as const;
@@ -87,12 +94,46 @@ export type SeoSettings = {
   disableIndexing: boolean;
 };
 
+/** One of the company's values on the About page. */
+export type AboutValue = { title: string; text: string };
+
+/** The most values the About page holds (the admin's list and the API refuse more). */
+export const ABOUT_VALUES_MAX = 12;
+
+/**
+ * The About page (/about). Every text is shown as plain text; `mission`,
+ * `vision` and `history` keep their paragraphs (a blank line starts a new
+ * one). An empty text leaves its part, heading included, off the page; the
+ * headings themselves are required.
+ */
+export type AboutSettings = {
+  /** The page's heading (h1). */
+  title: string;
+  /** The lead text under the heading. */
+  intro: string;
+  missionTitle: string;
+  mission: string;
+  visionTitle: string;
+  vision: string;
+  historyTitle: string;
+  history: string;
+  valuesTitle: string;
+  values: AboutValue[];
+  /** Heading of the team section (the members are the `team_members` table). */
+  teamTitle: string;
+  /** The call to action at the end of the page: shown when it has a text. */
+  ctaText: string;
+  /** Where it leads; empty: /contact. */
+  ctaUrl: Url;
+};
+
 export type SiteSettings = {
   general: GeneralSettings;
   appearance: AppearanceSettings;
   homepage: HomepageSettings;
   social: SocialSettings;
   seo: SeoSettings;
+  about: AboutSettings;
 };
 
 /**
@@ -131,6 +172,30 @@ export const HOMEPAGE_FALLBACKS: HomepageSettings = {
   ctaButtonUrl: "/contact",
 };
 
+/**
+ * The About section as the browser falls back to it (a render without the
+ * root's data): its headings, and no texts. The starter texts a site gets
+ * (the seed, a section never saved, the page when the settings cannot be
+ * read) are `ABOUT_STARTER` in `about-starter.ts`, which only the server and
+ * the admin load: every public page loads this module, and those texts would
+ * weigh on all of them (docs/decisions/014-about-page-and-team.md).
+ */
+export const ABOUT_HEADINGS: AboutSettings = {
+  title: "About Us",
+  intro: "",
+  missionTitle: "Our Mission",
+  mission: "",
+  visionTitle: "Our Vision",
+  vision: "",
+  historyTitle: "Our History",
+  history: "",
+  valuesTitle: "Our Values",
+  values: [],
+  teamTitle: "Our Team",
+  ctaText: "",
+  ctaUrl: "",
+};
+
 export const DEFAULT_SETTINGS: SiteSettings = {
   general: {
     siteTitle: DEFAULT_SITE_TITLE,
@@ -160,6 +225,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     googleAnalyticsId: "",
     disableIndexing: false,
   },
+  about: ABOUT_HEADINGS,
 };
 
 /**

@@ -10,6 +10,7 @@ import type {
   PostSummary,
   Service,
   Tag,
+  TeamMember,
 } from "./types.ts";
 
 /**
@@ -67,6 +68,10 @@ export type SiteServices = {
   gallery: {
     listGalleryImages(query?: { category?: string }): Promise<GalleryImage[]>;
     listGalleryCategories(): Promise<GalleryCategory[]>;
+  };
+  team: {
+    /** The published members, in the order staff set (the About page). */
+    listPublicTeamMembers(): Promise<TeamMember[]>;
   };
   setup: {
     /** "open" with the right one-time token while no admin exists; "done" once one does. */

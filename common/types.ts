@@ -27,6 +27,7 @@ import type {
   RegistrationReceiptSchema,
   ServiceSchema,
   TagSchema,
+  TeamMemberSchema,
   UploadResultSchema,
   UserSchema,
 } from "./schemas/responses.ts";
@@ -78,6 +79,7 @@ export type Service = Of<typeof ServiceSchema>;
 export type Page = Of<typeof PageSchema>;
 export type PageSummary = Of<typeof PageSummarySchema>;
 export type PageList = Of<typeof PageListSchema>;
+export type TeamMember = Of<typeof TeamMemberSchema>;
 export type GalleryCategory = Of<typeof GalleryCategorySchema>;
 export type GalleryImage = Of<typeof GalleryImageSchema>;
 export type ContactMessage = Of<typeof ContactMessageSchema>;

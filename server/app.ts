@@ -20,6 +20,7 @@ import { mediaApi } from "./api/media.ts";
 import { pagesApi } from "./api/pages.ts";
 import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
+import { teamApi } from "./api/team.ts";
 import { uploadApi } from "./api/upload.ts";
 import { usersApi } from "./api/users.ts";
 import { authenticate } from "./auth/middleware.ts";
@@ -300,6 +301,7 @@ export function createApp({
     pagesApi,
     settingsApi,
     galleryApi,
+    teamApi,
     contactApi,
     uploadApi,
     mediaApi,

@@ -29,6 +29,7 @@ import { createFeedsService } from "./modules/seo/feeds.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
 import { createSettingsService } from "./modules/settings/settings.service.ts";
 import { createSetupService } from "./modules/setup/setup.service.ts";
+import { createTeamService } from "./modules/team/team.service.ts";
 import { createUploadsService } from "./modules/uploads/uploads.service.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 
@@ -132,6 +133,7 @@ export function createServices({
     feeds: createFeedsService(db, { settings, posts, services }),
     categories: createCategoriesService(db),
     gallery: createGalleryService(db),
+    team: createTeamService(db),
     contact,
     uploads: createUploadsService(db, config),
     media: createMediaService(db, config),
@@ -155,6 +157,7 @@ export function toSiteServices(services: AppServices, config: Config): SiteServi
     pages: services.pages,
     categories: services.categories,
     gallery: services.gallery,
+    team: services.team,
     contact: services.contact,
     setup: services.setup,
   };

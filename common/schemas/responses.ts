@@ -196,6 +196,23 @@ export const PageListSchema = z
     limit: z.number().int().min(1),
   })
   .meta({ id: "PageList" });
+export const TeamMemberSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** The job title ("Founder & CEO"). */
+    role: z.string(),
+    bio: z.string(),
+    /** An uploaded image's URL, or empty (the page then shows the initials). */
+    photo_url: z.string(),
+    email: z.string(),
+    linkedin_url: z.string(),
+    sort_order: z.number().int(),
+    published: z.boolean(),
+    created_at: isoTime,
+    updated_at: isoTime,
+  })
+  .meta({ id: "TeamMember" });
 
 export const GalleryCategorySchema = z
   .object({
@@ -278,7 +295,7 @@ export const UploadResultSchema = z
   .meta({ id: "UploadResult" });
 
 export const MediaUsageSchema = z.object({
-  kind: z.enum(["post", "page", "gallery", "settings"]),
+  kind: z.enum(["post", "page", "gallery", "settings", "team"]),
   id: z.union([z.number().int(), z.string()]),
   label: z.string(),
 });
@@ -371,6 +388,7 @@ export const SiteSettingsSchema = z
     homepage: SettingsSchemas.homepage,
     social: SettingsSchemas.social,
     seo: SettingsSchemas.seo,
+    about: SettingsSchemas.about,
   })
   .meta({ id: "SiteSettings" });
 
@@ -381,6 +399,7 @@ export const SettingsSectionReadSchema = z.union([
   SettingsSchemas.homepage,
   SettingsSchemas.social,
   SettingsSchemas.seo,
+  SettingsSchemas.about,
 ]);
 
 /** One section of the settings as saved (the shape depends on the section in the path). */
@@ -390,4 +409,5 @@ export const SettingsSectionSchema = z.union([
   SettingsSchemas.homepage,
   SettingsSchemas.social,
   SettingsSchemas.seo,
+  SettingsSchemas.about,
 ]);

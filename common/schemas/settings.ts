@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { ABOUT_STARTER } from "../about-starter.ts";
 import { isEmailAddress } from "../email.ts";
 import {
+  ABOUT_VALUES_MAX,
+  type AboutSettings,
   type AppearanceSettings,
   DEFAULT_SETTINGS,
   FOOTER_STYLES,
@@ -147,12 +150,48 @@ export const SeoSettingsSchema = z.strictObject({
   disableIndexing: z.boolean({ error: "Discourage search engines must be true or false" }),
 });
 
+/** A heading of the About page: required, so no part shows without one. */
+const heading = (label: string) => text(label, 100).min(1, `${label} is required`);
+
+/** A value: a title (required) and a text (may be empty, and may be left out). */
+export const AboutValueSchema = z.strictObject({
+  title: z
+    .string({ error: "Value title is required" })
+    .trim()
+    .max(100, "Value title must be 100 characters or less")
+    .min(1, "Value title is required"),
+  text: z
+    .string({ error: "Value text must be text" })
+    .trim()
+    .max(1000, "Value text must be 1000 characters or less")
+    .default(""),
+});
+
+export const AboutSettingsSchema = z.strictObject({
+  title: heading("Page title"),
+  intro: text("Introduction", 1000),
+  missionTitle: heading("Mission heading"),
+  mission: text("Mission", 5000),
+  visionTitle: heading("Vision heading"),
+  vision: text("Vision", 5000),
+  historyTitle: heading("History heading"),
+  history: text("History", 20_000),
+  valuesTitle: heading("Values heading"),
+  values: z
+    .array(AboutValueSchema, { error: "Values must be a list of {title, text}" })
+    .max(ABOUT_VALUES_MAX, `Values can hold at most ${ABOUT_VALUES_MAX} items`),
+  teamTitle: heading("Team heading"),
+  ctaText: text("Call to action text", 60),
+  ctaUrl: optionalUrl("Call to action URL"),
+});
+
 export const SettingsSchemas = {
   general: GeneralSettingsSchema,
   appearance: AppearanceSettingsSchema,
   homepage: HomepageSettingsSchema,
   social: SocialSettingsSchema,
   seo: SeoSettingsSchema,
+  about: AboutSettingsSchema,
 } as const;
 
 /** Compile-time check: each schema's output is exactly the section type in `../settings.ts`. */
@@ -163,8 +202,17 @@ const sameShapes: [
   Same<z.infer<typeof HomepageSettingsSchema>, HomepageSettings>,
   Same<z.infer<typeof SocialSettingsSchema>, SocialSettings>,
   Same<z.infer<typeof SeoSettingsSchema>, SeoSettings>,
-] = [true, true, true, true, true];
+  Same<z.infer<typeof AboutSettingsSchema>, AboutSettings>,
+] = [true, true, true, true, true, true];
 void sameShapes;
+
+/**
+ * What a site has before staff save a section: DEFAULT_SETTINGS, with the
+ * About page's starter texts (which the browser's shared code leaves out).
+ * The seed stores these, stored sections are completed from them, and pages
+ * show them when the settings cannot be read.
+ */
+export const SECTION_DEFAULTS: SiteSettings = { ...DEFAULT_SETTINGS, about: ABOUT_STARTER };
 
 /**
  * Fills what a stored section lacks from the defaults, dropping unknown keys,
@@ -174,7 +222,7 @@ export function withSectionDefaults<S extends SettingsSection>(
   section: S,
   stored: unknown,
 ): SiteSettings[S] {
-  const defaults = DEFAULT_SETTINGS[section] as Record<string, unknown>;
+  const defaults = SECTION_DEFAULTS[section] as Record<string, unknown>;
   const source = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
   const merged: Record<string, unknown> = {};
   const shape = SettingsSchemas[section].shape as Record<string, z.ZodType>;

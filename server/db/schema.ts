@@ -136,6 +136,23 @@ export type GalleryImagesTable = {
   updated_at: Timestamp;
 };
 
+/** A person on the About page (see migration 2026_11_25_0002). */
+export type TeamMembersTable = {
+  id: Generated<number>;
+  name: string;
+  /** The job title. */
+  role: string;
+  bio: string;
+  /** An uploaded image's URL, or empty. */
+  photo_url: string;
+  email: string;
+  linkedin_url: string;
+  sort_order: number;
+  published: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type SettingsTable = {
   section: string;
   data: string;
@@ -250,6 +267,7 @@ export type Database = {
   pages: PagesTable;
   gallery_categories: GalleryCategoriesTable;
   gallery_images: GalleryImagesTable;
+  team_members: TeamMembersTable;
   settings: SettingsTable;
   contact_messages: ContactMessagesTable;
   uploads: UploadsTable;

@@ -40,6 +40,7 @@ const APP_TABLES = [
   "pages",
   "gallery_categories",
   "gallery_images",
+  "team_members",
   "settings",
   "contact_messages",
   "uploads",

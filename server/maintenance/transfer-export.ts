@@ -108,6 +108,7 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
   const pages = await allRows(db, "pages");
   const galleryCategories = await allRows(db, "gallery_categories");
   const galleryImages = await allRows(db, "gallery_images");
+  const team = await allRows(db, "team_members");
   const settings = await db.selectFrom("settings").selectAll().orderBy("section").execute();
   const contactMessages = await allRows(db, "contact_messages");
   const redirects = await allRows(db, "slug_redirects");
@@ -227,6 +228,19 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
       sort_order: g.sort_order,
       created_at: iso(g.created_at),
       updated_at: iso(g.updated_at),
+    })),
+    team: team.map((m) => ({
+      id: m.id,
+      name: m.name,
+      role: m.role,
+      bio: m.bio,
+      photo_url: m.photo_url,
+      email: m.email,
+      linkedin_url: m.linkedin_url,
+      sort_order: m.sort_order,
+      published: toBool(m.published),
+      created_at: iso(m.created_at),
+      updated_at: iso(m.updated_at),
     })),
     settings: settings.map((s) => ({
       section: s.section,
@@ -412,6 +426,7 @@ export function summarize(document: ExportDocument): string {
     [document.pages.length, "page", "pages"],
     [document.galleryCategories.length, "gallery category", "gallery categories"],
     [document.galleryImages.length, "gallery image", "gallery images"],
+    [document.team.length, "team member", "team members"],
     [document.settings.length, "settings section", "settings sections"],
     [document.users.length, "user", "users"],
     [document.contactMessages.length, "contact message", "contact messages"],

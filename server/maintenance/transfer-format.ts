@@ -138,6 +138,29 @@ export const ExportGalleryImageSchema = z.strictObject({
   updated_at: timestamp,
 });
 
+/**
+ * A photo, as the API takes it: empty, an http(s) address or a path on the
+ * site (an upload). Anything else (`javascript:`, `data:`…) is refused.
+ */
+const photoUrl = text(2000).refine(
+  (value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value) || /^\/[^\s/][^\s]*$/.test(value),
+  "must be empty, an http(s) URL or a path on the site such as /uploads/…",
+);
+
+export const ExportTeamMemberSchema = z.strictObject({
+  id,
+  name: text(200).min(1),
+  role: text(200),
+  bio: text(),
+  photo_url: photoUrl,
+  email: text(254),
+  linkedin_url: text(500),
+  sort_order: z.number().int(),
+  published: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
 export const ExportSettingsSchema = z.strictObject({
   section: text(50).min(1),
   /** The section's JSON as stored (the `system` row is the seeding bookkeeping). */
@@ -214,6 +237,8 @@ const ExportShape = z.strictObject({
   pages: z.array(ExportPageSchema).default([]),
   galleryCategories: z.array(ExportGalleryCategorySchema),
   galleryImages: z.array(ExportGalleryImageSchema),
+  /** The About page's team (since issue 22; older exports have none). */
+  team: z.array(ExportTeamMemberSchema).default([]),
   settings: z.array(ExportSettingsSchema),
   contactMessages: z.array(ExportContactMessageSchema),
   redirects: z.array(ExportRedirectSchema),
@@ -237,6 +262,7 @@ export const COLLECTIONS = [
   "pages",
   "galleryCategories",
   "galleryImages",
+  "team",
   "settings",
   "contactMessages",
   "redirects",
@@ -292,6 +318,7 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
   const galleryCategories = idsOf("galleryCategories");
   for (const collection of [
     "galleryImages",
+    "team",
     "contactMessages",
     "redirects",
     "uploads",

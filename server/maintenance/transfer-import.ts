@@ -26,9 +26,10 @@ import type { Config } from "../config.ts";
 import { type Db, type DbHandle, type DialectKind, openDb } from "../db/client.ts";
 import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { toBool } from "../db/normalize.ts";
 import { countRows } from "../db/rows.ts";
 import type { Database } from "../db/schema.ts";
-import { STARTER_PAGES, STARTER_SERVICES } from "../db/seed/starter-content.ts";
+import { STARTER_PAGES, STARTER_SERVICES, STARTER_TEAM } from "../db/seed/starter-content.ts";
 import { sanitizeRichText } from "../modules/content/sanitize.ts";
 import { searchTextOf } from "../modules/posts/search-text.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
@@ -184,12 +185,34 @@ const STARTER_PAGE_BY_SLUG = new Map<string, (typeof STARTER_PAGES)[number]>(
   STARTER_PAGES.map((page) => [page.slug, page]),
 );
 
+/** A member exactly as the seed made it (server/db/seed): the company has not touched it. */
+function isUntouchedStarterMember(member: {
+  name: string;
+  role: string;
+  bio: string;
+  photo_url: string;
+  email: string;
+  linkedin_url: string;
+  published: unknown;
+}) {
+  return (
+    STARTER_TEAM.some(
+      (starter) =>
+        starter.name === member.name && starter.role === member.role && starter.bio === member.bio,
+    ) &&
+    member.photo_url === "" &&
+    member.email === "" &&
+    member.linkedin_url === "" &&
+    toBool(member.published)
+  );
+}
+
 /**
  * Empty means what a first start leaves and nothing more: settings (replaced
- * by the export's), the starter services and pages (Terms, Privacy) untouched
- * (replaced), and no users except the admin ADMIN_EMAIL made (replaced by the
- * export's users). Anything else, and the import is refused. Answers what to
- * clear.
+ * by the export's), the starter services, pages (Terms, Privacy) and team
+ * members untouched (replaced), and no users except the admin ADMIN_EMAIL made
+ * (replaced by the export's users). Anything else, and the import is refused.
+ * Answers what to clear.
  */
 async function refuseUnlessEmpty(db: Db, config: Config) {
   const found: string[] = [];
@@ -231,6 +254,17 @@ async function refuseUnlessEmpty(db: Db, config: Config) {
     found.push(`${counted(ownPages.length, "page", "pages")} of its own (edited or added)`);
   }
 
+  const team = await db
+    .selectFrom("team_members")
+    .select(["id", "name", "role", "bio", "photo_url", "email", "linkedin_url", "published"])
+    .execute();
+  const ownMembers = team.filter((member) => !isUntouchedStarterMember(member));
+  if (ownMembers.length) {
+    found.push(
+      `${counted(ownMembers.length, "team member", "team members")} of its own (edited or added)`,
+    );
+  }
+
   const users = await db.selectFrom("users").select(["id", "email", "role"]).execute();
   const initialAdmin =
     users.length === 1 &&
@@ -250,6 +284,7 @@ async function refuseUnlessEmpty(db: Db, config: Config) {
   return {
     starterServiceIds: services.map((s) => s.id),
     starterPageIds: pages.map((p) => p.id),
+    starterMemberIds: team.map((m) => m.id),
     initialAdmin,
   };
 }
@@ -279,6 +314,7 @@ const SERIAL_TABLES = [
   "pages",
   "gallery_categories",
   "gallery_images",
+  "team_members",
   "contact_messages",
   "uploads",
   "slug_redirects",
@@ -316,6 +352,7 @@ async function insertDocument(db: Db, kind: DialectKind, doc: ExportDocument) {
   await insertAll(db, "pages", doc.pages);
   await insertAll(db, "gallery_categories", doc.galleryCategories);
   await insertAll(db, "gallery_images", doc.galleryImages);
+  await insertAll(db, "team_members", doc.team);
 
   // Settings replace the seeded ones. The seeding bookkeeping (`system`)
   // comes along; it must say the starter services were handled, or the next
@@ -422,15 +459,16 @@ export async function importDocument(
   let replacedInitialAdmin: string | null = null;
   try {
     await handle.db.transaction().execute(async (trx) => {
-      const { starterServiceIds, starterPageIds, initialAdmin } = await refuseUnlessEmpty(
-        trx,
-        config,
-      );
+      const { starterServiceIds, starterPageIds, starterMemberIds, initialAdmin } =
+        await refuseUnlessEmpty(trx, config);
       if (starterServiceIds.length) {
         await trx.deleteFrom("services").where("id", "in", starterServiceIds).execute();
       }
       if (starterPageIds.length) {
         await trx.deleteFrom("pages").where("id", "in", starterPageIds).execute();
+      }
+      if (starterMemberIds.length) {
+        await trx.deleteFrom("team_members").where("id", "in", starterMemberIds).execute();
       }
       if (initialAdmin) {
         await trx.deleteFrom("sessions").where("user_id", "=", initialAdmin.id).execute();

@@ -51,7 +51,14 @@ test.describe("site settings", () => {
     await openSettings(page);
     await expect(page).toHaveTitle(/^Site Settings \| /);
     const tabs = page.getByRole("tablist", { name: "Settings sections" }).getByRole("tab");
-    await expect(tabs).toHaveText(["General", "Appearance", "Homepage", "Social Media", "SEO"]);
+    await expect(tabs).toHaveText([
+      "General",
+      "Appearance",
+      "Homepage",
+      "About",
+      "Social Media",
+      "SEO",
+    ]);
     const general = page.getByRole("tab", { name: "General" });
     await expect(general).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel", { name: "General" })).toBeVisible();
@@ -355,7 +362,7 @@ test.describe("site settings: layout and accessibility", () => {
   test("fits a 375px screen and passes axe in light and dark", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openSettings(page);
-    for (const tab of ["General", "Appearance", "Homepage", "Social Media", "SEO"]) {
+    for (const tab of ["General", "Appearance", "Homepage", "About", "Social Media", "SEO"]) {
       await page.getByRole("tab", { name: tab }).click();
       await expect(page.getByRole("tabpanel", { name: tab })).toBeVisible();
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -366,7 +373,7 @@ test.describe("site settings: layout and accessibility", () => {
       await page.evaluate((t) => {
         document.documentElement.classList.toggle("dark", t === "dark");
       }, theme);
-      for (const tab of ["General", "Appearance", "SEO"]) {
+      for (const tab of ["General", "Appearance", "About", "SEO"]) {
         await page.getByRole("tab", { name: tab }).click();
         const results = await new AxeBuilder({ page })
           .include("main")

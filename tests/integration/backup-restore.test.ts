@@ -329,6 +329,7 @@ describe("backup and restore", () => {
       "services",
       "gallery_categories",
       "gallery_images",
+      "team_members",
       "settings",
       "contact_messages",
       "uploads",

@@ -287,6 +287,44 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       }),
     );
 
+    // The About page: its texts, a starter member edited, one added with a
+    // photo and links, one unpublished, and a new order.
+    expectOk(
+      await put(source, "/settings/about", {
+        token,
+        body: { mission: "Moving mission.", values: [{ title: "Care", text: "Always." }] },
+      }),
+    );
+    const starters = (await get(source, "/team", { token })).body.data as any[];
+    expectOk(await put(source, `/team/${starters[0].id}`, { token, body: { role: "Founder" } }));
+    const pictured = await post(source, "/team", {
+      token,
+      body: {
+        name: "Putri Anggraini",
+        role: "Engineer",
+        photo_url: photo,
+        email: "putri@example.com",
+        linkedin_url: "https://www.linkedin.com/in/putri-example",
+      },
+    });
+    expectOk(pictured, 201);
+    expectOk(
+      await post(source, "/team", { token, body: { name: "Not Yet Public", published: false } }),
+      201,
+    );
+    const order = (await get(source, "/team", { token })).body.data.map((m: any) => m.id);
+    expectOk(
+      await put(source, "/team/order", {
+        token,
+        body: {
+          ids: [
+            pictured.body.data.id,
+            ...order.filter((id: number) => id !== pictured.body.data.id),
+          ],
+        },
+      }),
+    );
+
     // Contact messages, one read.
     const first = await sendContactMessage(source, { subject: "Read me" });
     await sendContactMessage(source, { subject: "Unread one" });
@@ -383,6 +421,15 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
     expect(exported.auditLog.some((e) => e.actor_id === null)).toBe(true);
     const general = exported.settings.find((s) => s.section === "general")!;
     expect(general.data).toMatchObject({ siteTitle: "Moved Co", postsPerPage: 7 });
+    expect(exported.settings.find((s) => s.section === "about")!.data).toMatchObject({
+      mission: "Moving mission.",
+    });
+    expect(exported.team).toHaveLength(5);
+    const putri = exported.team.find((m) => m.name === "Putri Anggraini")!;
+    expect(putri).toMatchObject({ sort_order: 0, published: true, email: "putri@example.com" });
+    expect(putri.photo_url).toMatch(/^\/uploads\//);
+    expect(exported.team.find((m) => m.name === "Not Yet Public")!.published).toBe(false);
+    expect(exported.team.find((m) => m.name === "Alya Pratama")!.role).toBe("Founder");
   });
 
   it(`moves the site to ${OTHER}: the same documents, the same files, the same pages`, async () => {
@@ -433,6 +480,7 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       await same("/services");
       await same("/gallery/images");
       await same("/gallery/categories");
+      await same("/team");
       await same("/settings");
       await same(`/blog/posts/${live.slug}`);
 
@@ -462,6 +510,12 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       }
       const home = await (await app.request("/")).text();
       expect(home).toContain("Moved Co");
+      // The About page: the company's texts and team, none of the new site's starter rows.
+      const about = await (await app.request("/about")).text();
+      expect(about).toContain("Moving mission.");
+      expect(about.indexOf("Putri Anggraini")).toBeLessThan(about.indexOf("Alya Pratama"));
+      expect(about).not.toContain("Not Yet Public");
+      expect((await app.db.selectFrom("team_members").select("id").execute()).length).toBe(5);
       const oldPost = await app.request(`/blog/${renamedFrom}`);
       expect(oldPost.status).toBe(301);
       expect(oldPost.headers.get("location")).toBe(`/blog/${renamedFrom}-renamed`);
@@ -684,6 +738,50 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
     }
   });
 
+  it("counts an edited starter team member as the site's own content", async () => {
+    const target = await otherSite();
+    try {
+      const app = await target.start();
+      await app.db
+        .updateTable("team_members")
+        .set({ bio: "Our real founder." })
+        .where("name", "=", "Alya Pratama")
+        .execute();
+      await app.close({ keep: true });
+      await expect(importSite(target.config, archive, { schema: target.schema })).rejects.toThrow(
+        /not empty \(it has 1 team member of its own \(edited or added\)\)/,
+      );
+    } finally {
+      await target.cleanup();
+    }
+  });
+
+  it("imports an export made before the team existed; the next start adds the starter team", async () => {
+    const target = await otherSite();
+    let app: TestApp | undefined;
+    try {
+      const { team: _team, ...older } = exported;
+      const system = older.settings.find((s) => s.section === "system")!;
+      const { teamSeededAt: _seeded, ...olderSystem } = system.data as Record<string, unknown>;
+      const document = {
+        ...older,
+        settings: older.settings
+          .filter((s) => s.section !== "about")
+          .map((s) => (s.section === "system" ? { ...s, data: olderSystem } : s)),
+      };
+      const file = path.join(work, "before-team.json");
+      fs.writeFileSync(file, JSON.stringify(document));
+      await importSite(target.config, file, { schema: target.schema });
+      app = await target.start();
+      const team = (await get(app, "/team")).body.data.map((m: any) => m.name);
+      expect(team).toEqual(["Alya Pratama", "Budi Santoso", "Citra Lestari"]);
+      expect(await (await app.request("/about")).text()).toContain("Our Mission");
+    } finally {
+      await app?.close({ keep: true });
+      await target.cleanup();
+    }
+  });
+
   it("refuses while another process holds DATA_DIR (a running site)", async () => {
     const target = await otherSite();
     const lock = lockDataDir(target.dataDir);
@@ -738,6 +836,26 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
           ),
         }),
       /contactMessages\[2\]\.created_at: must be an ISO date-time/,
+    ],
+    [
+      "a team photo that is not a picture's address",
+      () =>
+        JSON.stringify({
+          ...exported,
+          team: exported.team.map((m, i) =>
+            i === 1 ? { ...m, photo_url: "javascript:alert(1)" } : m,
+          ),
+        }),
+      /team\[1\]\.photo_url: must be empty, an http\(s\) URL or a path on the site/,
+    ],
+    [
+      "two team members with one id",
+      () =>
+        JSON.stringify({
+          ...exported,
+          team: [...exported.team, exported.team[0]],
+        }),
+      /team\[5\]\.id: duplicate id/,
     ],
     [
       "a password hash where none belongs",

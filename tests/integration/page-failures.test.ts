@@ -98,6 +98,16 @@ describe("public pages when the data layer fails", () => {
     expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Go to Homepage<\/a>/);
   });
 
+  it("about: the texts without the team, its failure text, and a 500", async () => {
+    vi.spyOn(t.services.team, "listPublicTeamMembers").mockImplementation(down);
+    const { status, text } = await page(t, "/about");
+    expect(status).toBe(500);
+    expect(text).toContain("Our Mission");
+    expect(text).toContain("Our Team");
+    expect(text).toContain("Failed to load the team. Please try again later.");
+    expect(text).not.toContain("Alya Pratama");
+  });
+
   it("a failure is never stored: the next visitor gets the page once the data is back", async () => {
     vi.spyOn(t.services.gallery, "listGalleryImages").mockImplementation(down);
     expect((await page(t, "/gallery")).status).toBe(500);
@@ -180,6 +190,8 @@ describe("public pages when the settings cannot be read", () => {
     try {
       for (const path of ["/", "/about", "/blog", "/services", "/contact"]) {
         const { status, html, text, response } = await page(t, path);
+        // The About page falls back to its starter texts, like the others to their defaults.
+        if (path === "/about") expect(text).toContain("Our Mission");
         expect(status, path).toBe(200);
         expect(html, path).toMatch(/<title>[^<]*Company Profile<\/title>/);
         expect(text, path).not.toContain("Acme Works");

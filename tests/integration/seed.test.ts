@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ABOUT_STARTER } from "../../common/about-starter.ts";
 import { migrateDownTo, migrateToLatest } from "../../server/db/migrate.ts";
+import { STARTER_TEAM } from "../../server/db/seed/starter-content.ts";
 import { SITE_OWNER } from "../factories/index.ts";
 import { createTestApp } from "../setup/test-app.ts";
 
@@ -50,6 +52,85 @@ describe("seeding", { timeout: 90_000 }, () => {
     }
   });
 
+  it("gives a fresh site the About page's starter texts and team, once", async () => {
+    const first = await createTestApp();
+    try {
+      expect(await first.services.settings.getSettingsSection("about")).toEqual(ABOUT_STARTER);
+      const team = await first.services.team.listPublicTeamMembers();
+      expect(team.map((m) => [m.name, m.role, m.bio])).toEqual(
+        STARTER_TEAM.map((m) => [m.name, m.role, m.bio]),
+      );
+      // Staff change the texts, rename one member and delete another: a restart keeps that.
+      await first.services.settings.updateSettingsSection(SITE_OWNER, "about", {
+        mission: "Our own mission.",
+      });
+      await first.services.team.updateTeamMember(SITE_OWNER, team[0]!.id, { name: "Rina" });
+      await first.services.team.deleteTeamMember(SITE_OWNER, team[1]!.id);
+      await first.close({ keep: true });
+      const again = await createTestApp({
+        reuse: { dataDir: first.dataDir, schema: first.schema },
+      });
+      try {
+        expect((await again.services.settings.getSettingsSection("about")).mission).toBe(
+          "Our own mission.",
+        );
+        const after = await again.services.team.listPublicTeamMembers();
+        expect(after.map((m) => m.name)).toEqual(["Rina", STARTER_TEAM[2]!.name]);
+      } finally {
+        await again.close();
+      }
+    } catch (error) {
+      await first.close().catch(() => {});
+      throw error;
+    }
+  });
+
+  it("an older site gets the About page it showed before: the starter texts and team, once", async () => {
+    const old = await createTestApp();
+    const reuse = { dataDir: old.dataDir, schema: old.schema };
+    try {
+      // The site as it was before the About page was editable: no team table,
+      // no about section, nothing in the seeding record about either.
+      await migrateDownTo(old.db, "2026_11_24_0002_account_tokens_account_email");
+      await old.db.deleteFrom("settings").where("section", "=", "about").execute();
+      const system = await old.db
+        .selectFrom("settings")
+        .select("data")
+        .where("section", "=", "system")
+        .executeTakeFirstOrThrow();
+      const { teamSeededAt: _, ...before } = JSON.parse(system.data);
+      expect(before.starterSeededAt).toBeTruthy();
+      await old.db
+        .updateTable("settings")
+        .set({ data: JSON.stringify(before) })
+        .where("section", "=", "system")
+        .execute();
+      await old.close({ keep: true });
+
+      // The upgrade: the first start with this version.
+      const upgraded = await createTestApp({ reuse });
+      const team = await upgraded.services.team.listPublicTeamMembers();
+      expect(team.map((m) => m.name)).toEqual(STARTER_TEAM.map((m) => m.name));
+      expect(await upgraded.services.settings.getSettingsSection("about")).toEqual(ABOUT_STARTER);
+      const page = await (await upgraded.request("/about")).text();
+      expect(page).toContain("Alya Pratama");
+      expect(page).toContain(ABOUT_STARTER.vision);
+      // The company removes the starter team; the next start does not bring it back.
+      for (const member of team)
+        await upgraded.services.team.deleteTeamMember(SITE_OWNER, member.id);
+      await upgraded.close({ keep: true });
+      const later = await createTestApp({ reuse });
+      try {
+        expect(await later.services.team.listPublicTeamMembers()).toEqual([]);
+      } finally {
+        await later.close();
+      }
+    } catch (error) {
+      await old.close().catch(() => {});
+      throw error;
+    }
+  });
+
   it("seeds demo content in demo mode and shuts the demo accounts outside it", async () => {
     const demo = await createTestApp({ demoMode: true });
     const reuse = { dataDir: demo.dataDir, schema: demo.schema };
@@ -78,6 +159,13 @@ describe("seeding", { timeout: 90_000 }, () => {
       const careers = await demo.request("/careers");
       expect(careers.status).toBe(200);
       expect(await careers.text()).toContain("Open positions:");
+      // Two of the starter team get (demo) portraits; the third keeps its initials.
+      const team = await demo.services.team.listPublicTeamMembers();
+      expect(team.map((m) => Boolean(m.photo_url))).toEqual([true, true, false]);
+      const portrait = await demo.request(team[0]!.photo_url);
+      expect(portrait.status).toBe(200);
+      expect(portrait.headers.get("content-type")).toBe("image/jpeg");
+
       const messages = await demo.db.selectFrom("contact_messages").select("id").execute();
       expect(messages.length).toBeGreaterThanOrEqual(3);
       const homeHtml = await (await demo.request("/")).text();

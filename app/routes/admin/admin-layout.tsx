@@ -35,6 +35,7 @@ export const ADMIN_NAV: { to: string; label: string; permission: Permission }[] 
   { to: "/admin/services", label: "Services", permission: "services:manage" },
   { to: "/admin/pages", label: "Pages", permission: "pages:manage" },
   { to: "/admin/gallery", label: "Gallery", permission: "gallery:manage" },
+  { to: "/admin/team", label: "Team", permission: "team:manage" },
   { to: "/admin/media", label: "Media", permission: "uploads:create" },
   { to: "/admin/messages", label: "Messages", permission: "messages:manage" },
   { to: "/admin/settings", label: "Settings", permission: "settings:manage" },

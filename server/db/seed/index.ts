@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, SETTINGS_SECTIONS } from "../../../common/settings.ts";
+import { SECTION_DEFAULTS } from "../../../common/schemas/settings.ts";
+import { SETTINGS_SECTIONS } from "../../../common/settings.ts";
 import { slugify } from "../../../common/text.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { Config } from "../../config.ts";
@@ -22,7 +23,7 @@ import {
   DEMO_STAFF,
 } from "./demo-content.ts";
 import { generateImage } from "./images.ts";
-import { STARTER_SERVICES } from "./starter-content.ts";
+import { STARTER_SERVICES, STARTER_TEAM } from "./starter-content.ts";
 import { seedStarterPages } from "./starter-pages.ts";
 
 /** Bookkeeping kept beside the settings sections; never shown by the API. */
@@ -30,6 +31,8 @@ type SystemState = {
   starterSeededAt?: string;
   /** The Terms and Privacy pages were added (to a new site, or to one made before pages existed). */
   starterPagesSeededAt?: string;
+  /** When the starter team was added (or found unnecessary): never again after that. */
+  teamSeededAt?: string;
   demoSeededAt?: string;
   demoUserIds?: number[];
 };
@@ -50,7 +53,7 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
   const result: SeedResult = { demoAdmin: null, createdAdmin: null };
 
   for (const section of SETTINGS_SECTIONS) {
-    await insertSettingsRowIfMissing(db, section, DEFAULT_SETTINGS[section]);
+    await insertSettingsRowIfMissing(db, section, SECTION_DEFAULTS[section]);
   }
 
   if (!state.starterSeededAt) {
@@ -74,6 +77,13 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
   if (!state.starterPagesSeededAt) {
     await seedStarterPages(db);
     state.starterPagesSeededAt = nowIso();
+  }
+  // The starter team, once: on a fresh site, and on an older site the first
+  // time it starts with the team table (its About page showed these three).
+  // Remembered, so a company that deletes them never sees them come back.
+  if (!state.teamSeededAt) {
+    if ((await countRows(db, "team_members")) === 0) await seedStarterTeam(db);
+    state.teamSeededAt = nowIso();
   }
 
   if (config.demoMode && !state.demoSeededAt) {
@@ -120,6 +130,25 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
 
   await upsertSettingsRow(db, SYSTEM_ROW, state);
   return result;
+}
+
+async function seedStarterTeam(db: Db) {
+  const now = nowIso();
+  await db
+    .insertInto("team_members")
+    .values(
+      STARTER_TEAM.map((member, index) => ({
+        ...member,
+        photo_url: "",
+        email: "",
+        linkedin_url: "",
+        published: true,
+        sort_order: index,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
 }
 
 /** Whether an admin account other than the demo ones exists. */
@@ -291,6 +320,26 @@ async function seedDemoContent(db: Db, config: Config): Promise<number[]> {
         updated_at: daysAgo(30),
       })
       .onConflict((oc) => oc.column("slug").doNothing())
+      .execute();
+  }
+
+  // Portraits (abstract pictures, like the rest of the demo's images) for the
+  // first two starter members; the third keeps its initials.
+  const members = await db
+    .selectFrom("team_members")
+    .select(["id", "name"])
+    .where("photo_url", "=", "")
+    .orderBy("sort_order")
+    .orderBy("id")
+    .limit(2)
+    .execute();
+  for (const [index, member] of members.entries()) {
+    const image = await generateImage(config.uploadsDir, 300 + index * 11, 600, 600);
+    await recordUpload(db, image, member.name, iso);
+    await db
+      .updateTable("team_members")
+      .set({ photo_url: image.url })
+      .where("id", "=", member.id)
       .execute();
   }
 

@@ -82,3 +82,17 @@ export const STARTER_PAGES = [
     ].join("\n"),
   },
 ] as const;
+/** What every starter member's bio says: sample text, for the company to replace. */
+export const STARTER_TEAM_BIO_NOTE =
+  "Sample team member: replace this name, role and text with someone from your company in Admin → Team, or delete this entry.";
+
+/**
+ * The About page's starter team: the people the page showed before the team
+ * was editable, clearly marked as samples. Seeded once, when the team table
+ * is new (server/db/seed/index.ts), so members a company deleted stay deleted.
+ */
+export const STARTER_TEAM = [
+  { name: "Alya Pratama", role: "Founder & CEO" },
+  { name: "Budi Santoso", role: "Head of Engineering" },
+  { name: "Citra Lestari", role: "Lead Designer" },
+].map((member) => ({ ...member, bio: STARTER_TEAM_BIO_NOTE }));

@@ -70,13 +70,13 @@ export async function deleteUpload(db: Db, id: number) {
   await db.deleteFrom("uploads").where("id", "=", id).execute();
 }
 
-/** The posts, pages, gallery images and settings sections that show the upload `fileName`. */
+/** The posts, pages, gallery images, team members and settings sections that show the upload `fileName`. */
 export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUsage[]> {
   // Variants share the base name, so `/uploads/<hash>` finds the image in any size.
   const base = `/uploads/${fileName.replace(/\.[a-z0-9]+$/i, "")}`;
   const pattern = `%${escapeLike(base)}%`;
   const like = (column: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
-  const [posts, pages, gallery, settings] = await Promise.all([
+  const [posts, pages, gallery, team, settings] = await Promise.all([
     db
       .selectFrom("posts")
       .select(["id", "title"])
@@ -92,6 +92,7 @@ export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUs
       .select(["id", "title"])
       .where((eb) => eb.or([like("url"), like("thumbnail_url")]))
       .execute(),
+    db.selectFrom("team_members").select(["id", "name"]).where(like("photo_url")).execute(),
     db
       .selectFrom("settings")
       .select(["section"])
@@ -106,6 +107,11 @@ export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUs
       kind: "gallery" as const,
       id: g.id,
       label: `Gallery image "${g.title}"`,
+    })),
+    ...team.map((m) => ({
+      kind: "team" as const,
+      id: m.id,
+      label: `Team member "${m.name}"`,
     })),
     ...settings.map((s) => ({
       kind: "settings" as const,

@@ -1,7 +1,10 @@
 import { type Actor, can } from "../../../common/permissions.ts";
-import { SettingsSchemas, withSectionDefaults } from "../../../common/schemas/settings.ts";
 import {
-  DEFAULT_SETTINGS,
+  SECTION_DEFAULTS,
+  SettingsSchemas,
+  withSectionDefaults,
+} from "../../../common/schemas/settings.ts";
+import {
   isSettingsSection,
   type PublicSiteSettings,
   SETTINGS_SECTIONS,
@@ -32,7 +35,7 @@ function frozen<T extends object>(settings: T): T {
  * Profile", default texts, navigation and footer); this exact object marks a
  * page that must not be stored by the page cache.
  */
-export const FALLBACK_SETTINGS: PublicSiteSettings = frozen(toPublicSettings(DEFAULT_SETTINGS));
+export const FALLBACK_SETTINGS: PublicSiteSettings = frozen(toPublicSettings(SECTION_DEFAULTS));
 
 /**
  * Settings are read by every page and change rarely: they are read from the

@@ -129,6 +129,24 @@ describe("round-trip updates: PUT accepts what GET returns", () => {
     expect(image.body.data).toMatchObject({ id: readImage.id, title: "Round trip image" });
   });
 
+  it("team members and the about section: what GET answers, changed", async () => {
+    const team = await get(t, "/team", admin());
+    const [member] = team.body.data;
+    const saved = await put(t, `/team/${member.id}`, {
+      ...admin(),
+      body: { ...member, role: "Round trip role" },
+    });
+    expectOk(saved);
+    expect(saved.body.data).toMatchObject({ id: member.id, role: "Round trip role" });
+    const about = await get(t, "/settings/about");
+    const section = await put(t, "/settings/about", {
+      ...admin(),
+      body: { ...about.body.data, mission: "Round trip mission." },
+    });
+    expectOk(section);
+    expect(section.body.data).toEqual({ ...about.body.data, mission: "Round trip mission." });
+  });
+
   it("users: the object from GET /users/{id}, with a new status", async () => {
     const read = await get(t, `/users/${a.otherAuthor.user.id}`, admin());
     expectOk(read);

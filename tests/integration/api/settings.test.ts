@@ -33,6 +33,7 @@ describe("settings API", () => {
     const result = await get(t, "/settings");
     expectOk(result);
     expect(Object.keys(result.body.data).sort()).toEqual([
+      "about",
       "appearance",
       "general",
       "homepage",
@@ -134,6 +135,21 @@ describe("settings API", () => {
         ogImage: "/uploads/og.png",
         googleAnalyticsId: "G-ABC1234",
         disableIndexing: true,
+      },
+      about: {
+        title: "Who We Are",
+        intro: "A small studio.",
+        missionTitle: "Why",
+        mission: "To help.",
+        visionTitle: "Where",
+        vision: "Everywhere.",
+        historyTitle: "When",
+        history: "Since 2001.\n\nStill here.",
+        valuesTitle: "What matters",
+        values: [{ title: "Kindness", text: "Always." }],
+        teamTitle: "Who",
+        ctaText: "Write to us",
+        ctaUrl: "https://example.com/contact",
       },
     };
     for (const [name, values] of Object.entries(sections)) {

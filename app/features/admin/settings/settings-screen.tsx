@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { withSectionDefaults } from "../../../../common/schemas/settings.ts";
+import { SECTION_DEFAULTS, withSectionDefaults } from "../../../../common/schemas/settings.ts";
 import {
-  DEFAULT_SETTINGS,
   SETTINGS_SECTIONS,
   type SettingsSection,
   type SiteSettings,
@@ -11,6 +10,7 @@ import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, apiData } from "../../../lib/api.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { PageHeader } from "../ui.tsx";
+import { AboutPanel } from "./about-panel.tsx";
 import { AppearancePanel } from "./appearance-panel.tsx";
 import { GeneralPanel } from "./general-panel.tsx";
 import { HomepagePanel } from "./homepage-panel.tsx";
@@ -27,12 +27,20 @@ const TABS: readonly TabItem<SettingsSection>[] = [
   { id: "general", label: "General" },
   { id: "appearance", label: "Appearance" },
   { id: "homepage", label: "Homepage" },
+  { id: "about", label: "About" },
   { id: "social", label: "Social Media" },
   { id: "seo", label: "SEO" },
 ];
 
 type Errors = Record<SettingsSection, Record<string, string>>;
-const NO_ERRORS: Errors = { general: {}, appearance: {}, homepage: {}, social: {}, seo: {} };
+const NO_ERRORS: Errors = {
+  general: {},
+  appearance: {},
+  homepage: {},
+  social: {},
+  seo: {},
+  about: {},
+};
 
 function normalise(data: unknown): SiteSettings {
   const source = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
@@ -44,16 +52,16 @@ function normalise(data: unknown): SiteSettings {
 }
 
 /**
- * Site Settings (admin only): five tabs, each saving only its own section with
+ * Site Settings (admin only): a tab per section, each saving only its own section with
  * PUT /api/settings/{section}.
  */
 export function SettingsScreen() {
   const query = useApiQuery<SiteSettings>("/settings", {
     load: (path, signal) => apiData<unknown>(path, { signal }).then(normalise),
   });
-  const settings = query.data ?? DEFAULT_SETTINGS;
+  const settings = query.data ?? SECTION_DEFAULTS;
   const setSettings = (change: (current: SiteSettings) => SiteSettings) =>
-    query.setData((current) => change(current ?? DEFAULT_SETTINGS));
+    query.setData((current) => change(current ?? SECTION_DEFAULTS));
   const [tab, setTab] = useState<SettingsSection>("general");
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -67,10 +75,12 @@ export function SettingsScreen() {
   function update<S extends SettingsSection>(section: S, patch: Partial<SiteSettings[S]>) {
     setSettings((current) => ({ ...current, [section]: { ...current[section], ...patch } }));
     const changed = Object.keys(patch);
+    // A list's errors are named by item (`values.2.title`): a change of the list clears them too.
+    const cleared = (key: string) => changed.some((c) => key === c || key.startsWith(`${c}.`));
     setErrors((current) => {
-      if (!changed.some((key) => key in current[section])) return current;
+      if (!Object.keys(current[section]).some(cleared)) return current;
       const next = { ...current[section] };
-      for (const key of changed) delete next[key];
+      for (const key of Object.keys(next)) if (cleared(key)) delete next[key];
       return { ...current, [section]: next };
     });
   }
@@ -167,6 +177,7 @@ export function SettingsScreen() {
               {tab === "homepage" ? <HomepagePanel {...panelProps("homepage")} /> : null}
               {tab === "social" ? <SocialPanel {...panelProps("social")} /> : null}
               {tab === "seo" ? <SeoPanel {...panelProps("seo")} /> : null}
+              {tab === "about" ? <AboutPanel {...panelProps("about")} /> : null}
               <div className="mt-6 flex justify-end border-t border-slate-200 pt-4 dark:border-slate-800">
                 <button type="submit" className="btn-primary" disabled={saving}>
                   {saving ? "Saving..." : "Save Settings"}

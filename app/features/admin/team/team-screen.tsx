@@ -1,0 +1,300 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { initialsOf } from "../../../../common/team.ts";
+import type { TeamMember } from "../../../../common/types.ts";
+import { apiData, failureReason } from "../../../lib/api.ts";
+import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
+import { useApiQuery } from "../../../lib/use-api-query.ts";
+import { type DataColumn, DataTable } from "../data-table.tsx";
+import { FlashBanners, useFlash } from "../flash.tsx";
+import { Badge, PageHeader, RowButton, STATUS_BADGE } from "../ui.tsx";
+import { TeamForm, type TeamMemberData } from "./team-form.tsx";
+
+export const TEAM_SCREEN_TEXT = {
+  created: "Team member added successfully",
+  updated: "Team member updated successfully",
+  deleted: "Team member deleted successfully",
+  loadFailed: "Failed to load the team. Please try again.",
+  saveFailed: "Failed to save team member.",
+  deleteFailed: "Failed to delete team member.",
+  orderFailed: "Failed to save the new order.",
+  confirmDelete: "Are you sure you want to delete this team member?",
+  empty: 'No team members yet. Click "Add Team Member" to add one.',
+} as const;
+
+type FormState = { mode: "closed" } | { mode: "adding" } | { mode: "editing"; member: TeamMember };
+
+function Portrait({ member }: { member: TeamMember }) {
+  if (member.photo_url) {
+    return (
+      <img
+        src={member.photo_url}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        className="h-10 w-10 rounded-full object-cover"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden
+      className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-strong text-sm font-bold text-white"
+    >
+      {initialsOf(member.name)}
+    </span>
+  );
+}
+
+/**
+ * Team (admins, editors): the people of the About page in its order. Add and
+ * edit in a form above the list, move with Up/Down (saved at once with
+ * PUT /api/team/order), delete after a confirmation.
+ */
+export function TeamScreen() {
+  const query = useApiQuery<TeamMember[]>("/team");
+  const members = query.data ?? [];
+  const setMembers = query.setData;
+  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const mutation = useApiMutation();
+  const flash = useFlash();
+  const [announcement, setAnnouncement] = useState("");
+  const [refocus, setRefocus] = useState<{ id: number; direction: -1 | 1 } | null>(null);
+
+  // After a move, the keyboard stays on the moved member's arrow (or the other
+  // one when it reached an end).
+  useEffect(() => {
+    if (!refocus || mutation.busy) return;
+    const { id, direction } = refocus;
+    const same = document.getElementById(`team-${id}-${direction === -1 ? "up" : "down"}`);
+    const other = document.getElementById(`team-${id}-${direction === -1 ? "down" : "up"}`);
+    const target = same instanceof HTMLButtonElement && !same.disabled ? same : other;
+    target?.focus();
+    setRefocus(null);
+  }, [refocus, mutation.busy]);
+
+  function open(next: FormState) {
+    flash.clearError();
+    setForm(next);
+  }
+
+  function close() {
+    setForm({ mode: "closed" });
+    requestAnimationFrame(() => document.getElementById("add-team-member")?.focus());
+  }
+
+  async function save(data: TeamMemberData): Promise<unknown> {
+    if (form.mode === "closed") return null;
+    let failure: unknown = null;
+    await mutation.run(
+      async () => {
+        if (form.mode === "editing") {
+          const saved = await apiData<TeamMember>(`/team/${form.member.id}`, {
+            method: "PUT",
+            body: data,
+          });
+          setMembers((list) => list?.map((m) => (m.id === saved.id ? saved : m)) ?? list);
+          flash.showSuccess(TEAM_SCREEN_TEXT.updated);
+        } else {
+          const saved = await apiData<TeamMember>("/team", { method: "POST", body: data });
+          setMembers((list) => [...(list ?? []), saved]);
+          flash.showSuccess(TEAM_SCREEN_TEXT.created);
+        }
+        close();
+      },
+      {
+        key: "save",
+        onError(error) {
+          failure = error;
+          flash.showError(
+            `${TEAM_SCREEN_TEXT.saveFailed} ${failureReason(error) || "Please try again."}`,
+          );
+        },
+      },
+    );
+    return failure;
+  }
+
+  async function remove(member: TeamMember) {
+    if (!window.confirm(TEAM_SCREEN_TEXT.confirmDelete)) return;
+    await mutation.run(
+      async () => {
+        await apiData(`/team/${member.id}`, { method: "DELETE" });
+        setMembers((list) => list?.filter((m) => m.id !== member.id) ?? list);
+        if (form.mode === "editing" && form.member.id === member.id) setForm({ mode: "closed" });
+        flash.showSuccess(TEAM_SCREEN_TEXT.deleted);
+        requestAnimationFrame(() => document.getElementById("add-team-member")?.focus());
+      },
+      {
+        key: member.id,
+        onError: (error) => flash.showError(withReason(TEAM_SCREEN_TEXT.deleteFailed, error)),
+      },
+    );
+  }
+
+  async function move(member: TeamMember, direction: -1 | 1) {
+    const from = members.findIndex((m) => m.id === member.id);
+    const to = from + direction;
+    if (from < 0 || to < 0 || to >= members.length) return;
+    const previous = members;
+    const next = [...members];
+    [next[from], next[to]] = [next[to]!, next[from]!];
+    setMembers(next);
+    await mutation.run(
+      async () => {
+        const saved = await apiData<TeamMember[]>("/team/order", {
+          method: "PUT",
+          body: { ids: next.map((m) => m.id) },
+        });
+        setMembers(saved);
+        const position = saved.findIndex((m) => m.id === member.id) + 1;
+        setAnnouncement(`${member.name} moved to position ${position} of ${saved.length}`);
+      },
+      {
+        key: "order",
+        onError(error) {
+          setMembers(previous);
+          flash.showError(withReason(TEAM_SCREEN_TEXT.orderFailed, error));
+        },
+      },
+    );
+    setRefocus({ id: member.id, direction });
+  }
+
+  const ordering = mutation.isBusy("order");
+  const columns: DataColumn<TeamMember>[] = [
+    {
+      header: <span className="sr-only">Photo</span>,
+      className: "w-14",
+      cell: (member) => <Portrait member={member} />,
+    },
+    {
+      header: "Name",
+      className: "min-w-40",
+      cell: (member) => (
+        <>
+          <p className="font-medium">{member.name}</p>
+          {member.email ? (
+            <p className="text-xs break-all text-slate-600 dark:text-slate-300">{member.email}</p>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: "Role",
+      className: "min-w-32 text-slate-700 dark:text-slate-200",
+      cell: (member) => member.role,
+    },
+    {
+      header: "Status",
+      cell: (member) =>
+        member.published ? (
+          <Badge className={STATUS_BADGE.published!}>Published</Badge>
+        ) : (
+          <Badge className={STATUS_BADGE.draft!}>Hidden</Badge>
+        ),
+    },
+    {
+      header: "Order",
+      className: "whitespace-nowrap",
+      cell: (member) => {
+        const position = members.indexOf(member);
+        return (
+          <div className="inline-flex gap-2">
+            <RowButton
+              id={`team-${member.id}-up`}
+              aria-label={`Move ${member.name} up`}
+              disabled={ordering || position === 0}
+              onClick={() => void move(member, -1)}
+            >
+              ↑ Up
+            </RowButton>
+            <RowButton
+              id={`team-${member.id}-down`}
+              aria-label={`Move ${member.name} down`}
+              disabled={ordering || position === members.length - 1}
+              onClick={() => void move(member, 1)}
+            >
+              ↓ Down
+            </RowButton>
+          </div>
+        );
+      },
+    },
+    {
+      header: <span className="block text-right">Actions</span>,
+      cellClassName: "text-right whitespace-nowrap",
+      cell: (member) => (
+        <div className="inline-flex gap-2">
+          <RowButton
+            aria-label={`Edit ${member.name}`}
+            disabled={mutation.isBusy("save")}
+            onClick={() => open({ mode: "editing", member })}
+          >
+            Edit
+          </RowButton>
+          <RowButton
+            danger
+            aria-label={`Delete ${member.name}`}
+            disabled={mutation.isBusy(member.id)}
+            onClick={() => void remove(member)}
+          >
+            {mutation.isBusy(member.id) ? "Deleting..." : "Delete"}
+          </RowButton>
+        </div>
+      ),
+    },
+  ];
+
+  const formOpen = form.mode !== "closed";
+  return (
+    <div>
+      <PageHeader
+        title="Team"
+        subtitle="The people on the About page, in the order it shows them"
+        actions={
+          <>
+            <Link to="/about" className="btn-outline" target="_blank">
+              View About page<span className="sr-only"> (opens in a new tab)</span>
+            </Link>
+            <button
+              id="add-team-member"
+              type="button"
+              className="btn-primary"
+              disabled={formOpen}
+              onClick={() => open({ mode: "adding" })}
+            >
+              Add Team Member
+            </button>
+          </>
+        }
+      />
+      <FlashBanners flash={flash} />
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      {formOpen ? (
+        <TeamForm
+          key={form.mode === "editing" ? form.member.id : "new"}
+          member={form.mode === "editing" ? form.member : null}
+          saving={mutation.isBusy("save")}
+          onSave={save}
+          onCancel={close}
+        />
+      ) : null}
+      <DataTable
+        label="Team members"
+        rows={members}
+        rowId={(member) => member.id}
+        columns={columns}
+        loading={query.loading}
+        error={query.error ? TEAM_SCREEN_TEXT.loadFailed : ""}
+        onRetry={query.reload}
+        empty={TEAM_SCREEN_TEXT.empty}
+        spinner="Loading team..."
+        busy={ordering}
+      />
+    </div>
+  );
+}
