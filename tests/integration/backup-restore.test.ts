@@ -493,7 +493,12 @@ describe("restore refusals", () => {
       );
       await expectUntouched();
     } finally {
-      holder?.kill();
+      // Gone before the next test restores: the lock ends with the process.
+      if (holder && holder.exitCode === null && holder.signalCode === null) {
+        const exited = new Promise((resolve) => holder!.once("exit", resolve));
+        holder.kill();
+        await exited;
+      }
     }
   });
 
