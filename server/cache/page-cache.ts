@@ -35,8 +35,12 @@ export type PageCacheOptions = {
 export type PageTicket = {
   /** Whether its answer may be stored: a variant only when asked for again. */
   admitted: boolean;
-  /** Stores the entry (when admitted and nothing changed meanwhile) and hands it to those waiting. */
-  finish(entry: PageEntry | null): void;
+  /**
+   * Hands the entry to those waiting and stores it (when admitted and nothing
+   * changed meanwhile). Resolves once stored or refused: right after a change
+   * that is when the next publish time is known.
+   */
+  finish(entry: PageEntry | null): Promise<void>;
 };
 
 const RETRY_MS = 5_000;
@@ -74,11 +78,13 @@ export function createPageCache(options: PageCacheOptions) {
   let generation = 0;
   /** undefined: being looked up (nothing is stored meanwhile); null: nothing scheduled. */
   let horizon: number | null | undefined;
+  /** Settles once the horizon asked for last is known (or its lookup failed). */
+  let horizonKnown: Promise<void> = Promise.resolve();
 
   function refreshHorizon() {
     const asked = generation;
     horizon = undefined;
-    options.nextChangeAt().then(
+    horizonKnown = options.nextChangeAt().then(
       (at) => {
         if (asked === generation) horizon = at;
       },
@@ -179,7 +185,7 @@ export function createPageCache(options: PageCacheOptions) {
    * admitted: it is rendered for this request only, and nothing waits for it.
    */
   function begin(key: string, { variant = false }: { variant?: boolean } = {}): PageTicket {
-    if (variant && !askedBefore(key)) return { admitted: false, finish() {} };
+    if (variant && !askedBefore(key)) return { admitted: false, finish: async () => {} };
     const started = generation;
     let settle!: (entry: PageEntry | null) => void;
     const promise = new Promise<PageEntry | null>((resolve) => {
@@ -188,10 +194,14 @@ export function createPageCache(options: PageCacheOptions) {
     inflight.set(key, promise);
     return {
       admitted: true,
-      finish(entry) {
+      async finish(entry) {
         if (inflight.get(key) === promise) inflight.delete(key);
-        if (entry && started === generation && beforeHorizon()) store(key, entry, variant);
         settle(entry);
+        if (!entry) return;
+        // Right after a change the next publish time is still being looked up:
+        // wait for it rather than not storing this render at all.
+        if (horizon === undefined && started === generation) await horizonKnown;
+        if (started === generation && beforeHorizon()) store(key, entry, variant);
       },
     };
   }

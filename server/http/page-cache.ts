@@ -84,7 +84,7 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
         entry = await toEntry(c.res, encoding ?? "br");
       }
     } finally {
-      ticket.finish(entry);
+      await ticket.finish(entry);
     }
     if (!entry) {
       if (c.res.headers.has(POST_VIEW_HEADER)) c.res.headers.delete(POST_VIEW_HEADER);

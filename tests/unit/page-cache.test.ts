@@ -63,6 +63,25 @@ describe("page cache store", () => {
     expect(cache.lookup("/page")).toBeUndefined();
   });
 
+  it("stores a render that ends while the next publish time is still being looked up", async () => {
+    let answer!: (at: number | null) => void;
+    const cache = createPageCache({
+      maxBytes: 1000,
+      nextChangeAt: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    answer(null);
+    await new Promise((resolve) => setImmediate(resolve));
+    cache.invalidate(); // a change: the next publish time is asked for again
+    const stored = cache.begin("/page").finish(entry(10, "after the change"));
+    expect(cache.lookup("/page")).toBeUndefined(); // not yet known
+    answer(null);
+    await stored;
+    expect(cache.lookup("/page")?.etag).toBe("after the change");
+  });
+
   it("lets requests for a page being rendered wait for that render", async () => {
     const { cache, settle } = setup();
     await settle();
