@@ -4,7 +4,16 @@
  * section (server and admin form) live in `schemas/settings.ts`.
  */
 
-export const SETTINGS_SECTIONS = ["general", "appearance", "homepage", "social", "seo"] as const;
+import type { MenuLink, NavigationSettings } from "./navigation.ts";
+
+export const SETTINGS_SECTIONS = [
+  "general",
+  "appearance",
+  "homepage",
+  "social",
+  "seo",
+  "navigation",
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const THEMES = ["light", "dark"] as const;
@@ -93,6 +102,8 @@ export type SiteSettings = {
   homepage: HomepageSettings;
   social: SocialSettings;
   seo: SeoSettings;
+  /** The header and footer menus (common/navigation.ts). */
+  navigation: NavigationSettings;
 };
 
 /**
@@ -131,6 +142,49 @@ export const HOMEPAGE_FALLBACKS: HomepageSettings = {
   ctaButtonUrl: "/contact",
 };
 
+const HOME: MenuLink = { label: "Home", target: { type: "route", route: "home" }, newTab: false };
+const ABOUT: MenuLink = {
+  label: "About",
+  target: { type: "route", route: "about" },
+  newTab: false,
+};
+const SERVICES: MenuLink = {
+  label: "Services",
+  target: { type: "route", route: "services" },
+  newTab: false,
+};
+const GALLERY: MenuLink = {
+  label: "Gallery",
+  target: { type: "route", route: "gallery" },
+  newTab: false,
+};
+const BLOG: MenuLink = { label: "Blog", target: { type: "route", route: "blog" }, newTab: false };
+const CONTACT: MenuLink = {
+  label: "Contact",
+  target: { type: "route", route: "contact" },
+  newTab: false,
+};
+
+/**
+ * The spec's navigation: Home, About, Services, Gallery, Blog, Contact and
+ * the Admin button, and the same links as the footer's quick links. Here
+ * rather than in navigation.ts, so public pages load none of the menus' code.
+ */
+export const DEFAULT_NAVIGATION: NavigationSettings = {
+  header: [
+    { ...HOME, children: [] },
+    { ...ABOUT, children: [] },
+    { ...SERVICES, children: [] },
+    { ...GALLERY, children: [] },
+    { ...BLOG, children: [] },
+    { ...CONTACT, children: [] },
+  ],
+  footer: {
+    columns: [{ title: "Quick Links", items: [HOME, ABOUT, SERVICES, GALLERY, BLOG, CONTACT] }],
+  },
+  showAdminButton: true,
+};
+
 export const DEFAULT_SETTINGS: SiteSettings = {
   general: {
     siteTitle: DEFAULT_SITE_TITLE,
@@ -160,16 +214,21 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     googleAnalyticsId: "",
     disableIndexing: false,
   },
+  navigation: DEFAULT_NAVIGATION,
 };
 
 /**
  * What public pages may show of the settings: every section without the
  * staff's own fields. Pages, their hydration data and an anonymous (or any
  * non-admin) `GET /api/settings` carry only this; callers who may manage the
- * settings get everything.
+ * settings get everything. The menus are not in it: pages get them resolved
+ * (`SiteMenus`, links to hidden content left out), and the API answers others
+ * the menus without those links (server/modules/navigation).
  */
 export type PublicGeneralSettings = Omit<GeneralSettings, "notificationEmails">;
-export type PublicSiteSettings = Omit<SiteSettings, "general"> & { general: PublicGeneralSettings };
+export type PublicSiteSettings = Omit<SiteSettings, "general" | "navigation"> & {
+  general: PublicGeneralSettings;
+};
 
 /** The general section without `notificationEmails` (staff addresses, for notifications only). */
 export function toPublicGeneralSettings(general: GeneralSettings): PublicGeneralSettings {
@@ -178,7 +237,8 @@ export function toPublicGeneralSettings(general: GeneralSettings): PublicGeneral
 }
 
 export function toPublicSettings(settings: SiteSettings): PublicSiteSettings {
-  return { ...settings, general: toPublicGeneralSettings(settings.general) };
+  const { navigation: _resolvedOnTheServer, ...shown } = settings;
+  return { ...shown, general: toPublicGeneralSettings(settings.general) };
 }
 
 export function isSettingsSection(value: string): value is SettingsSection {

@@ -17,6 +17,7 @@ import { renderApiReference } from "./api/docs.ts";
 import { galleryApi } from "./api/gallery.ts";
 import { mailApi } from "./api/mail.ts";
 import { mediaApi } from "./api/media.ts";
+import { navigationApi } from "./api/navigation.ts";
 import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
 import { uploadApi } from "./api/upload.ts";
@@ -297,6 +298,7 @@ export function createApp({
     blogApi,
     servicesApi,
     settingsApi,
+    navigationApi,
     galleryApi,
     contactApi,
     uploadApi,
@@ -397,6 +399,7 @@ export function createApp({
     );
     app.all("*", async (c) => {
       const nonce = createNonce();
+      const menuFailures = services.navigation.failureCount();
       const response = await pages(c.req.raw, site, {
         nonce,
         requestId: c.var.requestId,
@@ -404,8 +407,10 @@ export function createApp({
         client: c.var.client,
       });
       const settings = await services.settings.getPublicSettings();
-      // A page made with the fallback settings is right for now, not for later.
-      if (settings === FALLBACK_SETTINGS) response.headers.set("cache-control", "no-store");
+      // A page made with the fallback settings or menus is right for now, not for later.
+      if (settings === FALLBACK_SETTINGS || services.navigation.failureCount() !== menuFailures) {
+        response.headers.set("cache-control", "no-store");
+      }
       if (!development) {
         const { seo } = settings;
         // A one-time link's page loads no analytics, and its policy allows none.

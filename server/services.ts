@@ -23,6 +23,7 @@ import { createGalleryService } from "./modules/gallery/gallery.service.ts";
 import { createMailService } from "./modules/mail/mail.service.ts";
 import { createMailSender } from "./modules/mail/mail-sender.ts";
 import { createMediaService } from "./modules/media/media.service.ts";
+import { createNavigationService } from "./modules/navigation/navigation.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createFeedsService } from "./modules/seo/feeds.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
@@ -70,6 +71,7 @@ export function createServices({
   const throttle = createLoginThrottle(limits, clock);
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
+  const navigation = createNavigationService(db, { settings, services, posts, logger });
   return {
     auth: createAuthService(
       db,
@@ -124,6 +126,7 @@ export function createServices({
       now,
     }),
     settings,
+    navigation,
     services,
     posts,
     feeds: createFeedsService(db, { settings, posts, services }),
@@ -147,6 +150,7 @@ export function toSiteServices(services: AppServices, config: Config): SiteServi
   return {
     demoMode: config.demoMode,
     settings: services.settings,
+    navigation: services.navigation,
     services: services.services,
     posts: services.posts,
     categories: services.categories,

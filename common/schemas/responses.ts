@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../audit.ts";
+import { MENU_REFERENCE_TYPES } from "../navigation.ts";
 import { POST_STATUSES, ROLES, USER_STATUSES } from "../types.ts";
+import { NavigationSchema } from "./navigation.ts";
 import { SettingsSchemas } from "./settings.ts";
 
 /*
@@ -338,6 +340,8 @@ export const SiteSettingsSchema = z
     homepage: SettingsSchemas.homepage,
     social: SettingsSchemas.social,
     seo: SettingsSchemas.seo,
+    /** For callers who may not manage the settings, without links to content they cannot see. */
+    navigation: NavigationSchema,
   })
   .meta({ id: "SiteSettings" });
 
@@ -348,6 +352,7 @@ export const SettingsSectionReadSchema = z.union([
   SettingsSchemas.homepage,
   SettingsSchemas.social,
   SettingsSchemas.seo,
+  NavigationSchema,
 ]);
 
 /** One section of the settings as saved (the shape depends on the section in the path). */
@@ -357,4 +362,18 @@ export const SettingsSectionSchema = z.union([
   SettingsSchemas.homepage,
   SettingsSchemas.social,
   SettingsSchemas.seo,
+  NavigationSchema,
 ]);
+
+/** Content a menu item can point at (or points at), as the admin's menu editor shows it. */
+export const NavigationTargetSchema = z
+  .object({
+    type: z.enum(MENU_REFERENCE_TYPES),
+    id: z.number().int(),
+    title: z.string(),
+    /** Its address now (a renamed slug is followed). */
+    href: z.string(),
+    /** Whether visitors can see it now; the site's menus leave out links to anything else. */
+    live: z.boolean(),
+  })
+  .meta({ id: "NavigationTarget" });

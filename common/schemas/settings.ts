@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isEmailAddress } from "../email.ts";
+import type { NavigationSettings } from "../navigation.ts";
 import {
   type AppearanceSettings,
   DEFAULT_SETTINGS,
@@ -14,6 +15,7 @@ import {
   type SocialSettings,
   THEMES,
 } from "../settings.ts";
+import { NavigationInputSchema } from "./navigation.ts";
 
 /*
  * The zod schemas of the settings sections, for the server (PUT /api/settings)
@@ -153,6 +155,7 @@ export const SettingsSchemas = {
   homepage: HomepageSettingsSchema,
   social: SocialSettingsSchema,
   seo: SeoSettingsSchema,
+  navigation: NavigationInputSchema,
 } as const;
 
 /** Compile-time check: each schema's output is exactly the section type in `../settings.ts`. */
@@ -163,7 +166,8 @@ const sameShapes: [
   Same<z.infer<typeof HomepageSettingsSchema>, HomepageSettings>,
   Same<z.infer<typeof SocialSettingsSchema>, SocialSettings>,
   Same<z.infer<typeof SeoSettingsSchema>, SeoSettings>,
-] = [true, true, true, true, true];
+  Same<z.infer<typeof NavigationInputSchema>, NavigationSettings>,
+] = [true, true, true, true, true, true];
 void sameShapes;
 
 /**
@@ -180,8 +184,10 @@ export function withSectionDefaults<S extends SettingsSection>(
   const shape = SettingsSchemas[section].shape as Record<string, z.ZodType>;
   for (const key of Object.keys(defaults)) {
     const value = source[key];
-    merged[key] =
-      value !== undefined && shape[key]!.safeParse(value).success ? value : defaults[key];
+    // The parsed value: what the schema makes of it (a menu link's short form
+    // as a full link), as a save would have stored it.
+    const parsed = value === undefined ? undefined : shape[key]!.safeParse(value);
+    merged[key] = parsed?.success ? parsed.data : defaults[key];
   }
   return merged as SiteSettings[S];
 }

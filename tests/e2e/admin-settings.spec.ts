@@ -51,7 +51,14 @@ test.describe("site settings", () => {
     await openSettings(page);
     await expect(page).toHaveTitle(/^Site Settings \| /);
     const tabs = page.getByRole("tablist", { name: "Settings sections" }).getByRole("tab");
-    await expect(tabs).toHaveText(["General", "Appearance", "Homepage", "Social Media", "SEO"]);
+    await expect(tabs).toHaveText([
+      "General",
+      "Appearance",
+      "Homepage",
+      "Social Media",
+      "SEO",
+      "Menus",
+    ]);
     const general = page.getByRole("tab", { name: "General" });
     await expect(general).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel", { name: "General" })).toBeVisible();
@@ -64,11 +71,11 @@ test.describe("site settings", () => {
     await expect(general).toHaveAttribute("aria-selected", "false");
     await expect(page.getByRole("tabpanel", { name: "Appearance" })).toBeVisible();
     await page.keyboard.press("End");
-    await expect(page.getByRole("tab", { name: "SEO" })).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Menus" })).toBeFocused();
     await page.keyboard.press("ArrowRight");
     await expect(general).toBeFocused();
     await page.keyboard.press("ArrowLeft");
-    await expect(page.getByRole("tab", { name: "SEO" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Menus" })).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Home");
     await expect(general).toHaveAttribute("aria-selected", "true");
 

@@ -17,6 +17,7 @@ describe("settings API and envelopes", () => {
       "appearance",
       "general",
       "homepage",
+      "navigation",
       "seo",
       "social",
     ]);

@@ -20,9 +20,11 @@ type Manifest = {
  * gzip budget per page. The issue's goal is 100 KB; React 19's react-dom
  * client and React Router 8's runtime alone weigh about 105 KB gzip (the
  * entry chunks), so the whole page is held to that plus a small margin for
- * our own code, and our own code to its own budget (docs/decisions).
+ * our own code, and our own code to its own budget (docs/decisions). Issue
+ * 22's menus (the header's keyboard dropdown, links that open a new tab, the
+ * footer's columns and services from the data) added about 1 KB.
  */
-const PAGE_BUDGET = 122 * 1024;
+const PAGE_BUDGET = 123 * 1024;
 const APP_CODE_BUDGET = 17 * 1024;
 
 /** Text that only the zod runtime, the editor, or the admin screens carry. */

@@ -36,6 +36,7 @@ describe("settings API", () => {
       "appearance",
       "general",
       "homepage",
+      "navigation",
       "seo",
       "social",
     ]);

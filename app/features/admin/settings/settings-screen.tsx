@@ -14,6 +14,7 @@ import { PageHeader } from "../ui.tsx";
 import { AppearancePanel } from "./appearance-panel.tsx";
 import { GeneralPanel } from "./general-panel.tsx";
 import { HomepagePanel } from "./homepage-panel.tsx";
+import { MenusPanel } from "./menus-panel.tsx";
 import type { PanelProps } from "./panel-parts.tsx";
 import { SeoPanel } from "./seo-panel.tsx";
 import { SocialPanel } from "./social-panel.tsx";
@@ -29,10 +30,11 @@ const TABS: readonly TabItem<SettingsSection>[] = [
   { id: "homepage", label: "Homepage" },
   { id: "social", label: "Social Media" },
   { id: "seo", label: "SEO" },
+  { id: "navigation", label: "Menus" },
 ];
 
 type Errors = Record<SettingsSection, Record<string, string>>;
-const NO_ERRORS: Errors = { general: {}, appearance: {}, homepage: {}, social: {}, seo: {} };
+const NO_ERRORS = Object.fromEntries(SETTINGS_SECTIONS.map((section) => [section, {}])) as Errors;
 
 function normalise(data: unknown): SiteSettings {
   const source = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
@@ -44,8 +46,8 @@ function normalise(data: unknown): SiteSettings {
 }
 
 /**
- * Site Settings (admin only): five tabs, each saving only its own section with
- * PUT /api/settings/{section}.
+ * Site Settings (admin only): a tab per section, each saving only its own
+ * section with PUT /api/settings/{section}.
  */
 export function SettingsScreen() {
   const query = useApiQuery<SiteSettings>("/settings", {
@@ -66,11 +68,15 @@ export function SettingsScreen() {
 
   function update<S extends SettingsSection>(section: S, patch: Partial<SiteSettings[S]>) {
     setSettings((current) => ({ ...current, [section]: { ...current[section], ...patch } }));
+    // A changed field clears its message, and those of its parts ("header" clears "header.0.label").
     const changed = Object.keys(patch);
+    const clears = (key: string) =>
+      changed.some((field) => key === field || key.startsWith(`${field}.`));
     setErrors((current) => {
-      if (!changed.some((key) => key in current[section])) return current;
-      const next = { ...current[section] };
-      for (const key of changed) delete next[key];
+      if (!Object.keys(current[section]).some(clears)) return current;
+      const next = Object.fromEntries(
+        Object.entries(current[section]).filter(([key]) => !clears(key)),
+      );
       return { ...current, [section]: next };
     });
   }
@@ -167,6 +173,7 @@ export function SettingsScreen() {
               {tab === "homepage" ? <HomepagePanel {...panelProps("homepage")} /> : null}
               {tab === "social" ? <SocialPanel {...panelProps("social")} /> : null}
               {tab === "seo" ? <SeoPanel {...panelProps("seo")} /> : null}
+              {tab === "navigation" ? <MenusPanel {...panelProps("navigation")} /> : null}
               <div className="mt-6 flex justify-end border-t border-slate-200 pt-4 dark:border-slate-800">
                 <button type="submit" className="btn-primary" disabled={saving}>
                   {saving ? "Saving..." : "Save Settings"}
