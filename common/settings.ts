@@ -4,6 +4,7 @@
  * section (server and admin form) live in `schemas/settings.ts`.
  */
 
+import type { ContactSettings } from "./contact.ts";
 import type { MenuLink, NavigationSettings } from "./navigation.ts";
 
 export const SETTINGS_SECTIONS = [
@@ -13,6 +14,7 @@ export const SETTINGS_SECTIONS = [
   "social",
   "seo",
   "navigation",
+  "contact",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -104,6 +106,8 @@ export type SiteSettings = {
   seo: SeoSettings;
   /** The header and footer menus (common/navigation.ts). */
   navigation: NavigationSettings;
+  /** Opening hours, the contact page's introduction and map (common/contact.ts). */
+  contact: ContactSettings;
 };
 
 /**
@@ -185,6 +189,28 @@ export const DEFAULT_NAVIGATION: NavigationSettings = {
   showAdminButton: true,
 };
 
+/** The contact details' defaults: no opening hours, no map. Here rather than in contact.ts, so pages other than /contact load none of its code. */
+export const DEFAULT_CONTACT_INTRODUCTION =
+  "Have a question or a project in mind? Send us a message and we will get back to you soon.";
+
+export const DEFAULT_CONTACT: ContactSettings = {
+  introduction: DEFAULT_CONTACT_INTRODUCTION,
+  openingHours: {
+    monday: [],
+    tuesday: [],
+    wednesday: [],
+    thursday: [],
+    friday: [],
+    saturday: [],
+    sunday: [],
+  },
+  map: "off",
+  latitude: null,
+  longitude: null,
+  mapZoom: 16,
+  mapEmbedUrl: "",
+};
+
 export const DEFAULT_SETTINGS: SiteSettings = {
   general: {
     siteTitle: DEFAULT_SITE_TITLE,
@@ -215,6 +241,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     disableIndexing: false,
   },
   navigation: DEFAULT_NAVIGATION,
+  contact: DEFAULT_CONTACT,
 };
 
 /**

@@ -5,6 +5,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { sql } from "kysely";
+import { contactMap } from "../common/contact.ts";
 import { isOneTimeLinkPage } from "../common/one-time-links.ts";
 import { GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { auditApi } from "./api/audit.ts";
@@ -416,7 +417,13 @@ export function createApp({
         // A one-time link's page loads no analytics, and its policy allows none.
         const analytics =
           GOOGLE_ANALYTICS_ID_PATTERN.test(seo.googleAnalyticsId) && !isOneTimeLinkPage(c.req.path);
-        response.headers.set("content-security-policy", noncePolicy(nonce, { analytics }));
+        // Every page allows the map's origin: the contact page may be reached
+        // by a client-side navigation, which keeps the first page's policy.
+        const mapOrigin = contactMap(settings.contact)?.origin ?? null;
+        response.headers.set(
+          "content-security-policy",
+          noncePolicy(nonce, { analytics, mapOrigin }),
+        );
       }
       return response;
     });

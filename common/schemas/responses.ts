@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../audit.ts";
 import { MENU_REFERENCE_TYPES } from "../navigation.ts";
 import { POST_STATUSES, ROLES, USER_STATUSES } from "../types.ts";
+import { ContactSettingsSchema } from "./contact.ts";
 import { NavigationSchema } from "./navigation.ts";
 import { SettingsSchemas } from "./settings.ts";
 
@@ -211,6 +212,8 @@ export const ContactMessageListSchema = z
   .object({
     messages: z.array(ContactMessageSchema),
     unread: count,
+    /** False while no notification or contact e-mail is set: new messages are e-mailed to nobody. */
+    emailed: z.boolean(),
     ...pageFields,
     limit: z.number().int().min(1),
   })
@@ -230,6 +233,11 @@ export const DashboardSchema = z
     recentPosts: z.array(PostSummaryResponseSchema),
     /** Empty for roles that may not read messages. */
     recentMessages: z.array(ContactMessageSchema),
+    /**
+     * For roles that read the messages: false while no notification or
+     * contact e-mail is set (new messages are e-mailed to nobody).
+     */
+    contactMessagesEmailed: z.boolean().optional(),
   })
   .meta({ id: "Dashboard" });
 
@@ -342,6 +350,7 @@ export const SiteSettingsSchema = z
     seo: SettingsSchemas.seo,
     /** For callers who may not manage the settings, without links to content they cannot see. */
     navigation: NavigationSchema,
+    contact: ContactSettingsSchema,
   })
   .meta({ id: "SiteSettings" });
 
@@ -353,6 +362,7 @@ export const SettingsSectionReadSchema = z.union([
   SettingsSchemas.social,
   SettingsSchemas.seo,
   NavigationSchema,
+  ContactSettingsSchema,
 ]);
 
 /** One section of the settings as saved (the shape depends on the section in the path). */
@@ -363,6 +373,7 @@ export const SettingsSectionSchema = z.union([
   SettingsSchemas.social,
   SettingsSchemas.seo,
   NavigationSchema,
+  ContactSettingsSchema,
 ]);
 
 /** Content a menu item can point at (or points at), as the admin's menu editor shows it. */

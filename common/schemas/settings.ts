@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContactSettings } from "../contact.ts";
 import { isEmailAddress } from "../email.ts";
 import type { NavigationSettings } from "../navigation.ts";
 import {
@@ -15,6 +16,7 @@ import {
   type SocialSettings,
   THEMES,
 } from "../settings.ts";
+import { ContactSettingsSchema } from "./contact.ts";
 import { NavigationInputSchema } from "./navigation.ts";
 
 /*
@@ -156,6 +158,7 @@ export const SettingsSchemas = {
   social: SocialSettingsSchema,
   seo: SeoSettingsSchema,
   navigation: NavigationInputSchema,
+  contact: ContactSettingsSchema,
 } as const;
 
 /** Compile-time check: each schema's output is exactly the section type in `../settings.ts`. */
@@ -167,7 +170,8 @@ const sameShapes: [
   Same<z.infer<typeof SocialSettingsSchema>, SocialSettings>,
   Same<z.infer<typeof SeoSettingsSchema>, SeoSettings>,
   Same<z.infer<typeof NavigationInputSchema>, NavigationSettings>,
-] = [true, true, true, true, true, true];
+  Same<z.infer<typeof ContactSettingsSchema>, ContactSettings>,
+] = [true, true, true, true, true, true, true];
 void sameShapes;
 
 /**

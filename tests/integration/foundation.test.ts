@@ -15,6 +15,7 @@ describe("settings API and envelopes", () => {
     expect(body.success).toBe(true);
     expect(Object.keys(body.data).sort()).toEqual([
       "appearance",
+      "contact",
       "general",
       "homepage",
       "navigation",

@@ -22,10 +22,11 @@ type Manifest = {
  * entry chunks), so the whole page is held to that plus a small margin for
  * our own code, and our own code to its own budget (docs/decisions). Issue
  * 22's menus (the header's keyboard dropdown, links that open a new tab, the
- * footer's columns and services from the data) added about 1 KB.
+ * footer's columns and services from the data) and contact details (opening
+ * hours, the map, their defaults) added about 1 KB to each.
  */
 const PAGE_BUDGET = 123 * 1024;
-const APP_CODE_BUDGET = 17 * 1024;
+const APP_CODE_BUDGET = 18 * 1024;
 
 /** Text that only the zod runtime, the editor, or the admin screens carry. */
 const FORBIDDEN: [string, RegExp][] = [

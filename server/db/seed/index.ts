@@ -17,6 +17,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_GALLERY,
   DEMO_MESSAGES,
+  DEMO_OPENING_HOURS,
   DEMO_POSTS,
   DEMO_STAFF,
 } from "./demo-content.ts";
@@ -276,6 +277,11 @@ async function seedDemoContent(db: Db, config: Config): Promise<number[]> {
       })
       .execute();
   }
+
+  await upsertSettingsRow(db, "contact", {
+    ...DEFAULT_SETTINGS.contact,
+    openingHours: DEMO_OPENING_HOURS,
+  });
 
   return Object.values(authors);
 }

@@ -1,4 +1,5 @@
 import { type Actor, can } from "../../../common/permissions.ts";
+import { contactSettingsIssues } from "../../../common/schemas/contact.ts";
 import { SettingsSchemas, withSectionDefaults } from "../../../common/schemas/settings.ts";
 import {
   DEFAULT_SETTINGS,
@@ -132,6 +133,10 @@ export function createSettingsService(
     if (!parsed.success) throw AppError.validation(zodErrors(parsed.error));
     const current = withSectionDefaults(name, await findSettingsRow(db, name));
     const next = { ...current, ...parsed.data };
+    if (name === "contact") {
+      const issues = contactSettingsIssues(next as SiteSettings["contact"]);
+      if (Object.keys(issues).length > 0) throw AppError.validation(issues);
+    }
     if (name === "navigation") {
       await requireNewReferencesExist(
         db,

@@ -34,6 +34,7 @@ describe("settings API", () => {
     expectOk(result);
     expect(Object.keys(result.body.data).sort()).toEqual([
       "appearance",
+      "contact",
       "general",
       "homepage",
       "navigation",

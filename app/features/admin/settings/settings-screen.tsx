@@ -12,6 +12,7 @@ import { ApiError, api, apiData } from "../../../lib/api.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { PageHeader } from "../ui.tsx";
 import { AppearancePanel } from "./appearance-panel.tsx";
+import { ContactPanel } from "./contact-panel.tsx";
 import { GeneralPanel } from "./general-panel.tsx";
 import { HomepagePanel } from "./homepage-panel.tsx";
 import { MenusPanel } from "./menus-panel.tsx";
@@ -31,6 +32,7 @@ const TABS: readonly TabItem<SettingsSection>[] = [
   { id: "social", label: "Social Media" },
   { id: "seo", label: "SEO" },
   { id: "navigation", label: "Menus" },
+  { id: "contact", label: "Contact" },
 ];
 
 type Errors = Record<SettingsSection, Record<string, string>>;
@@ -174,6 +176,7 @@ export function SettingsScreen() {
               {tab === "social" ? <SocialPanel {...panelProps("social")} /> : null}
               {tab === "seo" ? <SeoPanel {...panelProps("seo")} /> : null}
               {tab === "navigation" ? <MenusPanel {...panelProps("navigation")} /> : null}
+              {tab === "contact" ? <ContactPanel {...panelProps("contact")} /> : null}
               <div className="mt-6 flex justify-end border-t border-slate-200 pt-4 dark:border-slate-800">
                 <button type="submit" className="btn-primary" disabled={saving}>
                   {saving ? "Saving..." : "Save Settings"}
