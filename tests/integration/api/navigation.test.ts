@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type Accounts,
   createAccounts,
@@ -450,6 +450,38 @@ describe("menus (settings section navigation)", () => {
     expect(after).not.toContain(`/services/${added.slug}`);
     expect(after).not.toContain("Brand New Service");
     expect(before.length).toBeGreaterThan(0);
+  });
+
+  it("when the services cannot be read, pages keep the menus' fixed links, list no services and are not stored", async () => {
+    expectOk(
+      await save({
+        header: [
+          { label: "Home", url: "/" },
+          { label: "Jobs", url: "/jobs" },
+        ],
+      }),
+    );
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const failing = vi
+      .spyOn(t.services.services, "listServices")
+      .mockRejectedValue(new Error("database unavailable"));
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const response = await t.request("/about");
+        expect(response.status).toBe(200);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("x-cache")).not.toBe("HIT");
+        const html = await response.text();
+        expect(links(part(html, "header")).map((l) => l.text)).toContain("Jobs");
+        expect(part(html, "footer")).not.toContain('aria-label="Services"');
+      }
+    } finally {
+      failing.mockRestore();
+      vi.mocked(console.error).mockRestore();
+    }
+    const back = await t.request("/about");
+    expect(back.headers.get("cache-control")).not.toBe("no-store");
+    expect(part(await back.text(), "footer")).toContain('aria-label="Services"');
   });
 
   it("targets: what each type of item can link to, for admins only", async () => {
