@@ -3,7 +3,8 @@ import { E2E_PORT, SMTP_PORT } from "./tests/e2e/mail.ts";
 
 const port = E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
-const GLOBAL_STATE = /admin-(settings|users|about)\.spec\.ts$/;
+// admin-settings-*.spec.ts too (menus, contact details): they change what every page shows.
+const GLOBAL_STATE = /admin-(settings|users|about)(-[a-z-]+)?\.spec\.ts$/;
 
 // Debian's chromium; Playwright cannot download a browser on these machines.
 export const chromiumLaunch = {

@@ -22,9 +22,14 @@ import { themeBootScript } from "./lib/theme.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteServicesContext);
   const info = context.get(requestInfoContext);
-  const settings = await site.settings.getPublicSettings();
+  const [settings, menus] = await Promise.all([
+    site.settings.getPublicSettings(),
+    site.navigation.getSiteMenus(),
+  ]);
   return {
     settings,
+    // Resolved on the server: the page gets links, not references.
+    menus,
     // Computed here so the colour maths stays on the server.
     brand: brandVariables(settings.appearance.primaryColor),
     nonce: info.nonce,

@@ -4,6 +4,9 @@
  * section (server and admin form) live in `schemas/settings.ts`.
  */
 
+import type { ContactSettings } from "./contact.ts";
+import type { MenuLink, NavigationSettings } from "./navigation.ts";
+
 export const SETTINGS_SECTIONS = [
   "general",
   "appearance",
@@ -11,6 +14,8 @@ export const SETTINGS_SECTIONS = [
   "social",
   "seo",
   "about",
+  "navigation",
+  "contact",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -134,6 +139,10 @@ export type SiteSettings = {
   social: SocialSettings;
   seo: SeoSettings;
   about: AboutSettings;
+  /** The header and footer menus (common/navigation.ts). */
+  navigation: NavigationSettings;
+  /** Opening hours, the contact page's introduction and map (common/contact.ts). */
+  contact: ContactSettings;
 };
 
 /**
@@ -196,6 +205,71 @@ export const ABOUT_HEADINGS: AboutSettings = {
   ctaUrl: "",
 };
 
+const HOME: MenuLink = { label: "Home", target: { type: "route", route: "home" }, newTab: false };
+const ABOUT: MenuLink = {
+  label: "About",
+  target: { type: "route", route: "about" },
+  newTab: false,
+};
+const SERVICES: MenuLink = {
+  label: "Services",
+  target: { type: "route", route: "services" },
+  newTab: false,
+};
+const GALLERY: MenuLink = {
+  label: "Gallery",
+  target: { type: "route", route: "gallery" },
+  newTab: false,
+};
+const BLOG: MenuLink = { label: "Blog", target: { type: "route", route: "blog" }, newTab: false };
+const CONTACT: MenuLink = {
+  label: "Contact",
+  target: { type: "route", route: "contact" },
+  newTab: false,
+};
+
+/**
+ * The spec's navigation: Home, About, Services, Gallery, Blog, Contact and
+ * the Admin button, and the same links as the footer's quick links. Here
+ * rather than in navigation.ts, so public pages load none of the menus' code.
+ */
+export const DEFAULT_NAVIGATION: NavigationSettings = {
+  header: [
+    { ...HOME, children: [] },
+    { ...ABOUT, children: [] },
+    { ...SERVICES, children: [] },
+    { ...GALLERY, children: [] },
+    { ...BLOG, children: [] },
+    { ...CONTACT, children: [] },
+  ],
+  footer: {
+    columns: [{ title: "Quick Links", items: [HOME, ABOUT, SERVICES, GALLERY, BLOG, CONTACT] }],
+  },
+  showAdminButton: true,
+};
+
+/** The contact details' defaults: no opening hours, no map. Here rather than in contact.ts, so pages other than /contact load none of its code. */
+export const DEFAULT_CONTACT_INTRODUCTION =
+  "Have a question or a project in mind? Send us a message and we will get back to you soon.";
+
+export const DEFAULT_CONTACT: ContactSettings = {
+  introduction: DEFAULT_CONTACT_INTRODUCTION,
+  openingHours: {
+    monday: [],
+    tuesday: [],
+    wednesday: [],
+    thursday: [],
+    friday: [],
+    saturday: [],
+    sunday: [],
+  },
+  map: "off",
+  latitude: null,
+  longitude: null,
+  mapZoom: 16,
+  mapEmbedUrl: "",
+};
+
 export const DEFAULT_SETTINGS: SiteSettings = {
   general: {
     siteTitle: DEFAULT_SITE_TITLE,
@@ -226,16 +300,22 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     disableIndexing: false,
   },
   about: ABOUT_HEADINGS,
+  navigation: DEFAULT_NAVIGATION,
+  contact: DEFAULT_CONTACT,
 };
 
 /**
  * What public pages may show of the settings: every section without the
  * staff's own fields. Pages, their hydration data and an anonymous (or any
  * non-admin) `GET /api/settings` carry only this; callers who may manage the
- * settings get everything.
+ * settings get everything. The menus are not in it: pages get them resolved
+ * (`SiteMenus`, links to hidden content left out), and the API answers others
+ * the menus without those links (server/modules/navigation).
  */
 export type PublicGeneralSettings = Omit<GeneralSettings, "notificationEmails">;
-export type PublicSiteSettings = Omit<SiteSettings, "general"> & { general: PublicGeneralSettings };
+export type PublicSiteSettings = Omit<SiteSettings, "general" | "navigation"> & {
+  general: PublicGeneralSettings;
+};
 
 /** The general section without `notificationEmails` (staff addresses, for notifications only). */
 export function toPublicGeneralSettings(general: GeneralSettings): PublicGeneralSettings {
@@ -244,7 +324,8 @@ export function toPublicGeneralSettings(general: GeneralSettings): PublicGeneral
 }
 
 export function toPublicSettings(settings: SiteSettings): PublicSiteSettings {
-  return { ...settings, general: toPublicGeneralSettings(settings.general) };
+  const { navigation: _resolvedOnTheServer, ...shown } = settings;
+  return { ...shown, general: toPublicGeneralSettings(settings.general) };
 }
 
 export function isSettingsSection(value: string): value is SettingsSection {

@@ -1,4 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
+import type { SiteMenus } from "./navigation.ts";
 import type { PublicSiteSettings } from "./settings.ts";
 import type {
   Category,
@@ -27,6 +28,14 @@ export type SiteServices = {
      * the defaults when they cannot be read (logged on the server).
      */
     getPublicSettings(): Promise<PublicSiteSettings>;
+  };
+  navigation: {
+    /**
+     * The header and footer menus resolved for the public layout (links to
+     * hidden or deleted content left out; the footer's services in their
+     * order). Never fails: on an error the fixed links remain (logged).
+     */
+    getSiteMenus(): Promise<SiteMenus>;
   };
   services: {
     listServices(): Promise<Service[]>;

@@ -10,6 +10,7 @@ import type {
   GalleryImageSchema,
   MediaItemSchema,
   MediaUsageSchema,
+  NavigationTargetSchema,
   OutboxMailSchema,
   OutboxPageSchema,
   PageListSchema,
@@ -87,6 +88,8 @@ export type ContactMessageList = Of<typeof ContactMessageListSchema>;
 export type Dashboard = Of<typeof DashboardSchema>;
 export type UploadResult = Of<typeof UploadResultSchema>;
 export type MediaUsage = Of<typeof MediaUsageSchema>;
+/** Content a menu item points at (the admin's menu editor). */
+export type NavigationTarget = Of<typeof NavigationTargetSchema>;
 export type MediaItem = Of<typeof MediaItemSchema>;
 export type OutboxMail = Of<typeof OutboxMailSchema>;
 export type OutboxPage = Of<typeof OutboxPageSchema>;

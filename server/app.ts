@@ -5,6 +5,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { sql } from "kysely";
+import { contactMap } from "../common/contact.ts";
 import { isOneTimeLinkPage } from "../common/one-time-links.ts";
 import { GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { auditApi } from "./api/audit.ts";
@@ -17,6 +18,7 @@ import { renderApiReference } from "./api/docs.ts";
 import { galleryApi } from "./api/gallery.ts";
 import { mailApi } from "./api/mail.ts";
 import { mediaApi } from "./api/media.ts";
+import { navigationApi } from "./api/navigation.ts";
 import { pagesApi } from "./api/pages.ts";
 import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
@@ -300,6 +302,7 @@ export function createApp({
     servicesApi,
     pagesApi,
     settingsApi,
+    navigationApi,
     galleryApi,
     teamApi,
     contactApi,
@@ -401,6 +404,7 @@ export function createApp({
     );
     app.all("*", async (c) => {
       const nonce = createNonce();
+      const menuFailures = services.navigation.failureCount();
       const response = await pages(c.req.raw, site, {
         nonce,
         requestId: c.var.requestId,
@@ -408,14 +412,22 @@ export function createApp({
         client: c.var.client,
       });
       const settings = await services.settings.getPublicSettings();
-      // A page made with the fallback settings is right for now, not for later.
-      if (settings === FALLBACK_SETTINGS) response.headers.set("cache-control", "no-store");
+      // A page made with the fallback settings or menus is right for now, not for later.
+      if (settings === FALLBACK_SETTINGS || services.navigation.failureCount() !== menuFailures) {
+        response.headers.set("cache-control", "no-store");
+      }
       if (!development) {
         const { seo } = settings;
         // A one-time link's page loads no analytics, and its policy allows none.
         const analytics =
           GOOGLE_ANALYTICS_ID_PATTERN.test(seo.googleAnalyticsId) && !isOneTimeLinkPage(c.req.path);
-        response.headers.set("content-security-policy", noncePolicy(nonce, { analytics }));
+        // Every page allows the map's origin: the contact page may be reached
+        // by a client-side navigation, which keeps the first page's policy.
+        const mapOrigin = contactMap(settings.contact)?.origin ?? null;
+        response.headers.set(
+          "content-security-policy",
+          noncePolicy(nonce, { analytics, mapOrigin }),
+        );
       }
       return response;
     });

@@ -23,6 +23,7 @@ import { createGalleryService } from "./modules/gallery/gallery.service.ts";
 import { createMailService } from "./modules/mail/mail.service.ts";
 import { createMailSender } from "./modules/mail/mail-sender.ts";
 import { createMediaService } from "./modules/media/media.service.ts";
+import { createNavigationService } from "./modules/navigation/navigation.service.ts";
 import { createPagesService } from "./modules/pages/pages.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createFeedsService } from "./modules/seo/feeds.service.ts";
@@ -73,6 +74,7 @@ export function createServices({
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
   const pages = createPagesService(db);
+  const navigation = createNavigationService(db, { settings, services, posts, logger });
   return {
     auth: createAuthService(
       db,
@@ -127,6 +129,7 @@ export function createServices({
       now,
     }),
     settings,
+    navigation,
     services,
     posts,
     pages,
@@ -152,6 +155,7 @@ export function toSiteServices(services: AppServices, config: Config): SiteServi
   return {
     demoMode: config.demoMode,
     settings: services.settings,
+    navigation: services.navigation,
     services: services.services,
     posts: services.posts,
     pages: services.pages,

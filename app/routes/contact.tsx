@@ -1,8 +1,13 @@
 import { data } from "react-router";
+import { contactMap, hasOpeningHours } from "../../common/contact.ts";
 import { HONEYPOT_FIELD } from "../../common/rules.ts";
+import { DEFAULT_CONTACT } from "../../common/settings.ts";
 import { requestInfoContext, siteServicesContext } from "../../common/site-context.ts";
 import { Icon } from "../components/ui/icons.tsx";
+import { JsonLd } from "../components/ui/json-ld.tsx";
 import { ContactForm } from "../features/contact/contact-form.tsx";
+import { OpeningHoursList } from "../features/contact/opening-hours.tsx";
+import { organizationData } from "../features/contact/organization.ts";
 import { SocialLinks } from "../features/layout/site-footer.tsx";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
 import { useRootData } from "../root.tsx";
@@ -54,15 +59,28 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
-  const settings = useRootData()?.settings;
+  const root = useRootData();
+  const settings = root?.settings;
   const general = settings?.general;
+  const contact = settings?.contact ?? DEFAULT_CONTACT;
   const address = general?.address || "123 Business Street, City";
+  const map = contactMap(contact);
+  const introduction = (contact.introduction || DEFAULT_CONTACT.introduction)
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
   return (
     <div className="mx-auto max-w-6xl px-4 py-16">
+      {settings && root ? <JsonLd data={organizationData(settings, root.origin)} /> : null}
       <h1 className="text-4xl font-bold">Contact Us</h1>
-      <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-300">
-        Have a question or a project in mind? Send us a message and we will get back to you soon.
-      </p>
+      {introduction.map((paragraph) => (
+        <p
+          key={paragraph}
+          className="mt-3 max-w-2xl whitespace-pre-line text-slate-600 dark:text-slate-300"
+        >
+          {paragraph}
+        </p>
+      ))}
       <div className="mt-10 grid gap-10 lg:grid-cols-3">
         <section aria-labelledby="form-title" className="lg:col-span-2">
           <h2 id="form-title" className="mb-4 text-2xl font-semibold">
@@ -94,25 +112,52 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </li>
             </ul>
           </div>
+          {hasOpeningHours(contact.openingHours) ? (
+            <div>
+              <h2 id="hours-title" className="text-lg font-semibold">
+                Opening Hours
+              </h2>
+              <OpeningHoursList hours={contact.openingHours} labelledBy="hours-title" />
+            </div>
+          ) : null}
           <div>
             <h2 className="text-lg font-semibold">Follow Us</h2>
             <div className="mt-2">{settings ? <SocialLinks social={settings.social} /> : null}</div>
           </div>
-          <figure
-            className="flex aspect-[4/3] flex-col items-center justify-center gap-2 rounded-xl border border-slate-200 bg-slate-100 p-4 text-center dark:border-slate-700 dark:bg-slate-800"
-            aria-label="Map"
-          >
-            <Icon name="pin" width={32} height={32} />
-            <p className="text-sm text-slate-700 dark:text-slate-200">{address}</p>
-            <a
-              className="link text-sm"
-              href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`}
-              target="_blank"
-              rel="noopener noreferrer"
+          {map ? (
+            <figure className="space-y-2">
+              <iframe
+                title={`Map: ${address}`}
+                src={map.src}
+                loading="lazy"
+                referrerPolicy="strict-origin-when-cross-origin"
+                sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+                className="aspect-[4/3] w-full rounded-xl border border-slate-200 dark:border-slate-700"
+              />
+              <figcaption className="text-sm">
+                <a className="link" href={map.link} target="_blank" rel="noopener noreferrer">
+                  {`View on ${map.provider}`}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </figcaption>
+            </figure>
+          ) : (
+            <figure
+              className="flex aspect-[4/3] flex-col items-center justify-center gap-2 rounded-xl border border-slate-200 bg-slate-100 p-4 text-center dark:border-slate-700 dark:bg-slate-800"
+              aria-label="Map"
             >
-              Open in OpenStreetMap
-            </a>
-          </figure>
+              <Icon name="pin" width={32} height={32} />
+              <p className="text-sm text-slate-700 dark:text-slate-200">{address}</p>
+              <a
+                className="link text-sm"
+                href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Open in OpenStreetMap
+              </a>
+            </figure>
+          )}
         </aside>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { siteServicesContext } from "../../common/site-context.ts";
-import { absoluteUrl, JsonLd } from "../components/ui/json-ld.tsx";
+import { JsonLd } from "../components/ui/json-ld.tsx";
+import { organizationData } from "../features/contact/organization.ts";
 import { Hero } from "../features/home/hero.tsx";
 import {
   AboutSection,
@@ -37,17 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (!loaderData.ok || !root) return <LoadError />;
   const texts = homepageTexts(root.settings.homepage);
   const nothing = loaderData.services.length === 0 && loaderData.posts.length === 0;
-  const { general, social } = root.settings;
-  const organization = {
-    "@type": "Organization",
-    name: general.siteTitle || "Company Profile",
-    url: `${root.origin}/`,
-    ...(general.logoUrl ? { logo: absoluteUrl(general.logoUrl, root.origin) } : {}),
-    ...(general.contactEmail ? { email: general.contactEmail } : {}),
-    ...(general.phoneNumber ? { telephone: general.phoneNumber } : {}),
-    ...(general.address ? { address: general.address } : {}),
-    sameAs: Object.values(social).filter(Boolean),
-  };
+  const organization = organizationData(root.settings, root.origin);
   return (
     <>
       <JsonLd data={organization} />

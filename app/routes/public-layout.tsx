@@ -1,11 +1,23 @@
 import { Outlet } from "react-router";
+import type { SiteMenus } from "../../common/navigation.ts";
 import { DEFAULT_SETTINGS } from "../../common/settings.ts";
 import { SiteFooter } from "../features/layout/site-footer.tsx";
 import { SiteNav } from "../features/layout/site-nav.tsx";
 import { useRootData } from "../root.tsx";
 
+/** Without the root's data (the root's loader always gives menus, resolved on the server). */
+const NO_MENUS: SiteMenus = {
+  header: [],
+  footerColumns: [],
+  footerServices: [],
+  moreServices: false,
+  showAdminButton: true,
+};
+
 export default function PublicLayout() {
-  const settings = useRootData()?.settings ?? DEFAULT_SETTINGS;
+  const root = useRootData();
+  const settings = root?.settings ?? DEFAULT_SETTINGS;
+  const menus = root?.menus ?? NO_MENUS;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,11 +26,11 @@ export default function PublicLayout() {
       >
         Skip to content
       </a>
-      <SiteNav settings={settings} />
+      <SiteNav settings={settings} menus={menus} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter settings={settings} />
+      <SiteFooter settings={settings} menus={menus} />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../audit.ts";
+import { MENU_REFERENCE_TYPES } from "../navigation.ts";
 import { POST_STATUSES, ROLES, USER_STATUSES } from "../types.ts";
+import { ContactSettingsSchema } from "./contact.ts";
+import { NavigationSchema } from "./navigation.ts";
 import { SettingsSchemas } from "./settings.ts";
 
 /*
@@ -259,6 +262,8 @@ export const ContactMessageListSchema = z
   .object({
     messages: z.array(ContactMessageSchema),
     unread: count,
+    /** False while no notification or contact e-mail is set: new messages are e-mailed to nobody. */
+    emailed: z.boolean(),
     ...pageFields,
     limit: z.number().int().min(1),
   })
@@ -278,6 +283,11 @@ export const DashboardSchema = z
     recentPosts: z.array(PostSummaryResponseSchema),
     /** Empty for roles that may not read messages. */
     recentMessages: z.array(ContactMessageSchema),
+    /**
+     * For roles that read the messages: false while no notification or
+     * contact e-mail is set (new messages are e-mailed to nobody).
+     */
+    contactMessagesEmailed: z.boolean().optional(),
   })
   .meta({ id: "Dashboard" });
 
@@ -389,6 +399,9 @@ export const SiteSettingsSchema = z
     social: SettingsSchemas.social,
     seo: SettingsSchemas.seo,
     about: SettingsSchemas.about,
+    /** For callers who may not manage the settings, without links to content they cannot see. */
+    navigation: NavigationSchema,
+    contact: ContactSettingsSchema,
   })
   .meta({ id: "SiteSettings" });
 
@@ -400,6 +413,8 @@ export const SettingsSectionReadSchema = z.union([
   SettingsSchemas.social,
   SettingsSchemas.seo,
   SettingsSchemas.about,
+  NavigationSchema,
+  ContactSettingsSchema,
 ]);
 
 /** One section of the settings as saved (the shape depends on the section in the path). */
@@ -410,4 +425,19 @@ export const SettingsSectionSchema = z.union([
   SettingsSchemas.social,
   SettingsSchemas.seo,
   SettingsSchemas.about,
+  NavigationSchema,
+  ContactSettingsSchema,
 ]);
+
+/** Content a menu item can point at (or points at), as the admin's menu editor shows it. */
+export const NavigationTargetSchema = z
+  .object({
+    type: z.enum(MENU_REFERENCE_TYPES),
+    id: z.number().int(),
+    title: z.string(),
+    /** Its address now (a renamed slug is followed). */
+    href: z.string(),
+    /** Whether visitors can see it now; the site's menus leave out links to anything else. */
+    live: z.boolean(),
+  })
+  .meta({ id: "NavigationTarget" });

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ABOUT_STARTER } from "../about-starter.ts";
+import type { ContactSettings } from "../contact.ts";
 import { isEmailAddress } from "../email.ts";
+import type { NavigationSettings } from "../navigation.ts";
 import {
   ABOUT_VALUES_MAX,
   type AboutSettings,
@@ -17,6 +19,8 @@ import {
   type SocialSettings,
   THEMES,
 } from "../settings.ts";
+import { ContactSettingsSchema } from "./contact.ts";
+import { NavigationInputSchema } from "./navigation.ts";
 
 /*
  * The zod schemas of the settings sections, for the server (PUT /api/settings)
@@ -192,6 +196,8 @@ export const SettingsSchemas = {
   social: SocialSettingsSchema,
   seo: SeoSettingsSchema,
   about: AboutSettingsSchema,
+  navigation: NavigationInputSchema,
+  contact: ContactSettingsSchema,
 } as const;
 
 /** Compile-time check: each schema's output is exactly the section type in `../settings.ts`. */
@@ -203,7 +209,9 @@ const sameShapes: [
   Same<z.infer<typeof SocialSettingsSchema>, SocialSettings>,
   Same<z.infer<typeof SeoSettingsSchema>, SeoSettings>,
   Same<z.infer<typeof AboutSettingsSchema>, AboutSettings>,
-] = [true, true, true, true, true, true];
+  Same<z.infer<typeof NavigationInputSchema>, NavigationSettings>,
+  Same<z.infer<typeof ContactSettingsSchema>, ContactSettings>,
+] = [true, true, true, true, true, true, true, true];
 void sameShapes;
 
 /**
@@ -228,8 +236,10 @@ export function withSectionDefaults<S extends SettingsSection>(
   const shape = SettingsSchemas[section].shape as Record<string, z.ZodType>;
   for (const key of Object.keys(defaults)) {
     const value = source[key];
-    merged[key] =
-      value !== undefined && shape[key]!.safeParse(value).success ? value : defaults[key];
+    // The parsed value: what the schema makes of it (a menu link's short form
+    // as a full link), as a save would have stored it.
+    const parsed = value === undefined ? undefined : shape[key]!.safeParse(value);
+    merged[key] = parsed?.success ? parsed.data : defaults[key];
   }
   return merged as SiteSettings[S];
 }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ServiceInputSchema } from "../../common/schemas/content.ts";
+import { ReorderSchema, ServiceInputSchema } from "../../common/schemas/content.ts";
 import { ServiceSchema } from "../../common/schemas/responses.ts";
 import { IdParams, jsonBody } from "../http/request.ts";
 import { created, dataResponses, ok } from "../http/responses.ts";
@@ -33,6 +33,15 @@ const create = route("POST /services", "createService", {
   responses: dataResponses(ServiceSchema, "The service", [409], 201),
 });
 
+const reorder = route("PUT /services/reorder", "reorderServices", {
+  summary: "Set the display order (footer, home grid and services list)",
+  description:
+    "`ids` in the new order; services not listed keep their order after the listed ones.",
+  ...signedIn("services:manage"),
+  request: jsonBody(ReorderSchema),
+  responses: dataResponses(z.array(ServiceSchema), "Services in the new order", [404]),
+});
+
 const update = route("PUT /services/{id}", "updateService", {
   summary: "Update a service",
   ...signedIn("services:manage"),
@@ -58,6 +67,10 @@ export const servicesApi = createRouter()
   .openapi(create, async (c) => {
     const data = await c.var.services.services.createService(c.var.user, c.req.valid("json"));
     return created(c, data, "Service created successfully");
+  })
+  .openapi(reorder, async (c) => {
+    const data = await c.var.services.services.reorderServices(c.var.user, c.req.valid("json"));
+    return ok(c, data, "Services order saved");
   })
   .openapi(update, async (c) => {
     const data = await c.var.services.services.updateService(

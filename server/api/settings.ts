@@ -18,7 +18,7 @@ const getAll = route("GET /settings", "getSettings", {
   summary: "All settings sections",
   responses: dataResponses(
     SiteSettingsSchema,
-    "`{general, appearance, homepage, social, seo}`; `general.notificationEmails` only for callers who may manage the settings",
+    "`{general, appearance, homepage, social, seo, navigation}`; `general.notificationEmails` only for callers who may manage the settings, and for anyone else the menus without links to content visitors cannot see",
     [400],
   ),
 });
@@ -28,7 +28,7 @@ const getSection = route("GET /settings/{section}", "getSettingsSection", {
   request: { params: SectionParam },
   responses: dataResponses(
     SettingsSectionReadSchema,
-    "The section (`notificationEmails` of general only for callers who may manage the settings)",
+    "The section (`notificationEmails` of general only for callers who may manage the settings; `navigation` for anyone else without links to content visitors cannot see)",
     [404],
   ),
 });
@@ -45,14 +45,20 @@ const putSection = route("PUT /settings/{section}", "updateSettingsSection", {
 
 export const settingsApi = createRouter()
   .openapi(getAll, async (c) => {
-    const data = await c.var.services.settings.getVisibleSettings(c.var.user);
-    return ok(c, data);
+    const { settings, navigation } = c.var.services;
+    const [data, menus] = await Promise.all([
+      settings.getVisibleSettings(c.var.user),
+      navigation.getVisibleNavigation(c.var.user),
+    ]);
+    return ok(c, { ...data, navigation: menus });
   })
   .openapi(getSection, async (c) => {
-    const data = await c.var.services.settings.getVisibleSettingsSection(
-      c.var.user,
-      c.req.valid("param").section,
-    );
+    const { section } = c.req.valid("param");
+    const { settings, navigation } = c.var.services;
+    const data =
+      section === "navigation"
+        ? await navigation.getVisibleNavigation(c.var.user)
+        : await settings.getVisibleSettingsSection(c.var.user, section);
     return ok(c, data);
   })
   .openapi(putSection, async (c) => {

@@ -17,17 +17,22 @@ const TAG_MANAGER = "https://www.googletagmanager.com";
 const ANALYTICS_CONNECT =
   "https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com";
 
+export type PolicyOptions = {
+  /** The site has an analytics ID: Google's tag manager and analytics hosts are allowed. */
+  analytics?: boolean;
+  /** The origin of the contact page's map (Site Settings → Contact): the one frame source. */
+  mapOrigin?: string | null;
+};
+
 /**
  * The policy of our pages. Scripts run only from our origin (and Google's tag
  * manager when the site has an analytics ID), or inline when `scriptSources`
  * allows them: the per-request nonce for a fresh render, or the hashes of a
  * cached page's inline scripts. With no sources (API and other non-HTML
- * responses) no inline script runs.
+ * responses) no inline script runs. Frames: exactly the map's origin when the
+ * site shows a map, none otherwise.
  */
-export function contentSecurityPolicy(
-  scriptSources: string[] = [],
-  options: { analytics?: boolean } = {},
-) {
+export function contentSecurityPolicy(scriptSources: string[] = [], options: PolicyOptions = {}) {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptSources, ...(options.analytics ? [TAG_MANAGER] : [])].join(" "),
@@ -35,7 +40,7 @@ export function contentSecurityPolicy(
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${options.analytics ? ` ${ANALYTICS_CONNECT}` : ""}`,
-    "frame-src 'self' https://www.openstreetmap.org",
+    `frame-src ${options.mapOrigin ? options.mapOrigin : "'none'"}`,
     "media-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -54,7 +59,7 @@ export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
-export function noncePolicy(nonce: string, options: { analytics?: boolean } = {}) {
+export function noncePolicy(nonce: string, options: PolicyOptions = {}) {
   return contentSecurityPolicy([`'nonce-${nonce}'`], options);
 }
 

@@ -58,6 +58,8 @@ test.describe("site settings", () => {
       "About",
       "Social Media",
       "SEO",
+      "Menus",
+      "Contact",
     ]);
     const general = page.getByRole("tab", { name: "General" });
     await expect(general).toHaveAttribute("aria-selected", "true");
@@ -71,11 +73,14 @@ test.describe("site settings", () => {
     await expect(general).toHaveAttribute("aria-selected", "false");
     await expect(page.getByRole("tabpanel", { name: "Appearance" })).toBeVisible();
     await page.keyboard.press("End");
-    await expect(page.getByRole("tab", { name: "SEO" })).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Contact", exact: true })).toBeFocused();
     await page.keyboard.press("ArrowRight");
     await expect(general).toBeFocused();
     await page.keyboard.press("ArrowLeft");
-    await expect(page.getByRole("tab", { name: "SEO" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Contact", exact: true })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     await page.keyboard.press("Home");
     await expect(general).toHaveAttribute("aria-selected", "true");
 

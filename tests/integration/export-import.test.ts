@@ -325,6 +325,35 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       }),
     );
 
+    // Menus link to the renamed service by id; opening hours.
+    expectOk(
+      await put(source, "/settings/navigation", {
+        token,
+        body: {
+          header: [
+            { label: "Home", url: "/" },
+            { label: "Our advice", target: { type: "service", id: starter.id } },
+          ],
+        },
+      }),
+    );
+    expectOk(
+      await put(source, "/settings/contact", {
+        token,
+        body: {
+          openingHours: {
+            monday: [{ opens: "08:00", closes: "16:00" }],
+            tuesday: [],
+            wednesday: [],
+            thursday: [],
+            friday: [],
+            saturday: [],
+            sunday: [],
+          },
+        },
+      }),
+    );
+
     // Contact messages, one read.
     const first = await sendContactMessage(source, { subject: "Read me" });
     await sendContactMessage(source, { subject: "Unread one" });
@@ -516,6 +545,9 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       expect(about.indexOf("Putri Anggraini")).toBeLessThan(about.indexOf("Alya Pratama"));
       expect(about).not.toContain("Not Yet Public");
       expect((await app.db.selectFrom("team_members").select("id").execute()).length).toBe(5);
+      // The menus' reference survived (ids are kept), and the contact details.
+      expect(home).toMatch(/<a [^>]*href="\/services\/advice"[^>]*>Our advice<\/a>/);
+      expect(await (await app.request("/contact")).text()).toContain("08:00–16:00");
       const oldPost = await app.request(`/blog/${renamedFrom}`);
       expect(oldPost.status).toBe(301);
       expect(oldPost.headers.get("location")).toBe(`/blog/${renamedFrom}-renamed`);

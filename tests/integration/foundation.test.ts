@@ -15,8 +15,10 @@ describe("settings API and envelopes", () => {
     expect(body.success).toBe(true);
     expect(Object.keys(body.data).sort()).toEqual([
       "appearance",
+      "contact",
       "general",
       "homepage",
+      "navigation",
       "seo",
       "social",
     ]);

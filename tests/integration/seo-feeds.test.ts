@@ -156,7 +156,8 @@ describe("search engines and feeds", () => {
       logoUrl: "/uploads/logo.png",
     });
     const home = jsonLd(await (await t.request("/")).text());
-    const org = home.find((d) => d["@type"] === "Organization");
+    // A LocalBusiness (a kind of Organization) once it has opening hours, as the demo has.
+    const org = home.find((d) => ["Organization", "LocalBusiness"].includes(d["@type"]));
     expect(org).toMatchObject({
       "@context": "https://schema.org",
       url: `${origin}/`,

@@ -99,6 +99,10 @@ const paths: Record<string, React.ReactNode> = {
     </>
   ),
   arrowRight: <path d="M5 12h14M12 5l7 7-7 7" />,
+  chevronDown: <path d="m6 9 6 6 6-6" />,
+  external: (
+    <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
+  ),
 };
 
 export type IconName = keyof typeof paths;

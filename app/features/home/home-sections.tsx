@@ -20,10 +20,14 @@ export function AboutSection({ texts }: { texts: HomepageSettings }) {
   const secondary = texts.aboutSecondaryContent || texts.aboutDescription;
   const more = texts.aboutLinkUrl || "/about";
   const moreText = texts.aboutLinkText || texts.aboutButtonText;
+  const image = texts.aboutImage;
+  // Without an image the text takes the whole width (no empty picture box).
   return (
     <section aria-labelledby="about-title" className="py-20">
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 md:grid-cols-2">
-        <div>
+      <div
+        className={`mx-auto grid max-w-6xl items-center gap-10 px-4 ${image ? "md:grid-cols-2" : ""}`}
+      >
+        <div className={image ? undefined : "max-w-3xl"}>
           <h2 id="about-title" className="text-3xl font-bold">
             {texts.aboutTitle}
           </h2>
@@ -43,21 +47,16 @@ export function AboutSection({ texts }: { texts: HomepageSettings }) {
             <LinkTarget text={moreText} target={targetName(more)} />
           </Link>
         </div>
-        {texts.aboutImage ? (
+        {image ? (
           <img
-            src={texts.aboutImage}
+            src={image}
             alt={texts.aboutTitle}
             width={800}
             height={600}
             loading="lazy"
             className="aspect-[4/3] w-full rounded-xl object-cover"
           />
-        ) : (
-          <div
-            aria-hidden
-            className="aspect-[4/3] w-full rounded-xl bg-gradient-to-br from-slate-200 to-slate-100 dark:from-slate-800 dark:to-slate-900"
-          />
-        )}
+        ) : null}
       </div>
     </section>
   );

@@ -1,15 +1,7 @@
-import { Link } from "react-router";
+import type { SiteLink, SiteMenus } from "../../../common/navigation.ts";
 import type { PublicSiteSettings } from "../../../common/settings.ts";
 import { Icon } from "../../components/ui/icons.tsx";
-import { NAV_LINKS } from "./site-nav.tsx";
-
-export const FOOTER_SERVICE_LINKS = [
-  { to: "/services/web-development", label: "Web Development" },
-  { to: "/services/app-development", label: "App Development" },
-  { to: "/services/ui-ux-design", label: "UI/UX Design" },
-  { to: "/services/digital-marketing", label: "Digital Marketing" },
-  { to: "/services/consulting", label: "Consulting" },
-] as const;
+import { MenuLink } from "./menu-link.tsx";
 
 const SOCIAL = [
   { key: "facebook", label: "Facebook", fallback: "https://facebook.com" },
@@ -44,7 +36,18 @@ export function SocialLinks({ social }: { social: PublicSiteSettings["social"] }
   );
 }
 
-export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
+/**
+ * The footer: the company's details, the link columns from the menus
+ * (`menus.footerColumns`, the quick links by default) and its services in
+ * their admin order (`menus.footerServices`), laid out by the footer style.
+ */
+export function SiteFooter({
+  settings,
+  menus,
+}: {
+  settings: PublicSiteSettings;
+  menus: SiteMenus;
+}) {
   const { general, social } = settings;
   const style = settings.appearance.footerStyle;
   const year = new Date().getFullYear();
@@ -95,24 +98,38 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
     </div>
   );
 
-  const quickLinks = <FooterLinks title="Quick Links" label="Quick links" links={NAV_LINKS} />;
-  const serviceLinks = (
-    <FooterLinks title="Services" label="Services" links={FOOTER_SERVICE_LINKS} />
-  );
+  const columns = menus.footerColumns.filter((column) => column.items.length > 0);
+  const services =
+    style !== "simple" && menus.footerServices.length > 0
+      ? [
+          ...menus.footerServices,
+          ...(menus.moreServices
+            ? [{ label: "All services", href: "/services", newTab: false, external: false }]
+            : []),
+        ]
+      : [];
+  const count = 1 + columns.length + (services.length > 0 ? 1 : 0);
 
   return (
     <footer
       data-footer-style={style}
       className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900"
     >
-      <div
-        className={`mx-auto grid max-w-6xl gap-8 px-4 py-10 ${
-          style === "simple" ? "md:grid-cols-2" : "md:grid-cols-3"
-        }`}
-      >
+      <div className={`mx-auto grid max-w-6xl gap-8 px-4 py-10 ${GRID_COLUMNS[count] ?? ""}`}>
         {contact}
-        {quickLinks}
-        {style === "simple" ? null : serviceLinks}
+        {columns.map((column, index) => (
+          <FooterLinks
+            // biome-ignore lint/suspicious/noArrayIndexKey: the columns' order is their identity
+            key={index}
+            // The spec's quick links keep their landmark name.
+            label={column.title === "Quick Links" ? "Quick links" : column.title}
+            title={column.title}
+            links={column.items}
+          />
+        ))}
+        {services.length > 0 ? (
+          <FooterLinks title="Services" label="Services" links={services} />
+        ) : null}
       </div>
       <div className="border-t border-slate-200 py-4 text-center dark:border-slate-800">
         {copyright}
@@ -120,6 +137,17 @@ export function SiteFooter({ settings }: { settings: PublicSiteSettings }) {
     </footer>
   );
 }
+
+/** The footer's grid: the company column, the link columns and the services. */
+const GRID_COLUMNS: Record<number, string> = {
+  2: "md:grid-cols-2",
+  3: "md:grid-cols-3",
+  4: "md:grid-cols-2 lg:grid-cols-4",
+  5: "md:grid-cols-3 lg:grid-cols-5",
+};
+
+const footerLinkClass = () =>
+  "text-slate-600 hover:text-brand-strong dark:text-slate-300 dark:hover:text-brand-light";
 
 /** A titled list of footer links. */
 function FooterLinks({
@@ -129,20 +157,16 @@ function FooterLinks({
 }: {
   title: string;
   label: string;
-  links: readonly { to: string; label: string }[];
+  links: readonly SiteLink[];
 }) {
   return (
     <nav aria-label={label}>
       <h2 className="text-lg font-semibold">{title}</h2>
       <ul className="mt-3 space-y-2 text-sm">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link
-              to={link.to}
-              className="text-slate-600 hover:text-brand-strong dark:text-slate-300 dark:hover:text-brand-light"
-            >
-              {link.label}
-            </Link>
+        {links.map((link, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list's order is its identity
+          <li key={index}>
+            <MenuLink link={link} className={footerLinkClass} />
           </li>
         ))}
       </ul>

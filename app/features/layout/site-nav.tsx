@@ -1,17 +1,11 @@
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import type { SiteMenus } from "../../../common/navigation.ts";
 import type { PublicSiteSettings } from "../../../common/settings.ts";
 import { Icon } from "../../components/ui/icons.tsx";
+import { MenuLink } from "./menu-link.tsx";
+import { NavDropdown } from "./nav-dropdown.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
-
-export const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/services", label: "Services" },
-  { to: "/gallery", label: "Gallery" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact", label: "Contact" },
-] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -20,7 +14,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:text-brand-strong dark:text-slate-200 dark:hover:text-brand-light"
   }`;
 
-export function SiteNav({ settings }: { settings: PublicSiteSettings }) {
+/** The header: the site's name or logo, the menu from the settings (`menus.header`), the theme toggle and the Admin button. */
+export function SiteNav({ settings, menus }: { settings: PublicSiteSettings; menus: SiteMenus }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -29,7 +24,7 @@ export function SiteNav({ settings }: { settings: PublicSiteSettings }) {
 
   // A followed link closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   const position =
     style === "sticky"
@@ -85,11 +80,14 @@ export function SiteNav({ settings }: { settings: PublicSiteSettings }) {
           className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
         >
           <ul className="flex flex-col gap-1 md:flex-row md:items-center">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
+            {menus.header.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the menu's order is its identity
+              <li key={index}>
+                {item.children.length > 0 ? (
+                  <NavDropdown item={item} linkClass={navLinkClass} />
+                ) : item.href ? (
+                  <MenuLink link={{ ...item, href: item.href }} className={navLinkClass} />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -97,9 +95,11 @@ export function SiteNav({ settings }: { settings: PublicSiteSettings }) {
             <span className="hidden md:inline-flex">
               <ThemeToggle />
             </span>
-            <Link to="/admin" className="btn-primary px-4 py-2">
-              Admin
-            </Link>
+            {menus.showAdminButton ? (
+              <Link to="/admin" className="btn-primary px-4 py-2">
+                Admin
+              </Link>
+            ) : null}
           </div>
         </div>
       </nav>

@@ -300,3 +300,15 @@ export const DEMO_PAGES = [
     ],
   },
 ] as const;
+const WORKDAY = [{ opens: "09:00", closes: "17:00" }];
+
+/** The demo company's opening hours (Site Settings → Contact); no map, so the demo loads nothing from elsewhere. */
+export const DEMO_OPENING_HOURS = {
+  monday: WORKDAY,
+  tuesday: WORKDAY,
+  wednesday: WORKDAY,
+  thursday: WORKDAY,
+  friday: WORKDAY,
+  saturday: [{ opens: "10:00", closes: "14:00" }],
+  sunday: [],
+};

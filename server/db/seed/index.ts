@@ -18,6 +18,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_GALLERY,
   DEMO_MESSAGES,
+  DEMO_OPENING_HOURS,
   DEMO_PAGES,
   DEMO_POSTS,
   DEMO_STAFF,
@@ -356,6 +357,11 @@ async function seedDemoContent(db: Db, config: Config): Promise<number[]> {
       })
       .execute();
   }
+
+  await upsertSettingsRow(db, "contact", {
+    ...SECTION_DEFAULTS.contact,
+    openingHours: DEMO_OPENING_HOURS,
+  });
 
   return Object.values(authors);
 }

@@ -65,15 +65,17 @@ export function createContactService(
     const page = Math.max(1, query.page ?? 1);
     const { default: size, max } = LIST_PAGE_SIZE.messages;
     const limit = Math.min(max, Math.max(1, query.limit ?? size));
-    const [messages, count, unread] = await Promise.all([
+    const [messages, count, unread, emailed] = await Promise.all([
       findContactMessages(db, { unread: query.unread, limit, offset: (page - 1) * limit }),
       countContactMessages(db, { unread: query.unread }),
       countContactMessages(db, { unread: true }),
+      mail ? mail.hasContactRecipients() : Promise.resolve(false),
     ]);
     return {
       messages,
       count,
       unread,
+      emailed,
       page,
       limit,
       totalPages: Math.max(1, Math.ceil(count / limit)),

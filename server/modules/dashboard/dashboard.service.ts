@@ -34,6 +34,8 @@ export function createDashboardService(db: Db, posts: PostsService, contact: Con
       },
       recentPosts: recent.posts,
       recentMessages: messages?.messages ?? [],
+      // For those who read the messages: whether new ones reach anyone by mail.
+      ...(messages ? { contactMessagesEmailed: messages.emailed } : {}),
     };
   }
 

@@ -209,9 +209,15 @@ export function createMailService(
     };
   }
 
+  /** Whether a contact message is e-mailed to anyone (a notification or contact address is set). */
+  async function hasContactRecipients(): Promise<boolean> {
+    return contactRecipients((await context()).settings).length > 0;
+  }
+
   return {
     context,
     contactNotification,
+    hasContactRecipients,
     registrationPending,
     accountApproved,
     passwordReset,

@@ -85,3 +85,10 @@ export async function nextServiceOrder(db: Db): Promise<number> {
     .executeTakeFirst();
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
 }
+
+/** The services in the order of `ids` (sort_order 0, 1, …): every service's id, once. */
+export async function updateServicesOrder(db: Db, ids: readonly number[]) {
+  for (const [index, id] of ids.entries()) {
+    await db.updateTable("services").set({ sort_order: index }).where("id", "=", id).execute();
+  }
+}

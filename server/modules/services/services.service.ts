@@ -1,5 +1,5 @@
 import type { Actor } from "../../../common/permissions.ts";
-import { ServiceInputSchema } from "../../../common/schemas/content.ts";
+import { ReorderSchema, ServiceInputSchema } from "../../../common/schemas/content.ts";
 import { ID_MAX } from "../../../common/schemas/fields.ts";
 import type { Service } from "../../../common/types.ts";
 import { requirePermission } from "../../auth/policy.ts";
@@ -26,6 +26,7 @@ import {
   SERVICE_FIELDS,
   type ServiceWrite,
   updateService,
+  updateServicesOrder,
 } from "./services.repository.ts";
 
 const SLUG_TAKEN = "A service with this slug already exists";
@@ -137,6 +138,38 @@ export function createServicesService(db: Db) {
     );
   }
 
+  /**
+   * Puts the listed services first, in the order given, and the others after
+   * them in their current order: a list that misses a service someone else
+   * just added still saves, and that service keeps its place at the end.
+   * The footer, the home grid and /services all follow this order.
+   */
+  async function reorderServices(actor: Actor | null, input: unknown): Promise<Service[]> {
+    requirePermission(actor, "services:manage");
+    const { ids } = parseInput(ReorderSchema, input);
+    const listed = [...new Set(ids)];
+    return writeWithAudit(
+      db,
+      actor,
+      async (trx) => {
+        const current = await findServices(trx);
+        const known = new Set(current.map((s) => s.id));
+        if (listed.some((id) => !known.has(id))) {
+          throw AppError.notFound("Some services do not exist");
+        }
+        const rest = current.map((s) => s.id).filter((id) => !listed.includes(id));
+        await updateServicesOrder(trx, [...listed, ...rest]);
+        return findServices(trx);
+      },
+      (services) => ({
+        action: "updated",
+        entityType: "service",
+        label: "Services order",
+        details: { reordered: services.map((s) => s.id) },
+      }),
+    );
+  }
+
   /** The current slug of a service that used to live at `oldSlug`. */
   async function findServiceRedirect(oldSlug: string): Promise<string | null> {
     const id = await findRedirectTarget(db, "service", oldSlug);
@@ -152,6 +185,7 @@ export function createServicesService(db: Db) {
     createService,
     updateService: updateServiceById,
     deleteService: deleteServiceById,
+    reorderServices,
   };
 }
 

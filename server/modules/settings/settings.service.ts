@@ -1,4 +1,5 @@
 import { type Actor, can } from "../../../common/permissions.ts";
+import { contactSettingsIssues } from "../../../common/schemas/contact.ts";
 import {
   SECTION_DEFAULTS,
   SettingsSchemas,
@@ -21,6 +22,7 @@ import type { Logger } from "../../logger.ts";
 import { AppError } from "../app-error.ts";
 import { changedFields } from "../audit/audit.repository.ts";
 import { writeWithAudit } from "../audit/with-audit.ts";
+import { requireNewReferencesExist } from "../navigation/menu-references.ts";
 import { findAllSettingsRows, findSettingsRow, upsertSettingsRow } from "./settings.repository.ts";
 
 /** A settings object shared by every request: frozen, so no caller can change what the next one reads. */
@@ -134,6 +136,17 @@ export function createSettingsService(
     if (!parsed.success) throw AppError.validation(zodErrors(parsed.error));
     const current = withSectionDefaults(name, await findSettingsRow(db, name));
     const next = { ...current, ...parsed.data };
+    if (name === "contact") {
+      const issues = contactSettingsIssues(next as SiteSettings["contact"]);
+      if (Object.keys(issues).length > 0) throw AppError.validation(issues);
+    }
+    if (name === "navigation") {
+      await requireNewReferencesExist(
+        db,
+        current as SiteSettings["navigation"],
+        next as SiteSettings["navigation"],
+      );
+    }
     cached = undefined;
     await writeWithAudit(
       db,

@@ -214,4 +214,74 @@ describe("services API", () => {
     expectError(await del(t, `/services/${consulting.id}`), 401, "Authentication required");
     expectOk(await get(t, "/services/consulting"));
   });
+  describe("PUT /services/reorder", () => {
+    const slugs = async () => (await get(t, "/services")).body.data.map((s: any) => s.slug);
+    const ids = async () => (await get(t, "/services")).body.data.map((s: any) => s.id);
+
+    it("puts the listed services first in that order, the others after in theirs", async () => {
+      const before = await ids();
+      const [first, second, third, ...rest] = before;
+      const result = await put(t, "/services/reorder", {
+        token: a.editor.token,
+        body: { ids: [third, first] },
+      });
+      expectOk(result);
+      const expected = [third, first, second, ...rest];
+      expect(result.body.data.map((s: any) => s.id)).toEqual(expected);
+      expect(result.body.data.map((s: any) => s.sort_order)).toEqual(expected.map((_, i) => i));
+      // Every reader gets the new order: the list, the home grid and /services.
+      expect(await ids()).toEqual(expected);
+      const names = (await get(t, "/services")).body.data.map((s: any) => s.title);
+      for (const path of ["/", "/services"]) {
+        const html = await (await t.request(path)).text();
+        const at = names.slice(0, 3).map((name: string) => html.indexOf(`>${name}<`));
+        expect(
+          at.every((i: number) => i > 0),
+          path,
+        ).toBe(true);
+        expect(
+          [...at].sort((x, y) => x - y),
+          path,
+        ).toEqual(at);
+      }
+      // Audited as one change of the services' order.
+      const log = await get(t, "/audit-log?entity_type=service&limit=5", { token: a.admin.token });
+      expect(log.body.data.entries[0]).toMatchObject({
+        action: "updated",
+        entity_type: "service",
+        entity_label: "Services order",
+      });
+      expect(log.body.data.entries[0].details.reordered).toEqual(expected);
+      // A new service goes to the end.
+      const added = await createService(t, a.admin.token);
+      expect((await ids()).at(-1)).toBe(added.id);
+    });
+
+    it("refuses unknown ids (404, nothing changed), bad lists (400) and other roles", async () => {
+      const before = await slugs();
+      const [one] = await ids();
+      expectError(
+        await put(t, "/services/reorder", { token: a.admin.token, body: { ids: [one, 987654] } }),
+        404,
+        "Some services do not exist",
+      );
+      expect(await slugs()).toEqual(before);
+      expectFieldError(
+        await put(t, "/services/reorder", { token: a.admin.token, body: { ids: [] } }),
+        "ids",
+        "ids must not be empty",
+      );
+      expectFieldError(
+        await put(t, "/services/reorder", { token: a.admin.token, body: { ids: ["x"] } }),
+        "ids.0",
+        "ids must be a number",
+      );
+      expectError(
+        await put(t, "/services/reorder", { token: a.author.token, body: { ids: [one] } }),
+        403,
+      );
+      expectError(await put(t, "/services/reorder", { body: { ids: [one] } }), 401);
+      expect(await slugs()).toEqual(before);
+    });
+  });
 });

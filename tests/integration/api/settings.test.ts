@@ -35,8 +35,10 @@ describe("settings API", () => {
     expect(Object.keys(result.body.data).sort()).toEqual([
       "about",
       "appearance",
+      "contact",
       "general",
       "homepage",
+      "navigation",
       "seo",
       "social",
     ]);

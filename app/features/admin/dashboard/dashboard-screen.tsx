@@ -6,6 +6,7 @@ import type { Dashboard } from "../../../../common/types.ts";
 import { Spinner } from "../../../components/ui/form.tsx";
 import { useAuth } from "../../../lib/auth.tsx";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
+import { ContactMailNotice } from "../messages/contact-mail-notice.tsx";
 import { Badge, Card, PageHeader, STATUS_BADGE } from "../ui.tsx";
 
 /** A dashboard card: its title, "View all", and its list or the empty text. */
@@ -69,6 +70,7 @@ export function DashboardScreen() {
           </Link>
         }
       />
+      <ContactMailNotice emailed={data?.contactMessagesEmailed} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
         {stats.map((s) => (
           <li key={s.label}>

@@ -8,6 +8,7 @@ import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { FlashBanners, useFlash } from "../flash.tsx";
 import { Badge, dangerButton, ListStates, PageHeader, PageNav, smallButton } from "../ui.tsx";
+import { ContactMailNotice } from "./contact-mail-notice.tsx";
 
 const PAGE_SIZE = LIST_PAGE_SIZE.messages.default;
 
@@ -117,6 +118,7 @@ export function MessagesManager() {
         }
       />
       <FlashBanners flash={flash} />
+      <ContactMailNotice emailed={list.data?.emailed} />
       <div className="mb-4 flex flex-wrap items-center gap-4">
         <label className="inline-flex items-center gap-2 text-sm">
           <input

@@ -1,12 +1,13 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Service } from "../../../../common/types.ts";
 import { Icon } from "../../../components/ui/icons.tsx";
 import { ApiError, apiData, failureReason } from "../../../lib/api.ts";
-import { useApiMutation } from "../../../lib/use-api-mutation.ts";
+import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
+import { type DataColumn, DataTable } from "../data-table.tsx";
 import { FlashBanners, useFlash } from "../flash.tsx";
-import { AdminTable, ListStates, PageHeader, RowButton, tdClass } from "../ui.tsx";
+import { PageHeader, RowButton } from "../ui.tsx";
 import { iconLabel, ServiceForm, type ServiceValues } from "./service-form.tsx";
 
 export const SERVICE_TEXT = {
@@ -18,6 +19,7 @@ export const SERVICE_TEXT = {
   deleteFailed: "Failed to delete service. Please try again.",
   confirmDelete: "Are you sure you want to delete this service?",
   empty: 'No services found. Click "Add New Service" to create one.',
+  orderFailed: "Failed to save the new order.",
 } as const;
 
 type FormState = { mode: "closed" } | { mode: "adding" } | { mode: "editing"; service: Service };
@@ -31,6 +33,51 @@ export function ServicesManager() {
   const mutation = useApiMutation();
   const saving = mutation.isBusy("save");
   const flash = useFlash();
+  const [announcement, setAnnouncement] = useState("");
+  const [refocus, setRefocus] = useState<{ id: number; direction: -1 | 1 } | null>(null);
+  const moving = mutation.isBusy("order");
+
+  // After a move the table re-renders: focus returns to the same arrow of the
+  // moved service, or to the other one when it reached an end.
+  useEffect(() => {
+    if (!refocus || moving) return;
+    const { id, direction } = refocus;
+    const same = document.getElementById(`service-${id}-${direction === -1 ? "up" : "down"}`);
+    const other = document.getElementById(`service-${id}-${direction === -1 ? "down" : "up"}`);
+    const target = same instanceof HTMLButtonElement && !same.disabled ? same : other;
+    target?.focus();
+    setRefocus(null);
+  }, [refocus, moving]);
+
+  /** Moves a service one place up or down; the order is saved at once (footer, home, /services). */
+  async function move(service: Service, direction: -1 | 1) {
+    const from = services.findIndex((s) => s.id === service.id);
+    const to = from + direction;
+    if (from < 0 || to < 0 || to >= services.length) return;
+    const previous = services;
+    const next = [...services];
+    [next[from], next[to]] = [next[to]!, next[from]!];
+    setData(next);
+    await mutation.run(
+      async () => {
+        const saved = await apiData<Service[]>("/services/reorder", {
+          method: "PUT",
+          body: { ids: next.map((s) => s.id) },
+        });
+        setData(saved);
+        const position = saved.findIndex((s) => s.id === service.id) + 1;
+        setAnnouncement(`${service.title} moved to position ${position} of ${saved.length}`);
+      },
+      {
+        key: "order",
+        onError(error) {
+          setData(previous);
+          flash.showError(withReason(SERVICE_TEXT.orderFailed, error));
+        },
+      },
+    );
+    setRefocus({ id: service.id, direction });
+  }
 
   function open(next: FormState) {
     setServerErrors({});
@@ -94,6 +141,81 @@ export function ServicesManager() {
 
   const formOpen = form.mode !== "closed";
 
+  const columns: DataColumn<Service>[] = [
+    {
+      header: "Title",
+      className: "min-w-40",
+      cell: (service) => (
+        <>
+          <p className="font-medium">{service.title}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            <Link to={`/services/${service.slug}`} className="link" target="_blank">
+              /services/{service.slug}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </Link>
+          </p>
+        </>
+      ),
+    },
+    {
+      header: "Description",
+      cellClassName: "min-w-56 max-w-md text-slate-700 dark:text-slate-200",
+      cell: (service) => service.description,
+    },
+    {
+      header: "Icon",
+      cell: (service) => (
+        <span className="inline-flex items-center gap-2">
+          <Icon name={service.icon} width={20} height={20} />
+          <span className="text-xs">{iconLabel(service.icon)}</span>
+        </span>
+      ),
+    },
+    {
+      header: "Actions",
+      className: "text-right",
+      cellClassName: "text-right whitespace-nowrap",
+      cell: (service) => {
+        const position = services.indexOf(service);
+        return (
+          <div className="inline-flex flex-wrap justify-end gap-2">
+            <RowButton
+              id={`service-${service.id}-up`}
+              aria-label={`Move ${service.title} up`}
+              disabled={moving || position === 0}
+              onClick={() => void move(service, -1)}
+            >
+              ↑ Up
+            </RowButton>
+            <RowButton
+              id={`service-${service.id}-down`}
+              aria-label={`Move ${service.title} down`}
+              disabled={moving || position === services.length - 1}
+              onClick={() => void move(service, 1)}
+            >
+              ↓ Down
+            </RowButton>
+            <RowButton
+              aria-label={`Edit ${service.title}`}
+              disabled={saving}
+              onClick={() => open({ mode: "editing", service })}
+            >
+              Edit
+            </RowButton>
+            <RowButton
+              danger
+              aria-label={`Delete ${service.title}`}
+              disabled={mutation.isBusy(service.id)}
+              onClick={() => void remove(service)}
+            >
+              {mutation.isBusy(service.id) ? "Deleting..." : "Delete"}
+            </RowButton>
+          </div>
+        );
+      },
+    },
+  ];
+
   return (
     <div>
       <PageHeader
@@ -122,62 +244,21 @@ export function ServicesManager() {
           onCancel={close}
         />
       ) : null}
-      <ListStates
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      <DataTable
+        label="Services"
+        rows={services}
+        rowId={(service) => service.id}
+        columns={columns}
         loading={loading}
-        hasData={false}
-        failed={error ? SERVICE_TEXT.fetchFailed : ""}
-        empty={services.length === 0 ? SERVICE_TEXT.empty : ""}
-        spinner="Loading services..."
+        error={error ? SERVICE_TEXT.fetchFailed : ""}
         onRetry={reload}
-      >
-        <AdminTable
-          caption="Services"
-          headClassName="bg-slate-50 dark:bg-slate-800"
-          headings={["Title", "Description", "Icon", { label: "Actions", className: "text-right" }]}
-        >
-          {services.map((service) => (
-            <tr key={service.id}>
-              <td className={`${tdClass} min-w-40`}>
-                <p className="font-medium">{service.title}</p>
-                <p className="text-xs text-slate-600 dark:text-slate-300">
-                  <Link to={`/services/${service.slug}`} className="link" target="_blank">
-                    /services/{service.slug}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </Link>
-                </p>
-              </td>
-              <td className={`${tdClass} min-w-56 max-w-md text-slate-700 dark:text-slate-200`}>
-                {service.description}
-              </td>
-              <td className={tdClass}>
-                <span className="inline-flex items-center gap-2">
-                  <Icon name={service.icon} width={20} height={20} />
-                  <span className="text-xs">{iconLabel(service.icon)}</span>
-                </span>
-              </td>
-              <td className={`${tdClass} text-right whitespace-nowrap`}>
-                <div className="inline-flex gap-2">
-                  <RowButton
-                    aria-label={`Edit ${service.title}`}
-                    disabled={saving}
-                    onClick={() => open({ mode: "editing", service })}
-                  >
-                    Edit
-                  </RowButton>
-                  <RowButton
-                    danger
-                    aria-label={`Delete ${service.title}`}
-                    disabled={mutation.isBusy(service.id)}
-                    onClick={() => void remove(service)}
-                  >
-                    {mutation.isBusy(service.id) ? "Deleting..." : "Delete"}
-                  </RowButton>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      </ListStates>
+        empty={SERVICE_TEXT.empty}
+        spinner="Loading services..."
+        busy={moving}
+      />
     </div>
   );
 }

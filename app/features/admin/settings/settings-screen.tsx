@@ -12,8 +12,10 @@ import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { PageHeader } from "../ui.tsx";
 import { AboutPanel } from "./about-panel.tsx";
 import { AppearancePanel } from "./appearance-panel.tsx";
+import { ContactPanel } from "./contact-panel.tsx";
 import { GeneralPanel } from "./general-panel.tsx";
 import { HomepagePanel } from "./homepage-panel.tsx";
+import { MenusPanel } from "./menus-panel.tsx";
 import type { PanelProps } from "./panel-parts.tsx";
 import { SeoPanel } from "./seo-panel.tsx";
 import { SocialPanel } from "./social-panel.tsx";
@@ -30,17 +32,12 @@ const TABS: readonly TabItem<SettingsSection>[] = [
   { id: "about", label: "About" },
   { id: "social", label: "Social Media" },
   { id: "seo", label: "SEO" },
+  { id: "navigation", label: "Menus" },
+  { id: "contact", label: "Contact" },
 ];
 
 type Errors = Record<SettingsSection, Record<string, string>>;
-const NO_ERRORS: Errors = {
-  general: {},
-  appearance: {},
-  homepage: {},
-  social: {},
-  seo: {},
-  about: {},
-};
+const NO_ERRORS = Object.fromEntries(SETTINGS_SECTIONS.map((section) => [section, {}])) as Errors;
 
 function normalise(data: unknown): SiteSettings {
   const source = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
@@ -52,8 +49,8 @@ function normalise(data: unknown): SiteSettings {
 }
 
 /**
- * Site Settings (admin only): a tab per section, each saving only its own section with
- * PUT /api/settings/{section}.
+ * Site Settings (admin only): a tab per section, each saving only its own
+ * section with PUT /api/settings/{section}.
  */
 export function SettingsScreen() {
   const query = useApiQuery<SiteSettings>("/settings", {
@@ -74,13 +71,16 @@ export function SettingsScreen() {
 
   function update<S extends SettingsSection>(section: S, patch: Partial<SiteSettings[S]>) {
     setSettings((current) => ({ ...current, [section]: { ...current[section], ...patch } }));
+    // A changed field clears its message, and those of its parts ("header" clears "header.0.label").
     const changed = Object.keys(patch);
     // A list's errors are named by item (`values.2.title`): a change of the list clears them too.
-    const cleared = (key: string) => changed.some((c) => key === c || key.startsWith(`${c}.`));
+    const clears = (key: string) =>
+      changed.some((field) => key === field || key.startsWith(`${field}.`));
     setErrors((current) => {
-      if (!Object.keys(current[section]).some(cleared)) return current;
-      const next = { ...current[section] };
-      for (const key of Object.keys(next)) if (cleared(key)) delete next[key];
+      if (!Object.keys(current[section]).some(clears)) return current;
+      const next = Object.fromEntries(
+        Object.entries(current[section]).filter(([key]) => !clears(key)),
+      );
       return { ...current, [section]: next };
     });
   }
@@ -178,6 +178,8 @@ export function SettingsScreen() {
               {tab === "social" ? <SocialPanel {...panelProps("social")} /> : null}
               {tab === "seo" ? <SeoPanel {...panelProps("seo")} /> : null}
               {tab === "about" ? <AboutPanel {...panelProps("about")} /> : null}
+              {tab === "navigation" ? <MenusPanel {...panelProps("navigation")} /> : null}
+              {tab === "contact" ? <ContactPanel {...panelProps("contact")} /> : null}
               <div className="mt-6 flex justify-end border-t border-slate-200 pt-4 dark:border-slate-800">
                 <button type="submit" className="btn-primary" disabled={saving}>
                   {saving ? "Saving..." : "Save Settings"}

@@ -1,0 +1,136 @@
+import {
+  buildSiteMenus,
+  menuReferences,
+  type NavigationSettings,
+  type SiteMenus,
+  visibleNavigation,
+} from "../../../common/navigation.ts";
+import { type Actor, can } from "../../../common/permissions.ts";
+import { NavigationTargetQuerySchema } from "../../../common/schemas/navigation.ts";
+import { DEFAULT_SETTINGS } from "../../../common/settings.ts";
+import { requirePermission } from "../../auth/policy.ts";
+import type { Db } from "../../db/client.ts";
+import { nowIso } from "../../db/normalize.ts";
+import { parseInput } from "../../http/validation.ts";
+import type { Logger } from "../../logger.ts";
+import type { PostsService } from "../posts/posts.service.ts";
+import type { ServicesService } from "../services/services.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+import { findReferencedTargets } from "./menu-references.ts";
+import {
+  findCategoryTargets,
+  findPageTargets,
+  findPostTargets,
+  findServiceTargets,
+  type NavigationTarget,
+} from "./navigation.repository.ts";
+
+/** How many choices a picker gets at most (posts: the best matches of the search). */
+const PICKER_LIMIT = { page: 500, service: 500, category: 500, post: 50 } as const;
+
+/**
+ * The menus: resolved for the pages (references to live content become links,
+ * everything else is left out), the admin's pickers, and the menus as the
+ * public API shows them.
+ */
+export function createNavigationService(
+  db: Db,
+  deps: {
+    settings: SettingsService;
+    services: Pick<ServicesService, "listServices">;
+    posts: Pick<PostsService, "listPosts">;
+    logger?: Pick<Logger, "error">;
+  },
+) {
+  let failures = 0;
+
+  async function liveLinks(navigation: NavigationSettings): Promise<Map<string, string>> {
+    const targets = await findReferencedTargets(db, menuReferences(navigation));
+    const links = new Map<string, string>();
+    for (const [key, target] of targets) if (target.live) links.set(key, target.href);
+    return links;
+  }
+
+  /**
+   * The header and footer as the public layout renders them. Never fails:
+   * when the content cannot be read the menus keep their fixed links (our
+   * routes, custom URLs), the footer lists no services, the failure is logged
+   * and counted (`failureCount`: the page is then not stored by the cache).
+   */
+  async function getSiteMenus(): Promise<SiteMenus> {
+    let navigation = DEFAULT_SETTINGS.navigation;
+    try {
+      navigation = (await deps.settings.getAllSettings()).navigation;
+      const [links, services] = await Promise.all([
+        liveLinks(navigation),
+        deps.services.listServices(),
+      ]);
+      return buildSiteMenus(navigation, links, services);
+    } catch (error) {
+      failures += 1;
+      deps.logger?.error(
+        { err: error },
+        "Menus could not be resolved; their fixed links are shown",
+      );
+      return buildSiteMenus(navigation, new Map(), []);
+    }
+  }
+
+  /** The section for the caller: all of it to those who edit it, else only what the site shows. */
+  async function getVisibleNavigation(actor: Actor | null): Promise<NavigationSettings> {
+    const { navigation } = await deps.settings.getAllSettings();
+    if (can(actor, "settings:manage")) return navigation;
+    return visibleNavigation(navigation, await liveLinks(navigation));
+  }
+
+  /** What a menu item can point at, for the admin's pickers. */
+  async function listNavigationTargets(actor: Actor | null, input: unknown) {
+    requirePermission(actor, "settings:manage");
+    const { type, search } = parseInput(NavigationTargetQuerySchema, input);
+    const now = nowIso();
+    const limit = PICKER_LIMIT[type];
+    const matches = (title: string) =>
+      !search || title.toLowerCase().includes(search.toLowerCase());
+    switch (type) {
+      case "page":
+        return (await findPageTargets(db, { limit, now })).filter((t) => matches(t.title));
+      case "service":
+        return (await findServiceTargets(db, { limit })).filter((t) => matches(t.title));
+      case "category":
+        return (await findCategoryTargets(db, { limit })).filter((t) => matches(t.title));
+      case "post": {
+        // The posts list's own search (full text), newest first; drafts too.
+        const { posts } = await deps.posts.listPosts(actor, {
+          status: "all",
+          limit,
+          ...(search ? { search } : {}),
+        });
+        const found = await findPostTargets(
+          db,
+          posts.map((p) => p.id),
+          now,
+        );
+        const byId = new Map(found.map((t) => [t.id, t]));
+        return posts.flatMap((p) => byId.get(p.id) ?? []);
+      }
+    }
+  }
+
+  /** The content the saved menus point at that still exists (a missing one is broken). */
+  async function listNavigationReferences(actor: Actor | null): Promise<NavigationTarget[]> {
+    requirePermission(actor, "settings:manage");
+    const { navigation } = await deps.settings.getAllSettings();
+    return [...(await findReferencedTargets(db, menuReferences(navigation))).values()];
+  }
+
+  return {
+    getSiteMenus,
+    getVisibleNavigation,
+    listNavigationTargets,
+    listNavigationReferences,
+    /** How many times the menus fell back to their fixed links (pages rendered then are not stored). */
+    failureCount: () => failures,
+  };
+}
+
+export type NavigationService = ReturnType<typeof createNavigationService>;
