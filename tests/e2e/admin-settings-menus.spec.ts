@@ -97,6 +97,44 @@ test.describe("menus", () => {
     });
   });
 
+  test("a company page is linked from a header item chosen in the admin, and listed in the sitemap", async ({
+    page,
+  }) => {
+    await withSavedMenus(page, async (token) => {
+      const slug = unique("our-jobs");
+      const created = await apiAs(page, token, "POST", "/pages", {
+        title: "Work With Us",
+        slug,
+        content: "<p>We are hiring engineers and designers.</p>",
+        status: "published",
+      });
+      expect(created.status).toBe(201);
+      try {
+        await openMenus(page);
+        const count = await page.getByRole("group", { name: /^Header item \d+$/ }).count();
+        await page.getByRole("button", { name: "Add header item" }).click();
+        const item = page.getByRole("group", { name: `Header item ${count + 1}` });
+        await item.getByLabel("Links to").selectOption("page");
+        await item.getByLabel("Page", { exact: true }).selectOption({ label: "Work With Us" });
+        await expect(item.getByLabel("Label")).toHaveValue("Work With Us");
+        await expect(item.getByText(`Links to /${slug}`)).toBeVisible();
+        await item.getByLabel("Label").fill("Jobs");
+        await page.getByRole("button", { name: "Save Settings" }).click();
+        await expect(page.getByText(SAVED)).toBeVisible();
+
+        await page.goto("/");
+        await mainNav(page).getByRole("link", { name: "Jobs" }).click();
+        await expect(page).toHaveURL(new RegExp(`/${slug}$`));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Work With Us");
+        await expect(page.getByText("We are hiring engineers and designers.")).toBeVisible();
+        const sitemap = await (await page.request.get("/sitemap.xml")).text();
+        expect(sitemap).toContain(`/${slug}</loc>`);
+      } finally {
+        await apiAs(page, token, "DELETE", `/pages/${created.body.data.id}`);
+      }
+    });
+  });
+
   test("a dropdown opens and closes with the keyboard, wide and inside the mobile menu", async ({
     page,
   }) => {

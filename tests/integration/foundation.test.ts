@@ -14,6 +14,7 @@ describe("settings API and envelopes", () => {
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     expect(Object.keys(body.data).sort()).toEqual([
+      "about",
       "appearance",
       "contact",
       "general",
