@@ -6,7 +6,7 @@ const integration = (name: "sqlite" | "postgres") => ({
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
     env: { TEST_DB: name, CHECK_RESPONSES: "1" },
-    globalSetup: ["tests/setup/global-setup.ts"],
+    globalSetup: ["tests/setup/global-setup.ts", "tests/setup/database-templates.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -36,3 +36,52 @@ export async function createSchema(schema: string, url = TEST_DATABASE_URL) {
     await client.end();
   }
 }
+
+/**
+ * Copies every row of schema `from` into schema `to`, which the same
+ * migrations made: tables emptied first, triggers and foreign keys held off
+ * while rows go in (session_replication_role), generated columns left to the
+ * database, and every sequence moved past the copied ids.
+ */
+export async function copySchemaRows(from: string, to: string, url = TEST_DATABASE_URL) {
+  const client = new pg.Client(pgConnection(url));
+  await client.connect();
+  try {
+    await client.query("begin");
+    await client.query("set local session_replication_role = replica");
+    const { rows: tables } = await client.query<{ name: string }>(
+      `select table_name as name from information_schema.tables
+        where table_schema = $1 and table_type = 'BASE TABLE' and table_name not like 'kysely_migration%'
+        order by table_name`,
+      [from],
+    );
+    const names = tables.map((t) => `${to}."${t.name}"`).join(", ");
+    if (names) await client.query(`truncate ${names}`);
+    for (const { name } of tables) {
+      const { rows: columns } = await client.query<{ name: string; sequence: string | null }>(
+        `select column_name as name, pg_get_serial_sequence(quote_ident($1) || '.' || quote_ident($2), column_name) as sequence
+           from information_schema.columns
+          where table_schema = $1 and table_name = $2 and is_generated = 'NEVER'
+          order by ordinal_position`,
+        [to, name],
+      );
+      const list = columns.map((c) => `"${c.name}"`).join(", ");
+      await client.query(
+        `insert into ${to}."${name}" (${list}) overriding system value select ${list} from ${from}."${name}"`,
+      );
+      for (const { name: column, sequence } of columns) {
+        if (!sequence) continue;
+        await client.query(
+          `select setval($1, coalesce((select max("${column}") from ${to}."${name}"), 0) + 1, false)`,
+          [sequence],
+        );
+      }
+    }
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
+}

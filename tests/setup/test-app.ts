@@ -2,12 +2,16 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { prepareDatabase } from "../../server/boot.ts";
 import { loadConfig } from "../../server/config.ts";
+import { openDb } from "../../server/db/client.ts";
+import { LOCK_FILE_NAME } from "../../server/db/data-dir-lock.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
 import { createLogger } from "../../server/logger.ts";
 import { loadPageHandler, type PageHandler } from "../../server/ssr.ts";
-import { dropSchema, TEST_DATABASE_URL } from "./databases.ts";
+import { copySchemaRows, dropSchema, TEST_DATABASE_URL } from "./databases.ts";
 
 export const TEST_DB = (process.env.TEST_DB ?? "sqlite") as "sqlite" | "postgres";
 
@@ -39,6 +43,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...options.env,
   });
   const logger = createLogger(config.logLevel);
+  const template = inject("demoTemplate");
+  if (options.demoMode && !options.reuse && template && !options.env?.DATA_DIR) {
+    await copyDemoTemplate(template, { dataDir, schema, database: config.database });
+  }
   const { handle, seed } = await prepareDatabase(config, logger, { schema }).catch(
     async (error) => {
       if (schema && !options.reuse) await dropSchema(schema).catch(() => {});
@@ -89,6 +97,34 @@ export async function createTestApp(options: TestAppOptions = {}) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A new demo site as a copy of the run's seeded one (tests/setup/database-templates.ts):
+ * its files, and on PostgreSQL its rows into this app's freshly migrated schema.
+ * The seed that follows finds the demo already made and adds only what the
+ * app's own settings ask for (an ADMIN_EMAIL account, say), as on a restart.
+ */
+async function copyDemoTemplate(
+  template: { dataDir: string; schema: string | undefined },
+  target: {
+    dataDir: string;
+    schema: string | undefined;
+    database: ReturnType<typeof loadConfig>["database"];
+  },
+) {
+  fs.cpSync(template.dataDir, target.dataDir, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== LOCK_FILE_NAME,
+  });
+  if (!template.schema || !target.schema || target.database.kind !== "postgres") return;
+  const handle = await openDb({ database: target.database, schema: target.schema });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+  await copySchemaRows(template.schema, target.schema, target.database.url);
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
