@@ -1,17 +1,40 @@
 // `npm test`: every check the project has, in one command. Runs them all and
 // exits non-zero if any failed, so one red step does not hide another.
-import { spawnSync } from "node:child_process";
+//
+// The steps overlap as far as their inputs allow (docs/performance.md, "The
+// test suite"): lint and the build together; then the type check, the
+// unit + integration suite and the browser suite together, since the two
+// suites need the build and spend much of their time waiting on databases,
+// the browser and the server. Each step's output goes to tmp/test-logs and is
+// printed whole when the step ends, so parallel output never interleaves.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { isPostgresReachable, TEST_DATABASE_URL } from "../tests/setup/databases.ts";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const results: { name: string; ok: boolean; note?: string }[] = [];
+const LOG_DIR = path.resolve("tmp/test-logs");
+fs.mkdirSync(LOG_DIR, { recursive: true });
+const runStarted = Date.now();
 
-function run(name: string, command: string) {
-  console.log(`\n━━ ${name}: ${command}`);
+function run(name: string, command: string): Promise<boolean> {
+  console.log(`━━ start ${name}: ${command}`);
   const started = Date.now();
-  const { status } = spawnSync(command, { stdio: "inherit", shell: true });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, ok: status === 0, note: `${seconds}s` });
+  const logFile = path.join(LOG_DIR, `${name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.log`);
+  const log = fs.openSync(logFile, "w");
+  return new Promise((resolve) => {
+    const child = spawn(command, { stdio: ["ignore", log, log], shell: true });
+    child.on("close", (status) => {
+      fs.closeSync(log);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const ok = status === 0;
+      console.log(`\n━━ ${ok ? "done" : "FAILED"} ${name} (${seconds}s): ${command}`);
+      process.stdout.write(fs.readFileSync(logFile, "utf8"));
+      results.push({ name, ok, note: `${seconds}s` });
+      resolve(ok);
+    });
+  });
 }
 
 const postgres = await isPostgresReachable();
@@ -22,17 +45,25 @@ if (!postgres) {
     results.push({ name: "postgres", ok: false, note: "unreachable (required when CI=true)" });
 }
 
-run("typecheck", "npm run typecheck");
-run("lint", "npm run lint");
-run("build", "npm run build");
-run(
-  postgres ? "unit + integration (SQLite and PostgreSQL)" : "unit + integration (SQLite only)",
-  `npx vitest run --project unit --project sqlite${postgres ? " --project postgres" : ""}`,
-);
-run("browser (e2e)", "node scripts/ensure-chromium.ts && npx playwright test");
+const lint = run("lint", "npm run lint");
+const chromium = run("chromium", "node scripts/ensure-chromium.ts");
+const built = await run("build", "npm run build");
+const checks: Promise<boolean>[] = [lint, run("typecheck", "npm run typecheck")];
+if (built) {
+  checks.push(
+    run(
+      postgres ? "unit + integration (SQLite and PostgreSQL)" : "unit + integration (SQLite only)",
+      `npx vitest run --project unit --project sqlite${postgres ? " --project postgres" : ""}`,
+    ),
+  );
+  if (await chromium) checks.push(run("browser (e2e)", "npx playwright test"));
+}
+await Promise.all(checks);
 
 console.log("\n━━ summary");
 for (const r of results)
   console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name}${r.note ? ` (${r.note})` : ""}`);
+if (!built) console.log("FAIL the tests did not run: the build failed");
+console.log(`(${((Date.now() - runStarted) / 1000).toFixed(1)}s in all)`);
 if (!postgres && !ci) console.warn("WARNING: PostgreSQL tests were skipped (server unreachable).");
-process.exit(results.every((r) => r.ok) ? 0 : 1);
+process.exit(built && results.every((r) => r.ok) ? 0 : 1);
