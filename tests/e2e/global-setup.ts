@@ -2,9 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { startSmtpCatcher } from "../setup/smtp-catcher.ts";
 import { MAIL_DIR, SMTP_PORT } from "./mail.ts";
+import { prepareTemplate } from "./site.ts";
 
-/** Starts the SMTP catcher the browser tests' server sends to (see tests/e2e/mail.ts). */
+/**
+ * Starts the SMTP catcher the browser tests' servers send to (see
+ * tests/e2e/mail.ts) and seeds the demo site every worker copies (tests/e2e/site.ts).
+ */
 export default async function globalSetup() {
+  fs.mkdirSync("tmp", { recursive: true });
   fs.rmSync(MAIL_DIR, { recursive: true, force: true });
   fs.mkdirSync(MAIL_DIR, { recursive: true });
   let count = 0;
@@ -24,6 +29,7 @@ export default async function globalSetup() {
       fs.renameSync(`${name}.part`, name);
     },
   });
+  await prepareTemplate();
   return async () => {
     await catcher.close();
   };

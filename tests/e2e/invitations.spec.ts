@@ -6,6 +6,7 @@ test.describe("invitations", () => {
   test("an admin invites a user, who sets a password through the mailed link and signs in", async ({
     page,
     browser,
+    site,
   }) => {
     const username = unique("invite").replace(/-/g, "_");
     const email = `${username}@example.com`;
@@ -32,7 +33,7 @@ test.describe("invitations", () => {
     const link = linkIn(mails[1]!, "/accept-invite");
 
     // The invitee's own browser: nobody signed in.
-    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const context = await browser.newContext({ baseURL: site.url });
     const visitor = await context.newPage();
     await visitor.goto(link);
     await expect(visitor.getByRole("heading", { name: "Accept Invitation" })).toBeVisible();
