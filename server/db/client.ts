@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
 import type pg from "pg";
 import type { Config } from "../config.ts";
 import { openNodeSqlite } from "./dialects/node-sqlite.ts";
@@ -11,6 +11,18 @@ import { trackWrites, type WriteEvents } from "./write-tracking.ts";
 export type DialectKind = "sqlite" | "postgres";
 
 export type Db = Kysely<Database>;
+
+export type DialectName = "sqlite" | "postgres";
+
+/**
+ * Which database a Kysely instance (or a transaction of it) talks to: the one
+ * place the code asks, for the few statements the two write differently
+ * (full-text search, row locks, column types in migrations).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any database shape, migrations included
+export function dialectOf(db: Kysely<any>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
 
 export type DbHandle = {
   db: Db;

@@ -6,7 +6,7 @@ import {
   sql,
 } from "kysely";
 import type { Category, Post, PostSummary, Tag } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
+import { type Db, dialectOf } from "../../db/client.ts";
 import { toBool, toCount, toIso } from "../../db/normalize.ts";
 import { findRow, insertRow } from "../../db/rows.ts";
 import type { Database } from "../../db/schema.ts";
@@ -56,19 +56,6 @@ type Links = {
 const FEW_LINKS = 1000;
 
 type PostQuery = SelectQueryBuilder<Database, "posts", object>;
-
-const dialects = new WeakMap<object, Dialect>();
-
-/** The database behind a Kysely instance (a transaction shares its adapter). */
-function dialectOf(db: Db): Dialect {
-  const adapter = db.getExecutor().adapter;
-  let dialect = dialects.get(adapter);
-  if (!dialect) {
-    dialect = adapter.constructor.name.toLowerCase().includes("sqlite") ? "sqlite" : "postgres";
-    dialects.set(adapter, dialect);
-  }
-  return dialect;
-}
 
 function escapeLike(value: string) {
   return value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import { type Actor, can } from "../../../common/permissions.ts";
+import type { DialectName } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
 
 /**
@@ -12,7 +13,7 @@ export const LIVE_STATUSES = ["published", "scheduled"] as const;
 
 type PostsEb = ExpressionBuilder<Database, "posts">;
 
-export type Dialect = "sqlite" | "postgres";
+export type Dialect = DialectName;
 
 /**
  * On SQLite the status test is kept off the (status, published_at) index (the

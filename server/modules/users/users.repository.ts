@@ -1,6 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import type { Role, User, UserStatus } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
+import { type Db, dialectOf } from "../../db/client.ts";
 import { toIso } from "../../db/normalize.ts";
 import { countRows, findRow, insertRow, updateById } from "../../db/rows.ts";
 import type { UsersTable } from "../../db/schema.ts";
@@ -180,7 +180,7 @@ export async function lockAdmins(db: Db) {
     .select(["id", "status"])
     .where("role", "=", "admin")
     .orderBy("id");
-  const rowLocks = db.getExecutor().adapter.supportsMultipleConnections !== false;
+  const rowLocks = dialectOf(db) === "postgres";
   return (rowLocks ? query.forUpdate() : query).execute();
 }
 
