@@ -1,3 +1,5 @@
+import { escapeAttribute, escapeText } from "../html-text.ts";
+
 /**
  * A WordPress post's body made into the HTML Beranda stores (before the
  * sanitiser, which every import passes through): block comments removed with
@@ -188,12 +190,4 @@ export function autoParagraphs(text: string): string {
   return out
     .join("\n")
     .replace(/\uE000(\d+)\uE000/g, (_, index: string) => preserved[Number(index)] ?? "");
-}
-
-function escapeText(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-function escapeAttribute(value: string): string {
-  return escapeText(value).replace(/"/g, "&quot;");
 }

@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import { readGhostExport } from "../../server/modules/content-import/ghost/ghost-reader.ts";
+import {
+  renderLexical,
+  renderMobiledoc,
+} from "../../server/modules/content-import/ghost/ghost-render.ts";
+import { buildGhostExport } from "../factories/ghost.ts";
+
+const text = (t: string, format = 0) => ({ type: "extended-text", text: t, format });
+
+describe("reading a Ghost export", () => {
+  const file = buildGhostExport({
+    tags: [
+      { id: "t1", name: "Engineering", slug: "engineering" },
+      { id: "t2", name: "Bridges", slug: "bridges" },
+      { id: "t3", name: "#newsletter", slug: "hash-newsletter", visibility: "internal" },
+    ],
+    posts: [
+      {
+        id: "p1",
+        title: "Stronger bridges",
+        html: "<p>From Ghost</p>",
+        tags: ["t2", "t1", "t3"],
+        featured: true,
+        featureImage: "https://old.example.com/content/images/2024/02/bridge.jpg",
+        metaTitle: "Bridges SEO",
+        metaDescription: "About bridges",
+      },
+      {
+        id: "p2",
+        title: "About us",
+        type: "page",
+        status: "draft",
+        publishedAt: null,
+        html: "<p>Page</p>",
+      },
+      {
+        id: "p3",
+        title: "Lexical only",
+        html: null,
+        lexical: {
+          root: { children: [{ type: "paragraph", children: [text("Hi "), text("there", 1)] }] },
+        },
+      },
+    ],
+  });
+
+  it("gives posts and pages with their tags in order (primary first), authors and SEO fields", () => {
+    const read = readGhostExport(file);
+    expect(read.version).toBe("5.82.0");
+    const [post, page, lexical] = read.posts;
+    expect(post).toMatchObject({
+      type: "post",
+      status: "published",
+      html: "<p>From Ghost</p>",
+      tagIds: ["t2", "t1", "t3"],
+      authorIds: ["u1"],
+      featured: true,
+      featureImage: "https://old.example.com/content/images/2024/02/bridge.jpg",
+      metaTitle: "Bridges SEO",
+      metaDescription: "About bridges",
+      publishedAt: "2024-02-02T08:00:00.000Z",
+    });
+    expect(page).toMatchObject({ type: "page", status: "draft", publishedAt: null });
+    expect(lexical!.html).toBe("<p>Hi <strong>there</strong></p>");
+    expect(read.tags.map((t) => [t.slug, t.internal])).toEqual([
+      ["engineering", false],
+      ["bridges", false],
+      ["hash-newsletter", true],
+    ]);
+    expect(read.users).toEqual([
+      { id: "u1", name: "Rina Writer", slug: "rina", email: "rina@old.example.com", bio: "" },
+    ]);
+  });
+
+  it("refuses a file that is not a Ghost export, and one cut off", () => {
+    expect(() => readGhostExport("<rss></rss>")).toThrow("This file is not a Ghost export");
+    expect(() => readGhostExport('{"posts": []}')).toThrow("This file is not a Ghost export");
+    expect(() => readGhostExport(file.slice(0, 200))).toThrow(
+      "The file ends too soon or is damaged",
+    );
+  });
+});
+
+describe("rendering Ghost's editor documents", () => {
+  it("renders Lexical headings, lists, links, quotes, code, images, galleries and markdown cards", () => {
+    const { html, skipped } = renderLexical(
+      JSON.stringify({
+        root: {
+          children: [
+            { type: "heading", tag: "h2", children: [text("Title")] },
+            {
+              type: "list",
+              listType: "number",
+              children: [
+                { type: "listitem", children: [text("One")] },
+                {
+                  type: "listitem",
+                  children: [
+                    { type: "link", url: "https://example.org", children: [text("Two", 2)] },
+                  ],
+                },
+              ],
+            },
+            { type: "quote", children: [text("Said <so>")] },
+            { type: "codeblock", language: "js", code: "a < b" },
+            { type: "image", src: "/content/images/a.jpg", alt: "A", caption: "Cap" },
+            { type: "gallery", images: [{ src: "/g1.jpg" }, { src: "/g2.jpg", caption: "Two" }] },
+            { type: "markdown", markdown: "**bold** text" },
+            { type: "signup", layout: "wide" },
+          ],
+        },
+      }),
+    );
+    expect(html).toBe(
+      [
+        "<h2>Title</h2>",
+        '<ol><li>One</li><li><a href="https://example.org"><em>Two</em></a></li></ol>',
+        "<blockquote><p>Said &lt;so&gt;</p></blockquote>",
+        '<pre><code class="language-js">a &lt; b</code></pre>',
+        '<figure><img src="/content/images/a.jpg" alt="A"><figcaption>Cap</figcaption></figure>',
+        '<figure><img src="/g1.jpg" alt=""></figure>\n<figure><img src="/g2.jpg" alt=""><figcaption>Two</figcaption></figure>',
+        "<p><strong>bold</strong> text</p>",
+      ].join("\n"),
+    );
+    expect(skipped).toEqual(["signup"]);
+  });
+
+  it("renders mobiledoc sections, markups, lists and cards", () => {
+    const { html, skipped } = renderMobiledoc(
+      JSON.stringify({
+        version: "0.3.1",
+        atoms: [["soft-return", "", {}]],
+        cards: [
+          ["image", { src: "/i.jpg", alt: "I", caption: "Seen" }],
+          ["paywall", {}],
+        ],
+        markups: [["strong"], ["a", ["href", "https://example.org"]]],
+        sections: [
+          [1, "h2", [[0, [], 0, "Heading"]]],
+          [
+            1,
+            "p",
+            [
+              [0, [0], 1, "Bold"],
+              [0, [], 0, " and "],
+              [0, [1], 1, "link"],
+              [1, [], 0, 0],
+              [0, [], 0, "next"],
+            ],
+          ],
+          [3, "ul", [[[0, [], 0, "a"]], [[0, [], 0, "b"]]]],
+          [10, 0],
+          [10, 1],
+        ],
+      }),
+    );
+    expect(html).toBe(
+      [
+        "<h2>Heading</h2>",
+        '<p><strong>Bold</strong> and <a href="https://example.org">link</a><br>next</p>',
+        "<ul><li>a</li><li>b</li></ul>",
+        '<figure><img src="/i.jpg" alt="I"><figcaption>Seen</figcaption></figure>',
+      ].join("\n"),
+    );
+    expect(skipped).toEqual(["paywall"]);
+  });
+});
