@@ -91,7 +91,11 @@ export function SharePreviewCard({
 
   return (
     <Card className="space-y-4">
-      <section aria-labelledby={`${selectId}-title`} className="space-y-4">
+      <section
+        aria-labelledby={`${selectId}-title`}
+        data-testid="share-preview"
+        className="space-y-4"
+      >
         <h2 id={`${selectId}-title`} className="text-lg font-semibold">
           Share preview
         </h2>
