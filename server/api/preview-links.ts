@@ -31,35 +31,30 @@ const createBody = {
   },
 };
 
-const forbidden = { 403: errorResponses[403] };
-
 function declare(
   type: PreviewDocumentType,
   base: `/${string}`,
   name: string,
-  permission?: Permission,
+  permission: Permission,
 ) {
-  const guard = permission ? signedIn(permission) : signedIn();
+  const guard = signedIn(permission);
   return {
     create: route(`POST ${base}/preview-links`, `create${name}PreviewLink`, {
       summary: `Create a secret preview link of a ${type} (its URL is shown only in this answer)`,
       ...guard,
       request: { params: DocumentParams, ...createBody },
-      responses: {
-        ...dataResponses(
-          PreviewLinkCreatedSchema,
-          "The new link: `{id, url, expires_at}`",
-          [404],
-          201,
-        ),
-        ...forbidden,
-      },
+      responses: dataResponses(
+        PreviewLinkCreatedSchema,
+        "The new link: `{id, url, expires_at}`",
+        [404],
+        201,
+      ),
     }),
     list: route(`GET ${base}/preview-links`, `list${name}PreviewLinks`, {
       summary: `The ${type}'s preview links, newest first, with their status (never their secret)`,
       ...guard,
       request: { params: DocumentParams },
-      responses: { ...dataResponses(PreviewLinkListSchema, "The links", [404]), ...forbidden },
+      responses: dataResponses(PreviewLinkListSchema, "The links", [404]),
     }),
     revoke: route(`DELETE ${base}/preview-links/{linkId}`, `revoke${name}PreviewLink`, {
       summary: `Revoke one of the ${type}'s preview links: it answers 404 from now on`,
@@ -68,13 +63,13 @@ function declare(
       responses: {
         204: { description: "Revoked (or already revoked)" },
         404: errorResponses[404],
-        ...forbidden,
       },
     }),
   };
 }
 
-const post = declare("post", "/blog/posts/{id}", "Post");
+// Anyone who writes posts; the service then allows a post's own author, editors and admins.
+const post = declare("post", "/blog/posts/{id}", "Post", "posts:create");
 const page = declare("page", "/pages/{id}", "Page", "pages:manage");
 
 const CREATED_MESSAGE = "Preview link created. Copy it now: it is shown only once.";
