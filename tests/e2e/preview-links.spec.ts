@@ -120,4 +120,46 @@ test.describe("preview links", () => {
     await expect(page.getByLabel("Page Title")).toHaveValue(livePage);
     await expect(page.getByRole("region", { name: "Share preview" })).toHaveCount(0);
   });
+
+  test.describe("failures", () => {
+    // The browser reports the failed responses as console errors.
+    test.use({ allowedConsoleErrors: [/status of 5\d\d/] });
+    test("the card says when the links cannot be listed or a link cannot be made", async ({ page }) => {
+      const token = await loginAs(page, "editor");
+      const title = unique("Failing Draft");
+      const draft = await apiAs(page, token, "POST", "/blog/posts", {
+        title,
+        slug: slugify(title),
+        excerpt: "Draft.",
+        content: "<p>Draft.</p>",
+        status: "draft",
+      });
+      expect(draft.status).toBe(201);
+      const links = `**/api/blog/posts/${draft.body.data.id}/preview-links`;
+      await page.route(links, (route) =>
+        route.request().method() === "GET"
+          ? route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" })
+          : route.fallback(),
+      );
+      await page.goto(`/admin/posts/${draft.body.data.id}/edit`);
+      const card = page.getByRole("region", { name: "Share preview" });
+      await expect(card.getByText("Failed to load preview links. Please try again.")).toBeVisible();
+
+      await page.unroute(links);
+      await page.route(links, (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({
+              status: 500,
+              contentType: "application/json",
+              body: JSON.stringify({ success: false, message: "Database unavailable." }),
+            })
+          : route.fallback(),
+      );
+      await card.getByRole("button", { name: "Create link" }).click();
+      await expect(card.getByRole("alert")).toContainText(
+        "Failed to create preview link. Database unavailable.",
+      );
+      await expect(card.getByLabel("Preview link (shown only now: copy it)")).toHaveCount(0);
+    });
+  });
 });
