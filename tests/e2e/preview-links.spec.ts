@@ -124,7 +124,9 @@ test.describe("preview links", () => {
   test.describe("failures", () => {
     // The browser reports the failed responses as console errors.
     test.use({ allowedConsoleErrors: [/status of 5\d\d/] });
-    test("the card says when the links cannot be listed or a link cannot be made", async ({ page }) => {
+    test("the card says when the links cannot be listed or a link cannot be made", async ({
+      page,
+    }) => {
       const token = await loginAs(page, "editor");
       const title = unique("Failing Draft");
       const draft = await apiAs(page, token, "POST", "/blog/posts", {
