@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { brandVariables } from "../common/color.ts";
-import { isOneTimeLinkPage } from "../common/one-time-links.ts";
+import { isOneTimeLinkPage, isSecretAddress } from "../common/one-time-links.ts";
 import { DEFAULT_SETTINGS, GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { requestInfoContext, siteServicesContext } from "../common/site-context.ts";
 import type { Route } from "./+types/root";
@@ -53,9 +53,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce() ?? data?.nonce;
   const favicon = settings.general.faviconUrl;
   // The page this document opened decides for the whole visit (as its policy
-  // does): a one-time link's page gets no analytics, even after moving on.
+  // does): a one-time link's page or a preview gets no analytics, even after moving on.
   const { pathname } = useLocation();
   const [oneTimeLink] = useState(() => isOneTimeLinkPage(pathname));
+  const [secretAddress] = useState(() => isSecretAddress(pathname));
   return (
     <html lang="en" style={data?.brand as CSSProperties | undefined} suppressHydrationWarning>
       <head>
@@ -79,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
           href="/rss.xml"
         />
         <Links />
-        {oneTimeLink ? null : <Analytics id={settings.seo.googleAnalyticsId} nonce={nonce} />}
+        {secretAddress ? null : <Analytics id={settings.seo.googleAnalyticsId} nonce={nonce} />}
       </head>
       <body className="min-h-screen">
         {children}

@@ -18,6 +18,8 @@ export default [
     route("confirm-email", "routes/confirm-email.tsx"),
     route("setup", "routes/setup.tsx"),
     route("unauthorized", "routes/unauthorized.tsx"),
+    // A draft's secret preview link (issue 23): never cached, never indexed.
+    route("preview/:secret", "routes/preview.tsx"),
     // Company pages (Terms, Privacy, Careers, …): any other one-segment address.
     // Their slugs may not be one of the first segments above (common/reserved-slugs.ts).
     route(":slug", "routes/page.tsx"),

@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   "uploaded",
   "password_reset_requested",
   "email_change_requested",
+  // A post's or page's secret preview links (issue 23).
+  "preview_link_created",
+  "preview_link_revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +58,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   uploaded: "Uploaded",
   password_reset_requested: "Password reset requested",
   email_change_requested: "E-mail change requested",
+  preview_link_created: "Preview link created",
+  preview_link_revoked: "Preview link revoked",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {

@@ -21,3 +21,17 @@ export function isOneTimeLinkPage(pathname: string): boolean {
 
 /** Those pages' answers are kept by nobody. */
 export const ONE_TIME_LINK_HEADERS = { "Cache-Control": "no-store" } as const;
+
+/**
+ * A draft's secret preview address (`/preview/{secret}`, issue 23): like a
+ * one-time link's page it holds a secret, so it loads no analytics and is
+ * kept by nobody (the route sends `Cache-Control: private, no-store`).
+ */
+export function isPreviewPage(pathname: string): boolean {
+  return /^\/preview(\/|$)/i.test(pathname);
+}
+
+/** An address that holds a secret: no third-party script may see it. */
+export function isSecretAddress(pathname: string): boolean {
+  return isOneTimeLinkPage(pathname) || isPreviewPage(pathname);
+}

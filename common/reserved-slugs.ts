@@ -25,6 +25,7 @@ export const APP_ROUTE_SEGMENTS = [
   "confirm-email",
   "setup",
   "unauthorized",
+  "preview",
   "admin",
 ] as const;
 

@@ -70,6 +70,21 @@ export type SiteServices = {
     /** The current slug of a renamed published page, for a 301 from its old address. */
     findPageRedirect(oldSlug: string): Promise<string | null>;
   };
+  previewLinks: {
+    /**
+     * What a secret preview address shows (`/preview/{secret}`): the draft or
+     * scheduled post or page, `moved` with its public path once it is
+     * published, or null for an unknown, revoked or expired link.
+     */
+    openPreview(
+      secret: string,
+    ): Promise<
+      | { kind: "post"; post: Post }
+      | { kind: "page"; page: Page }
+      | { kind: "moved"; path: string }
+      | null
+    >;
+  };
   categories: {
     listCategories(): Promise<Category[]>;
     listTags(): Promise<Tag[]>;

@@ -6,7 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { sql } from "kysely";
 import { contactMap } from "../common/contact.ts";
-import { isOneTimeLinkPage } from "../common/one-time-links.ts";
+import { isSecretAddress } from "../common/one-time-links.ts";
 import { GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
 import { auditApi } from "./api/audit.ts";
 import { authApi } from "./api/auth.ts";
@@ -20,6 +20,7 @@ import { mailApi } from "./api/mail.ts";
 import { mediaApi } from "./api/media.ts";
 import { navigationApi } from "./api/navigation.ts";
 import { pagesApi } from "./api/pages.ts";
+import { previewLinksApi } from "./api/preview-links.ts";
 import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
 import { teamApi } from "./api/team.ts";
@@ -293,6 +294,11 @@ export function createApp({
   });
   api.use("*", (c, next) => (isUploadUrl(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   api.use("*", authenticate());
+  // The site's address, for the links a call answers with (a preview link's URL).
+  api.use("*", async (c, next) => {
+    c.set("origin", originOf(c.req.url));
+    await next();
+  });
   // The NUL check of a JSON body and the 401/403 checks run per call, after
   // routing and authentication and before validation (server/http/router.ts).
   for (const router of [
@@ -301,6 +307,7 @@ export function createApp({
     blogApi,
     servicesApi,
     pagesApi,
+    previewLinksApi,
     settingsApi,
     navigationApi,
     galleryApi,
@@ -418,9 +425,9 @@ export function createApp({
       }
       if (!development) {
         const { seo } = settings;
-        // A one-time link's page loads no analytics, and its policy allows none.
+        // A one-time link's page or a preview loads no analytics, and its policy allows none.
         const analytics =
-          GOOGLE_ANALYTICS_ID_PATTERN.test(seo.googleAnalyticsId) && !isOneTimeLinkPage(c.req.path);
+          GOOGLE_ANALYTICS_ID_PATTERN.test(seo.googleAnalyticsId) && !isSecretAddress(c.req.path);
         // Every page allows the map's origin: the contact page may be reached
         // by a client-side navigation, which keeps the first page's policy.
         const mapOrigin = contactMap(settings.contact)?.origin ?? null;

@@ -26,6 +26,7 @@ import { createMediaService } from "./modules/media/media.service.ts";
 import { createNavigationService } from "./modules/navigation/navigation.service.ts";
 import { createPagesService } from "./modules/pages/pages.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
+import { createPreviewLinksService } from "./modules/preview-links/preview-links.service.ts";
 import { createFeedsService } from "./modules/seo/feeds.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
 import { createSettingsService } from "./modules/settings/settings.service.ts";
@@ -133,6 +134,7 @@ export function createServices({
     services,
     posts,
     pages,
+    previewLinks: createPreviewLinksService(db, { now }),
     feeds: createFeedsService(db, { settings, posts, services }),
     categories: createCategoriesService(db),
     gallery: createGalleryService(db),
@@ -159,6 +161,7 @@ export function toSiteServices(services: AppServices, config: Config): SiteServi
     services: services.services,
     posts: services.posts,
     pages: services.pages,
+    previewLinks: services.previewLinks,
     categories: services.categories,
     gallery: services.gallery,
     team: services.team,

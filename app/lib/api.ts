@@ -84,6 +84,8 @@ export async function api<T = unknown>(path: string, options: Options = {}): Pro
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError("Could not reach the server. Please check your connection.", 0);
   }
+  // 204 No Content (a revoked preview link): success with nothing to read.
+  if (response.status === 204) return {} as T;
   let json: { success?: boolean; message?: unknown; errors?: Record<string, string> } & Record<
     string,
     unknown

@@ -1,12 +1,9 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { siteServicesContext } from "../../common/site-context.ts";
-import { stripHtml, truncate } from "../../common/text.ts";
-import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
-import { absoluteUrl, JsonLd } from "../components/ui/json-ld.tsx";
-import { ResponsiveImage } from "../components/ui/responsive-image.tsx";
 import { NotFoundPage } from "../features/layout/not-found-page.tsx";
+import { CompanyPageArticle } from "../features/pages/page-article.tsx";
+import { pageDescription } from "../features/pages/page-description.ts";
 import { pageMeta, rootFromMatches } from "../lib/seo.ts";
-import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/page";
 
 /**
@@ -30,10 +27,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   throw new Response(null, { status: 404, statusText: "Not Found" });
 }
 
-function descriptionOf(page: { meta_description: string; content: string }) {
-  return page.meta_description || truncate(stripHtml(page.content), 160);
-}
-
 export function meta({ matches, loaderData: loaded, location }: Route.MetaArgs) {
   const root = rootFromMatches(matches);
   const page = loaded?.page;
@@ -47,7 +40,7 @@ export function meta({ matches, loaderData: loaded, location }: Route.MetaArgs) 
   }
   return pageMeta({
     title: page.meta_title || page.title,
-    description: descriptionOf(page),
+    description: pageDescription(page),
     image: page.featured_image,
     root,
     path: `/${page.slug}`,
@@ -75,48 +68,6 @@ function LoadFailed() {
 }
 
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
-  const root = useRootData();
   if (loaderData.state !== "ok" || !loaderData.page) return <LoadFailed />;
-  const { page } = loaderData;
-  const origin = root?.origin ?? "";
-  const url = `${origin}/${page.slug}`;
-  const siteName = root?.settings.general.siteTitle || "Company Profile";
-  const image = absoluteUrl(page.featured_image, origin);
-  const webPage = {
-    "@type": "WebPage",
-    name: page.meta_title || page.title,
-    headline: page.title,
-    description: descriptionOf(page),
-    url,
-    inLanguage: "en",
-    ...(page.published_at ? { datePublished: page.published_at } : {}),
-    dateModified: page.updated_at,
-    isPartOf: { "@type": "WebSite", name: siteName, url: `${origin}/` },
-    ...(image ? { primaryImageOfPage: { "@type": "ImageObject", url: image } } : {}),
-  };
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-16">
-      <JsonLd data={webPage} />
-      <Breadcrumb
-        origin={origin}
-        items={[
-          { name: "Home", path: "/" },
-          { name: page.title, path: `/${page.slug}` },
-        ]}
-      />
-      <h1 className="mt-6 text-4xl font-bold">{page.title}</h1>
-      {page.featured_image ? (
-        <ResponsiveImage
-          src={page.featured_image}
-          alt={page.featured_image_alt}
-          width={1200}
-          height={630}
-          sizes="(min-width: 768px) 720px, 100vw"
-          fetchPriority="high"
-          className="mt-8 aspect-[1200/630] w-full rounded-xl object-cover"
-        />
-      ) : null}
-      <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: page.content }} />
-    </article>
-  );
+  return <CompanyPageArticle page={loaderData.page} />;
 }

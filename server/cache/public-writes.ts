@@ -7,6 +7,8 @@ const PRIVATE_TABLES = new Set([
   "audit_logs",
   "mail_outbox",
   "account_tokens",
+  // Read only by the preview page, which is never stored.
+  "preview_links",
   "kysely_migration",
   "kysely_migration_lock",
 ]);

@@ -251,6 +251,19 @@ export type AccountTokensTable = {
   used_at: Timestamp | null;
 };
 
+/** A secret link to a draft's preview (issue 23); only the secret's SHA-256 is stored. */
+export type PreviewLinksTable = {
+  id: Generated<number>;
+  document_type: "post" | "page";
+  document_id: number;
+  /** SHA-256 of the link's secret, base64url. */
+  secret_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+};
+
 export type Database = {
   account_tokens: AccountTokensTable;
   audit_logs: AuditLogsTable;
@@ -265,6 +278,7 @@ export type Database = {
   post_tags: PostTagsTable;
   services: ServicesTable;
   pages: PagesTable;
+  preview_links: PreviewLinksTable;
   gallery_categories: GalleryCategoriesTable;
   gallery_images: GalleryImagesTable;
   team_members: TeamMembersTable;

@@ -13,5 +13,7 @@ export type AppEnv = {
     token: string;
     /** The client's address as a limit key (http/client-address.ts); "unknown" in-process. */
     client: string;
+    /** The site's own address for links (PUBLIC_URL, or a trusted Host; http/origin.ts). */
+    origin: string;
   };
 };

@@ -15,8 +15,8 @@ import type { PageCacheKey } from "./page-cache-key.ts";
 import type { RequestStamp } from "./request-context.ts";
 import { hashPolicy } from "./security.ts";
 
-/** Never looked up: static files (already cheap and immutable) and the admin area. */
-const BYPASS = /^\/(assets|uploads|admin)(\/|$)|^\/api\/(auth|users|dashboard|media)(\/|$)/;
+/** Never looked up: static files (cheap, immutable), the admin area and draft previews (secret, never kept). */
+const BYPASS = /^\/(assets|uploads|admin|preview)(\/|$)|^\/api\/(auth|users|dashboard|media)(\/|$)/;
 /** Response headers that are per request or set again when served. */
 const NOT_STORED = new Set([
   "content-length",

@@ -106,6 +106,9 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
     .execute();
   const services = await allRows(db, "services");
   const pages = await allRows(db, "pages");
+  const previewLinks = await allRows(db, "preview_links");
+  const postIds = new Set(posts.map((p) => p.id));
+  const pageIds = new Set(pages.map((p) => p.id));
   const galleryCategories = await allRows(db, "gallery_categories");
   const galleryImages = await allRows(db, "gallery_images");
   const team = await allRows(db, "team_members");
@@ -208,6 +211,19 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
       created_at: iso(p.created_at),
       updated_at: iso(p.updated_at),
     })),
+    // A link outlives its deleted document (it answers 404); such rows stay behind.
+    previewLinks: previewLinks
+      .filter((l) => (l.document_type === "post" ? postIds : pageIds).has(l.document_id))
+      .map((l) => ({
+        id: l.id,
+        document_type: l.document_type,
+        document_id: l.document_id,
+        secret_hash: l.secret_hash,
+        created_by: l.created_by,
+        created_at: iso(l.created_at),
+        expires_at: iso(l.expires_at),
+        revoked_at: toIso(l.revoked_at),
+      })),
     galleryCategories: galleryCategories.map((c) => ({
       id: c.id,
       name: c.name,
@@ -424,6 +440,7 @@ export function summarize(document: ExportDocument): string {
     [document.tags.length, "tag", "tags"],
     [document.services.length, "service", "services"],
     [document.pages.length, "page", "pages"],
+    [document.previewLinks.length, "preview link", "preview links"],
     [document.galleryCategories.length, "gallery category", "gallery categories"],
     [document.galleryImages.length, "gallery image", "gallery images"],
     [document.team.length, "team member", "team members"],

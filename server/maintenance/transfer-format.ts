@@ -117,6 +117,21 @@ export const ExportPageSchema = z.strictObject({
   updated_at: timestamp,
 });
 
+/**
+ * A draft's preview link (since issue 23; older exports have none): the
+ * secret's hash only, so a link made on the old site opens on the new one.
+ */
+export const ExportPreviewLinkSchema = z.strictObject({
+  id,
+  document_type: z.enum(["post", "page"]),
+  document_id: id,
+  secret_hash: text(64).min(1),
+  created_by: optionalId,
+  created_at: timestamp,
+  expires_at: timestamp,
+  revoked_at: optionalTimestamp,
+});
+
 export const ExportGalleryCategorySchema = z.strictObject({
   ...term,
   sort_order: z.number().int(),
@@ -235,6 +250,8 @@ const ExportShape = z.strictObject({
   services: z.array(ExportServiceSchema),
   /** Company pages; an export made before pages existed has none. */
   pages: z.array(ExportPageSchema).default([]),
+  /** Preview links of drafts (since issue 23; older exports have none). */
+  previewLinks: z.array(ExportPreviewLinkSchema).default([]),
   galleryCategories: z.array(ExportGalleryCategorySchema),
   galleryImages: z.array(ExportGalleryImageSchema),
   /** The About page's team (since issue 22; older exports have none). */
@@ -260,6 +277,7 @@ export const COLLECTIONS = [
   "posts",
   "services",
   "pages",
+  "previewLinks",
   "galleryCategories",
   "galleryImages",
   "team",
@@ -317,6 +335,7 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
   const pages = idsOf("pages");
   const galleryCategories = idsOf("galleryCategories");
   for (const collection of [
+    "previewLinks",
     "galleryImages",
     "team",
     "contactMessages",
@@ -340,6 +359,7 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
   unique("settings", doc.settings, "section", (s) => s.section);
   unique("redirects", doc.redirects, "old_slug", (r) => `${r.kind}:${r.old_slug}`);
   unique("uploads", doc.uploads, "file_name", (u) => u.file_name);
+  unique("previewLinks", doc.previewLinks, "secret_hash", (l) => l.secret_hash);
 
   for (const [index, post] of doc.posts.entries()) {
     refers(["posts", index, "author_id"], post.author_id, users, "user");
@@ -358,6 +378,11 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
   }
   for (const [index, page] of doc.pages.entries()) {
     refers(["pages", index, "author_id"], page.author_id, users, "user");
+  }
+  for (const [index, link] of doc.previewLinks.entries()) {
+    const documents = link.document_type === "post" ? posts : pages;
+    refers(["previewLinks", index, "document_id"], link.document_id, documents, link.document_type);
+    refers(["previewLinks", index, "created_by"], link.created_by, users, "user");
   }
   for (const [index, image] of doc.galleryImages.entries()) {
     refers(

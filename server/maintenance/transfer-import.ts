@@ -312,6 +312,7 @@ const SERIAL_TABLES = [
   "posts",
   "services",
   "pages",
+  "preview_links",
   "gallery_categories",
   "gallery_images",
   "team_members",
@@ -350,6 +351,7 @@ async function insertDocument(db: Db, kind: DialectKind, doc: ExportDocument) {
   );
   await insertAll(db, "services", doc.services);
   await insertAll(db, "pages", doc.pages);
+  await insertAll(db, "preview_links", doc.previewLinks);
   await insertAll(db, "gallery_categories", doc.galleryCategories);
   await insertAll(db, "gallery_images", doc.galleryImages);
   await insertAll(db, "team_members", doc.team);

@@ -160,7 +160,14 @@ async function makeContent(t: TestApp, a: Accounts) {
     featured_image: image.body.data.url,
     isFeatured: true,
   });
-  await createPost(t, a.author.token, { status: "draft", content: "<p>Not yet.</p>" });
+  const draft = await createPost(t, a.author.token, {
+    status: "draft",
+    content: "<p>Not yet.</p>",
+  });
+  expectOk(
+    await post(t, `/blog/posts/${draft.id}/preview-links`, { token: a.author.token, body: {} }),
+    201,
+  );
   const renamed = unique("renamed");
   expectOk(
     await put(t, `/blog/posts/${article.id}`, { token: a.admin.token, body: { slug: renamed } }),
@@ -330,6 +337,7 @@ describe("backup and restore", () => {
       "gallery_categories",
       "gallery_images",
       "team_members",
+      "preview_links",
       "settings",
       "contact_messages",
       "uploads",

@@ -135,6 +135,8 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
   let renamedPageFrom: string;
   let careers: any;
   let draftPage: any;
+  /** The path of a preview link of the draft page (it carries the secret). */
+  let draftPagePreview: string;
   let archive: string;
   let exported: ExportDocument;
 
@@ -243,6 +245,18 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       meta_description: "Work with us.",
     });
     draftPage = await createPage({ status: "draft" });
+    // A preview link of the draft (only its hash is stored): it opens on the new site too.
+    const link = await post(source, `/pages/${draftPage.id}/preview-links`, { token, body: {} });
+    expectOk(link, 201);
+    draftPagePreview = new URL(link.body.data.url).pathname;
+    // A link of a post deleted since stays behind in the table, but not in the export.
+    const gone = await createPost(source, token, { status: "draft" });
+    expectOk(await post(source, `/blog/posts/${gone.id}/preview-links`, { token, body: {} }), 201);
+    const deleted = await source.request(`/api/blog/posts/${gone.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(deleted.status).toBe(200);
     const movedPage = await createPage({ status: "published" });
     renamedPageFrom = movedPage.slug;
     expectOk(
@@ -453,6 +467,9 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
     expect(exported.settings.find((s) => s.section === "about")!.data).toMatchObject({
       mission: "Moving mission.",
     });
+    expect(exported.previewLinks).toHaveLength(1);
+    expect(exported.previewLinks[0]).toMatchObject({ document_type: "page", revoked_at: null });
+    expect(JSON.stringify(exported)).not.toContain(draftPagePreview.split("/").pop());
     expect(exported.team).toHaveLength(5);
     const putri = exported.team.find((m) => m.name === "Putri Anggraini")!;
     expect(putri).toMatchObject({ sort_order: 0, published: true, email: "putri@example.com" });
@@ -567,6 +584,9 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       );
       expect((await app.request("/terms")).status).toBe(200);
       expect((await app.request(`/${draftPage.slug}`)).status).toBe(404);
+      const preview = await app.request(draftPagePreview);
+      expect(preview.status).toBe(200);
+      expect(await preview.text()).toContain(draftPage.title);
       const oldPage = await app.request(`/${renamedPageFrom}`);
       expect(oldPage.status).toBe(301);
       expect(oldPage.headers.get("location")).toBe(`/${renamedPageFrom}-moved`);

@@ -9,6 +9,7 @@ import { ApiError, api, failureReason } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { FALLBACK_CATEGORIES } from "../posts/post-helpers.ts";
+import { SharePreviewCard } from "../preview-links/share-preview-card.tsx";
 import { PageHeader } from "../ui.tsx";
 import { BasicsCard, ExcerptField } from "./basics-card.tsx";
 import { ContentCard } from "./content-card.tsx";
@@ -206,6 +207,7 @@ export function PostForm({ post }: { post: Post | null }) {
                   <PublishCard fields={fields} statuses={POST_STATUS_CHOICES} noun="post">
                     <FeaturedFlag fields={fields} mayFeature={mayFeature} />
                   </PublishCard>
+                  {post && !readOnly ? <SharePreviewCard kind="post" document={post} /> : null}
                   <FeaturedImageCard
                     fields={fields}
                     imageBroken={imageBroken}

@@ -12,6 +12,7 @@ import { FeaturedImageCard } from "../editor/featured-image-card.tsx";
 import { PublishCard } from "../editor/publish-card.tsx";
 import { SeoCard } from "../editor/seo-card.tsx";
 import { useLeaveGuard } from "../editor/use-leave-guard.ts";
+import { SharePreviewCard } from "../preview-links/share-preview-card.tsx";
 import { useSchemaForm } from "../schema-form.ts";
 import { Switch } from "../settings/controls.tsx";
 import { PageHeader } from "../ui.tsx";
@@ -138,6 +139,7 @@ export function PageForm({ page }: { page: Page | null }) {
                     description="Search engines are asked not to list the page, and it is left out of the sitemap. Visitors can still open it."
                   />
                 </PublishCard>
+                {page ? <SharePreviewCard kind="page" document={page} /> : null}
                 <FeaturedImageCard
                   fields={form}
                   imageBroken={imageBroken}
