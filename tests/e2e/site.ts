@@ -38,18 +38,24 @@ export type Site = { url: string; dataDir: string; stop: () => Promise<void> };
 
 /** Starts the built server on `port` over `dataDir`; resolves once /healthz answers. */
 export async function startSite(port: number, dataDir: string, logFile: string): Promise<Site> {
+  await stopStaleServer(logFile);
+  if (await answers(`http://127.0.0.1:${port}/healthz`)) {
+    throw new Error(`port ${port} is taken by another process: set E2E_PORT to a free range`);
+  }
   const log = fs.openSync(logFile, "w");
   const child: ChildProcess = spawn(
     process.execPath,
     ["--max-semi-space-size=8", "--heap-growing-percent=50", "build/node/main.js"],
     { env: siteEnv(port, dataDir), stdio: ["ignore", "ignore", log] },
   );
+  if (child.pid) fs.writeFileSync(`${logFile}.pid`, String(child.pid));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
     fs.closeSync(log);
+    fs.rmSync(`${logFile}.pid`, { force: true });
   };
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -57,16 +63,49 @@ export async function startSite(port: number, dataDir: string, logFile: string):
       await stop();
       throw new Error(`the site on ${url} exited early: ${fs.readFileSync(logFile, "utf8")}`);
     }
-    const ok = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { url, dataDir, stop };
+    if (await answers(`${url}/healthz`)) return { url, dataDir, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the site on ${url} did not answer within 120 s`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function answers(url: string): Promise<boolean> {
+  return fetch(url).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+/**
+ * A server an interrupted run left behind (Playwright killed before its
+ * teardown) still holds the port and serves an old build: stopped by the pid
+ * it recorded, so the new run never tests against it.
+ */
+async function stopStaleServer(logFile: string) {
+  const pidFile = `${logFile}.pid`;
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, "utf8"));
+  fs.rmSync(pidFile, { force: true });
+  // Only our own server: a recycled pid may now be anything else.
+  const command = fs.existsSync(`/proc/${pid}/cmdline`)
+    ? fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")
+    : "";
+  if (!command.includes("build/node/main.js")) return;
+  try {
+    process.kill(pid, "SIGTERM");
+  } catch {
+    return; // already gone
+  }
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
