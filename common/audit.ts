@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   "uploaded",
   "password_reset_requested",
   "email_change_requested",
+  // A post, page or service got an earlier revision's content back (issue 23).
+  "revision_restored",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +57,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   uploaded: "Uploaded",
   password_reset_requested: "Password reset requested",
   email_change_requested: "E-mail change requested",
+  revision_restored: "Revision restored",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {

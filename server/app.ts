@@ -20,6 +20,7 @@ import { mailApi } from "./api/mail.ts";
 import { mediaApi } from "./api/media.ts";
 import { navigationApi } from "./api/navigation.ts";
 import { pagesApi } from "./api/pages.ts";
+import { revisionsApi } from "./api/revisions.ts";
 import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
 import { teamApi } from "./api/team.ts";
@@ -301,6 +302,7 @@ export function createApp({
     blogApi,
     servicesApi,
     pagesApi,
+    revisionsApi,
     settingsApi,
     navigationApi,
     galleryApi,

@@ -26,6 +26,7 @@ import { createMediaService } from "./modules/media/media.service.ts";
 import { createNavigationService } from "./modules/navigation/navigation.service.ts";
 import { createPagesService } from "./modules/pages/pages.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
+import { createRevisionsService } from "./modules/revisions/revisions.service.ts";
 import { createFeedsService } from "./modules/seo/feeds.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
 import { createSettingsService } from "./modules/settings/settings.service.ts";
@@ -134,6 +135,7 @@ export function createServices({
     posts,
     pages,
     feeds: createFeedsService(db, { settings, posts, services }),
+    revisions: createRevisionsService(db, { posts, pages, services }),
     categories: createCategoriesService(db),
     gallery: createGalleryService(db),
     team: createTeamService(db),
