@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { canManagePost } from "../../../../common/permissions.ts";
 import type { Post } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, failureReason } from "../../../lib/api.ts";
+import { useAuth } from "../../../lib/auth.tsx";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { RevisionsPanel } from "../revisions/revisions-panel.tsx";
 import { PageHeader } from "../ui.tsx";
@@ -37,6 +39,7 @@ function loadFailure(id: string, error: unknown): string {
 /** The post editor: create when `postId` is null, else edit that post. */
 export function PostEditor({ postId }: { postId: string | null }) {
   const isEdit = postId !== null;
+  const { user } = useAuth();
   const {
     data: post,
     cause,
@@ -69,7 +72,7 @@ export function PostEditor({ postId }: { postId: string | null }) {
   return (
     <>
       <PostForm key={post?.updated_at} post={post} />
-      {post ? (
+      {post && user && canManagePost(user, post) ? (
         <RevisionsPanel current={{ type: "post", document: post }} onRestored={setData} />
       ) : null}
     </>
