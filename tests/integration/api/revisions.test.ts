@@ -197,6 +197,49 @@ describe("revisions of posts, pages and services", () => {
     expect(entry.actor_id).toBe(a.author.id);
   });
 
+  it("a save that is refused keeps no revision (the revision is written in the save's transaction)", async () => {
+    const taken = await createPost(t, a.editor.token);
+    const created = await createPost(t, a.editor.token, { title: "Before the refusal" });
+    const refused = await put(t, `/blog/posts/${created.id}`, {
+      token: a.editor.token,
+      body: { title: "Never saved", slug: taken.slug },
+    });
+    expectError(refused, 409);
+    const list = await revisions("/blog/posts", created.id);
+    expect(list.map((r) => r.title)).toEqual(["Before the refusal"]);
+  });
+
+  it("a restore leaves out a tag deleted since, and keeps the post's address and status", async () => {
+    const tag = await post(t, "/blog/tags", {
+      token: a.admin.token,
+      body: { name: unique("Gone") },
+    });
+    expectOk(tag, 201);
+    const created = await createPost(t, a.editor.token, {
+      title: "Tagged",
+      tags: [tag.body.data.name, "revisions-kept"],
+      status: "draft",
+    });
+    expectOk(
+      await put(t, `/blog/posts/${created.id}`, {
+        token: a.editor.token,
+        body: { title: "Renamed", slug: unique("renamed"), tags: [], status: "published" },
+      }),
+    );
+    expectOk(await del(t, `/blog/tags/${tag.body.data.id}`, { token: a.admin.token }));
+    const oldest = (await revisions("/blog/posts", created.id)).at(-1)!;
+    const restored = await post(t, `/blog/posts/${created.id}/revisions/${oldest.id}/restore`, {
+      token: a.editor.token,
+    });
+    expectOk(restored);
+    expect(restored.body.data.title).toBe("Tagged");
+    expect(restored.body.data.tags.map((t: { name: string }) => t.name)).toEqual([
+      "revisions-kept",
+    ]);
+    expect(restored.body.data.slug).not.toBe(created.slug);
+    expect(restored.body.data.status).toBe("published");
+  });
+
   it("prunes the oldest revisions past the setting, and 0 keeps them all", async () => {
     try {
       await setRevisionsToKeep(3);
