@@ -16,7 +16,7 @@ async function update(page: Page) {
 
 const revisionsCard = (page: Page) => page.getByRole("region", { name: "Revisions" });
 
-test.describe("post revisions in the editor", () => {
+test.describe("revisions in the editors", () => {
   test("after two edits, compare shows the changed words and restore brings the old text back", async ({
     page,
   }) => {
@@ -81,5 +81,46 @@ test.describe("post revisions in the editor", () => {
     const stored = await apiAs(page, token, "GET", `/blog/posts/id/${id}`);
     expect(stored.body.data.content).toBe("<p>The quick brown fox jumps over the lazy dog.</p>");
     expect(stored.body.data.excerpt).toBe("The first excerpt.");
+  });
+
+  test("the service form lists a service's revisions and restores one", async ({ page }) => {
+    const token = await loginAs(page, "editor");
+    const title = unique("Revised Service");
+    const created = await apiAs(page, token, "POST", "/services", {
+      title,
+      slug: slugify(title),
+      description: "We plant green gardens.",
+    });
+    expect(created.status).toBe(201);
+    const service = created.body.data;
+    const updated = await apiAs(page, token, "PUT", `/services/${service.id}`, {
+      title,
+      slug: service.slug,
+      description: "We plant blue gardens.",
+      icon: service.icon,
+      details: service.details,
+    });
+    expect(updated.status).toBe(200);
+
+    await page.goto("/admin/services");
+    await page.getByRole("button", { name: `Edit ${title}` }).click();
+    await expect(page.getByLabel("Short Description*")).toHaveValue("We plant blue gardens.");
+    const card = revisionsCard(page);
+    const items = card.getByTestId("revision");
+    await expect(items).toHaveCount(2);
+    await items.last().getByRole("button", { name: "Compare" }).click();
+    const description = card
+      .getByRole("region", { name: "Compare with the current version" })
+      .getByRole("region", { name: "Short description" });
+    await expect(description.locator("del")).toContainText(["green"]);
+    await expect(description.locator("ins")).toContainText(["blue"]);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await items.last().getByRole("button", { name: "Restore this revision" }).click();
+    await expect(
+      card.getByText("Revision restored. The editor shows the restored content."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Short Description*")).toHaveValue("We plant green gardens.");
+    await expect(items).toHaveCount(3);
   });
 });
