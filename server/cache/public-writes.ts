@@ -7,6 +7,8 @@ const PRIVATE_TABLES = new Set([
   "audit_logs",
   "mail_outbox",
   "account_tokens",
+  // Written with a save of its document, whose own write empties the cache.
+  "revisions",
   "kysely_migration",
   "kysely_migration_lock",
 ]);
