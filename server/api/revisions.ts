@@ -29,7 +29,7 @@ const RevisionParams = z.object({ id: idParam("id"), revisionId: idParam("revisi
 
 function revisionRoutes<const B extends "/blog/posts" | "/pages" | "/services">(
   base: B,
-  names: { one: string; many: string },
+  names: { one: string },
   permission: Permission | undefined,
 ) {
   const guard = signedIn(permission);
@@ -47,13 +47,9 @@ function revisionRoutes<const B extends "/blog/posts" | "/pages" | "/services">(
   return { list, guard, errors };
 }
 
-const posts = revisionRoutes("/blog/posts", { one: "Post", many: "posts" }, undefined);
-const pages = revisionRoutes("/pages", { one: "Page", many: "pages" }, "pages:manage");
-const services = revisionRoutes(
-  "/services",
-  { one: "Service", many: "services" },
-  "services:manage",
-);
+const posts = revisionRoutes("/blog/posts", { one: "Post" }, undefined);
+const pages = revisionRoutes("/pages", { one: "Page" }, "pages:manage");
+const services = revisionRoutes("/services", { one: "Service" }, "services:manage");
 
 const getPost = route("GET /blog/posts/{id}/revisions/{revisionId}", "getPostRevision", {
   summary: "One revision of a post, with the post's fields as they were saved",
