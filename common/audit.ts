@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   // A post's or page's secret preview links (issue 23).
   "preview_link_created",
   "preview_link_revoked",
+  // A post, page or service got an earlier revision's content back (issue 23).
+  "revision_restored",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -60,6 +62,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   email_change_requested: "E-mail change requested",
   preview_link_created: "Preview link created",
   preview_link_revoked: "Preview link revoked",
+  revision_restored: "Revision restored",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {

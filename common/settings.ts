@@ -39,7 +39,16 @@ export type GeneralSettings = {
   notificationEmails: string;
   phoneNumber: string;
   address: string;
+  /**
+   * How many revisions each post, page and service keeps (the oldest go
+   * first); 0 keeps all. Between 0 and REVISIONS_TO_KEEP_MAX.
+   */
+  revisionsToKeep: number;
 };
+
+/** Revisions kept per document unless the settings say otherwise (docs/decisions/017-revisions.md). */
+export const REVISIONS_TO_KEEP_DEFAULT = 50;
+export const REVISIONS_TO_KEEP_MAX = 1000;
 
 export type AppearanceSettings = {
   theme: (typeof THEMES)[number];
@@ -281,6 +290,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     notificationEmails: "",
     phoneNumber: "",
     address: "",
+    revisionsToKeep: REVISIONS_TO_KEEP_DEFAULT,
   },
   appearance: {
     theme: "light",

@@ -14,19 +14,26 @@ import type {
   OutboxMailSchema,
   OutboxPageSchema,
   PageListSchema,
+  PageRevisionSchema,
   PageSchema,
+  PageSnapshotSchema,
   PageSummarySchema,
   PostAliasesSchema,
   PostAuthorSchema,
   PostListResponseSchema,
   PostListSchema,
   PostResponseSchema,
+  PostRevisionSchema,
   PostSchema,
+  PostSnapshotSchema,
   PostSummaryResponseSchema,
   PostSummarySchema,
   ProfileSchema,
   RegistrationReceiptSchema,
+  RevisionSummarySchema,
+  ServiceRevisionSchema,
   ServiceSchema,
+  ServiceSnapshotSchema,
   TagSchema,
   TeamMemberSchema,
   UploadResultSchema,
@@ -96,3 +103,14 @@ export type OutboxPage = Of<typeof OutboxPageSchema>;
 
 export type ApiSuccess<T> = { success: true; data: T; message?: string };
 export type ApiFailure = { success: false; message: string; errors?: Record<string, string> };
+
+/** Revisions (docs/decisions/017-revisions.md). */
+export type RevisionSummary = z.output<typeof RevisionSummarySchema>;
+export type PostSnapshot = z.output<typeof PostSnapshotSchema>;
+export type PageSnapshot = z.output<typeof PageSnapshotSchema>;
+export type ServiceSnapshot = z.output<typeof ServiceSnapshotSchema>;
+export type PostRevision = z.output<typeof PostRevisionSchema>;
+export type PageRevision = z.output<typeof PageRevisionSchema>;
+export type ServiceRevision = z.output<typeof ServiceRevisionSchema>;
+export type RevisionDocumentType = "post" | "page" | "service";
+export type RevisionReason = RevisionSummary["reason"];

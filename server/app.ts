@@ -21,6 +21,7 @@ import { mediaApi } from "./api/media.ts";
 import { navigationApi } from "./api/navigation.ts";
 import { pagesApi } from "./api/pages.ts";
 import { previewLinksApi } from "./api/preview-links.ts";
+import { revisionsApi } from "./api/revisions.ts";
 import { servicesApi } from "./api/services.ts";
 import { settingsApi } from "./api/settings.ts";
 import { teamApi } from "./api/team.ts";
@@ -308,6 +309,7 @@ export function createApp({
     servicesApi,
     pagesApi,
     previewLinksApi,
+    revisionsApi,
     settingsApi,
     navigationApi,
     galleryApi,

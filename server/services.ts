@@ -27,6 +27,7 @@ import { createNavigationService } from "./modules/navigation/navigation.service
 import { createPagesService } from "./modules/pages/pages.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createPreviewLinksService } from "./modules/preview-links/preview-links.service.ts";
+import { createRevisionsService } from "./modules/revisions/revisions.service.ts";
 import { createFeedsService } from "./modules/seo/feeds.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
 import { createSettingsService } from "./modules/settings/settings.service.ts";
@@ -136,6 +137,7 @@ export function createServices({
     pages,
     previewLinks: createPreviewLinksService(db, { now }),
     feeds: createFeedsService(db, { settings, posts, services }),
+    revisions: createRevisionsService(db, { posts, pages, services }),
     categories: createCategoriesService(db),
     gallery: createGalleryService(db),
     team: createTeamService(db),

@@ -441,3 +441,82 @@ export const NavigationTargetSchema = z
     live: z.boolean(),
   })
   .meta({ id: "NavigationTarget" });
+
+/*
+ * Revisions (issue 23, docs/decisions/017-revisions.md): a saved state of a
+ * post, page or service. The list shows who saved what when; one revision
+ * holds the document's editable fields as they were (its snapshot).
+ */
+export const REVISION_REASONS = ["save", "publish", "unpublish", "restore"] as const;
+
+export const RevisionAuthorSchema = z
+  .object({ id: z.number().int(), name: z.string() })
+  .meta({ id: "RevisionAuthor" });
+
+const revisionFields = {
+  id: z.number().int(),
+  created_at: isoTime,
+  /** Who saved it; null once that user is deleted. */
+  author: RevisionAuthorSchema.nullable(),
+  reason: z.enum(REVISION_REASONS),
+  /** The document's title in this revision. */
+  title: z.string(),
+};
+
+export const RevisionSummarySchema = z.object(revisionFields).meta({ id: "RevisionSummary" });
+
+export const PostSnapshotSchema = z
+  .object({
+    title: z.string(),
+    slug: z.string(),
+    excerpt: z.string(),
+    content: z.string(),
+    featured_image: z.string(),
+    featured_image_alt: z.string(),
+    isFeatured: z.boolean(),
+    /** Category names. */
+    categories: z.array(z.string()),
+    /** Tag names. */
+    tags: z.array(z.string()),
+    meta_title: z.string(),
+    meta_description: z.string(),
+    og_image: z.string(),
+    status: z.enum(POST_STATUSES),
+    published_at: isoTime.nullable(),
+  })
+  .meta({ id: "PostSnapshot" });
+
+export const PageSnapshotSchema = z
+  .object({
+    title: z.string(),
+    slug: z.string(),
+    content: z.string(),
+    featured_image: z.string(),
+    featured_image_alt: z.string(),
+    meta_title: z.string(),
+    meta_description: z.string(),
+    noindex: z.boolean(),
+    status: z.enum(POST_STATUSES),
+    published_at: isoTime.nullable(),
+  })
+  .meta({ id: "PageSnapshot" });
+
+export const ServiceSnapshotSchema = z
+  .object({
+    title: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    icon: z.string(),
+    details: z.string(),
+  })
+  .meta({ id: "ServiceSnapshot" });
+
+export const PostRevisionSchema = z
+  .object({ ...revisionFields, snapshot: PostSnapshotSchema })
+  .meta({ id: "PostRevision" });
+export const PageRevisionSchema = z
+  .object({ ...revisionFields, snapshot: PageSnapshotSchema })
+  .meta({ id: "PageRevision" });
+export const ServiceRevisionSchema = z
+  .object({ ...revisionFields, snapshot: ServiceSnapshotSchema })
+  .meta({ id: "ServiceRevision" });

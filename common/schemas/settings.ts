@@ -13,6 +13,7 @@ import {
   GOOGLE_ANALYTICS_ID_PATTERN,
   type HomepageSettings,
   NAVBAR_STYLES,
+  REVISIONS_TO_KEEP_MAX,
   type SeoSettings,
   type SettingsSection,
   type SiteSettings,
@@ -80,6 +81,18 @@ export const GeneralSettingsSchema = z.strictObject({
     }),
   phoneNumber: text("Phone number", 50),
   address: text("Address", 300),
+  // An empty box is not 0 ("keep all"): it is refused like any other non-number.
+  revisionsToKeep: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? Number.NaN : value),
+    z.coerce
+      .number({ error: "Revisions to keep must be a number" })
+      .int("Revisions to keep must be a whole number")
+      .min(0, `Revisions to keep must be between 0 and ${REVISIONS_TO_KEEP_MAX}`)
+      .max(
+        REVISIONS_TO_KEEP_MAX,
+        `Revisions to keep must be between 0 and ${REVISIONS_TO_KEEP_MAX}`,
+      ),
+  ),
 });
 
 export const AppearanceSettingsSchema = z.strictObject({

@@ -9,6 +9,8 @@ const PRIVATE_TABLES = new Set([
   "account_tokens",
   // Read only by the preview page, which is never stored.
   "preview_links",
+  // Written with a save of its document, whose own write empties the cache.
+  "revisions",
   "kysely_migration",
   "kysely_migration_lock",
 ]);

@@ -264,6 +264,23 @@ export type PreviewLinksTable = {
   revoked_at: Timestamp | null;
 };
 
+/** What a revision was made by (docs/decisions/017-revisions.md). */
+export type RevisionReason = "save" | "publish" | "unpublish" | "restore";
+export type RevisionDocumentType = "post" | "page" | "service";
+
+/** A saved state of a post, page or service (see migration 2026_11_26_0001). */
+export type RevisionsTable = {
+  id: Generated<number>;
+  document_type: RevisionDocumentType;
+  document_id: number;
+  /** JSON: the document's editable fields as saved. */
+  snapshot: string;
+  reason: RevisionReason;
+  /** Who saved it; null once the user is deleted. */
+  author_id: number | null;
+  created_at: Timestamp;
+};
+
 export type Database = {
   account_tokens: AccountTokensTable;
   audit_logs: AuditLogsTable;
@@ -285,4 +302,5 @@ export type Database = {
   settings: SettingsTable;
   contact_messages: ContactMessagesTable;
   uploads: UploadsTable;
+  revisions: RevisionsTable;
 };

@@ -49,6 +49,7 @@ const APP_TABLES = [
   "audit_logs",
   "mail_outbox",
   "account_tokens",
+  "revisions",
 ] as const satisfies readonly (keyof Database)[];
 type Missing = Exclude<keyof Database, (typeof APP_TABLES)[number]>;
 const _everyTableListed: [Missing] extends [never] ? true : Missing = true;

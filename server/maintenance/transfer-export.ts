@@ -117,6 +117,7 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
   const redirects = await allRows(db, "slug_redirects");
   const uploads = await allRows(db, "uploads");
   const auditLog = await allRows(db, "audit_logs");
+  const revisions = await allRows(db, "revisions");
 
   const linksOf = <T extends { post_id: number }>(rows: T[], pick: (row: T) => number) => {
     const byPost = new Map<number, number[]>();
@@ -304,6 +305,15 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
       entity_label: a.entity_label,
       details: a.details,
     })),
+    revisions: revisions.map((r) => ({
+      id: r.id,
+      document_type: r.document_type,
+      document_id: r.document_id,
+      snapshot: parseJson(r.snapshot, {}),
+      reason: r.reason,
+      author_id: r.author_id,
+      created_at: iso(r.created_at),
+    })),
   } as ExportDocument;
 }
 
@@ -450,6 +460,7 @@ export function summarize(document: ExportDocument): string {
     [document.redirects.length, "redirect", "redirects"],
     [document.uploads.length, "upload", "uploads"],
     [document.auditLog.length, "audit entry", "audit entries"],
+    [document.revisions.length, "revision", "revisions"],
   ];
   return parts.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(", ");
 }

@@ -232,6 +232,18 @@ export const ExportAuditEntrySchema = z.strictObject({
   details: text().nullable(),
 });
 
+/** A saved state of a post, page or service (since issue 23; older exports have none). */
+export const ExportRevisionSchema = z.strictObject({
+  id,
+  document_type: z.enum(["post", "page", "service"]),
+  document_id: id,
+  /** The document's editable fields as saved (docs/decisions/017-revisions.md). */
+  snapshot: z.record(z.string(), z.json()),
+  reason: z.enum(["save", "publish", "unpublish", "restore"]),
+  author_id: optionalId,
+  created_at: timestamp,
+});
+
 const ExportShape = z.strictObject({
   format: z.literal(EXPORT_FORMAT, { error: `must be "${EXPORT_FORMAT}"` }),
   version: z.literal(EXPORT_VERSION, {
@@ -261,6 +273,8 @@ const ExportShape = z.strictObject({
   redirects: z.array(ExportRedirectSchema),
   uploads: z.array(ExportUploadSchema),
   auditLog: z.array(ExportAuditEntrySchema),
+  /** Revisions of posts, pages and services (since issue 23; older exports have none). */
+  revisions: z.array(ExportRevisionSchema).default([]),
 });
 
 export type ExportDocument = z.output<typeof ExportShape>;
@@ -286,6 +300,7 @@ export const COLLECTIONS = [
   "redirects",
   "uploads",
   "auditLog",
+  "revisions",
 ] as const satisfies readonly ExportCollection[];
 
 /**
@@ -342,6 +357,7 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
     "redirects",
     "uploads",
     "auditLog",
+    "revisions",
   ] as const) {
     idsOf(collection);
   }
@@ -401,6 +417,21 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
   }
   for (const [index, entry] of doc.auditLog.entries()) {
     refers(["auditLog", index, "actor_id"], entry.actor_id, users, "user");
+  }
+  for (const [index, revision] of doc.revisions.entries()) {
+    refers(["revisions", index, "author_id"], revision.author_id, users, "user");
+    const documents =
+      revision.document_type === "post"
+        ? posts
+        : revision.document_type === "page"
+          ? pages
+          : services;
+    refers(
+      ["revisions", index, "document_id"],
+      revision.document_id,
+      documents,
+      revision.document_type,
+    );
   }
 });
 

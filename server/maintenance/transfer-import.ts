@@ -174,6 +174,7 @@ const TABLES_THAT_MUST_BE_EMPTY = [
   ["uploads", "upload", "uploads"],
   ["slug_redirects", "redirect", "redirects"],
   ["audit_logs", "audit log entry", "audit log entries"],
+  ["revisions", "revision", "revisions"],
 ] as const satisfies readonly (readonly [keyof Database, string, string])[];
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -320,6 +321,7 @@ const SERIAL_TABLES = [
   "uploads",
   "slug_redirects",
   "audit_logs",
+  "revisions",
 ] as const;
 
 /** Writes the document's rows; the caller holds the transaction. */
@@ -390,6 +392,11 @@ async function insertDocument(db: Db, kind: DialectKind, doc: ExportDocument) {
   );
   // Actions and entity types are kept as written (a newer site may know more).
   await insertAll(db, "audit_logs", doc.auditLog as Insertable<Database["audit_logs"]>[]);
+  await insertAll(
+    db,
+    "revisions",
+    doc.revisions.map((r) => ({ ...r, snapshot: JSON.stringify(r.snapshot) })),
+  );
 
   if (kind === "postgres") {
     // Explicit ids leave the sequences behind: the next row would collide.

@@ -344,6 +344,7 @@ describe("backup and restore", () => {
       "slug_redirects",
       "audit_logs",
       "mail_outbox",
+      "revisions",
       "kysely_migration",
     ]) {
       expect(atBackup[table]?.length, table).toBeGreaterThan(0);

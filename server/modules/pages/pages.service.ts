@@ -17,6 +17,12 @@ import {
   recordSlugChange,
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
+import { deleteRevisionsOf } from "../revisions/revisions.repository.ts";
+import {
+  type RevisionContext,
+  recordRevision,
+  revisionReason,
+} from "../revisions/revisions.service.ts";
 import {
   deletePages,
   findPage,
@@ -169,6 +175,11 @@ export function createPagesService(db: Db) {
         );
         // A new page taking an old address ends that redirect.
         await releaseSlug(trx, "page", data.slug);
+        await recordRevision(trx, actor, {
+          type: "page",
+          id: pageId,
+          reason: revisionReason(false, state.status !== "draft"),
+        });
         const entity = { entityType: "page", entityId: pageId, label: data.title } as const;
         await insertAuditEvents(
           trx,
@@ -188,7 +199,12 @@ export function createPagesService(db: Db) {
   }
 
   /** Fields left out of the body stay as they are. */
-  async function updatePage(actor: Actor | null, id: number, input: unknown): Promise<Page> {
+  async function updatePage(
+    actor: Actor | null,
+    id: number,
+    input: unknown,
+    revision: RevisionContext = {},
+  ): Promise<Page> {
     requirePermission(actor, "pages:manage");
     const current = await loadPage(id);
     const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
@@ -235,6 +251,12 @@ export function createPagesService(db: Db) {
             await recordSlugChange(trx, "page", id, current.slug, data.slug);
           else await releaseSlug(trx, "page", data.slug);
         }
+        await recordRevision(trx, actor, {
+          type: "page",
+          id,
+          reason: revisionReason(current.status !== "draft", state.status !== "draft"),
+          ...revision,
+        });
         const entity = { entityType: "page", entityId: id, label: data.title } as const;
         await insertAuditEvents(
           trx,
@@ -265,6 +287,7 @@ export function createPagesService(db: Db) {
       async (trx) => {
         if ((await deletePages(trx, [id])) === 0) throw notFound(id);
         await deleteRedirectsTo(trx, "page", id);
+        await deleteRevisionsOf(trx, "page", [id]);
       },
       () => ({ action: "deleted", entityType: "page", entityId: id, label: page.title }),
     );
@@ -295,6 +318,7 @@ export function createPagesService(db: Db) {
       if (action === "delete") {
         await deletePages(trx, unique);
         for (const id of unique) await deleteRedirectsTo(trx, "page", id);
+        await deleteRevisionsOf(trx, "page", unique);
       } else {
         for (const row of rows) {
           if (action === "draft") {
@@ -304,6 +328,10 @@ export function createPagesService(db: Db) {
           // Publish now: a page without a date, or scheduled for later, goes live at once.
           const due = row.published_at && row.published_at <= now ? row.published_at : now;
           await updatePageColumns(trx, row.id, { status: "published", published_at: due }, now);
+        }
+        for (const row of rows) {
+          const reason = action === "draft" ? "unpublish" : "publish";
+          await recordRevision(trx, actor, { type: "page", id: row.id, reason });
         }
       }
       await insertAuditEvents(trx, actor, events, now);

@@ -27,6 +27,12 @@ import {
   recordSlugChange,
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
+import { deleteRevisionsOf } from "../revisions/revisions.repository.ts";
+import {
+  type RevisionContext,
+  recordRevision,
+  revisionReason,
+} from "../revisions/revisions.service.ts";
 import { isPublicPost, resolveStatus, toIsoDate } from "./post-status.ts";
 import {
   addPostViews,
@@ -454,6 +460,11 @@ export function createPostsService(db: Db) {
           tagNames ?? [],
           can(actor, "tags:manage"),
         );
+        await recordRevision(trx, actor, {
+          type: "post",
+          id: postId,
+          reason: revisionReason(false, state.status !== "draft"),
+        });
         const entity = { entityType: "post", entityId: postId, label: data.title } as const;
         await insertAuditEvents(
           trx,
@@ -488,7 +499,12 @@ export function createPostsService(db: Db) {
     }
   }
 
-  async function updatePost(actor: Actor | null, id: number, input: unknown): Promise<Post> {
+  async function updatePost(
+    actor: Actor | null,
+    id: number,
+    input: unknown,
+    revision: RevisionContext = {},
+  ): Promise<Post> {
     requireActor(actor);
     const current = await loadManaged(actor, id);
     const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
@@ -555,6 +571,12 @@ export function createPostsService(db: Db) {
           else await releaseSlug(trx, "post", data.slug);
         }
         await setRelations(trx, id, categoryIds, tagNames, can(actor, "tags:manage"));
+        await recordRevision(trx, actor, {
+          type: "post",
+          id,
+          reason: revisionReason(current.status !== "draft", state.status !== "draft"),
+          ...revision,
+        });
         await insertAuditEvents(
           trx,
           actor,
@@ -584,6 +606,7 @@ export function createPostsService(db: Db) {
       async (trx) => {
         await deletePosts(trx, [id]);
         await deleteRedirectsTo(trx, "post", id);
+        await deleteRevisionsOf(trx, "post", [id]);
       },
       () => ({ action: "deleted", entityType: "post", entityId: id, label: post.title }),
     );
@@ -623,6 +646,7 @@ export function createPostsService(db: Db) {
       await db.transaction().execute(async (trx) => {
         await deletePosts(trx, unique);
         for (const id of unique) await deleteRedirectsTo(trx, "post", id);
+        await deleteRevisionsOf(trx, "post", unique);
         await insertAuditEvents(trx, actor, events, now);
       });
       return { deleted: unique.length };
@@ -637,6 +661,10 @@ export function createPostsService(db: Db) {
         // Publish now: a post without a date, or scheduled for later, goes live at once.
         const due = row.published_at && row.published_at <= now ? row.published_at : now;
         await updatePostColumns(trx, row.id, { status: "published", published_at: due }, now);
+      }
+      for (const row of rows) {
+        const reason = action === "draft" ? "unpublish" : "publish";
+        await recordRevision(trx, actor, { type: "post", id: row.id, reason });
       }
     });
     return { updated: unique.length };

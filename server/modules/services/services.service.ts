@@ -15,6 +15,8 @@ import {
   recordSlugChange,
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
+import { deleteRevisionsOf } from "../revisions/revisions.repository.ts";
+import { type RevisionContext, recordRevision } from "../revisions/revisions.service.ts";
 import {
   deleteService,
   findServiceById,
@@ -80,7 +82,9 @@ export function createServicesService(db: Db) {
         async (trx, now) => {
           await releaseSlug(trx, "service", data.slug);
           const sort_order = data.sort_order ?? (await nextServiceOrder(trx));
-          return insertService(trx, { ...serviceValues(data), sort_order }, now);
+          const service = await insertService(trx, { ...serviceValues(data), sort_order }, now);
+          await recordRevision(trx, actor, { type: "service", id: service.id, reason: "save" });
+          return service;
         },
         (service) => ({
           action: "created",
@@ -94,7 +98,12 @@ export function createServicesService(db: Db) {
     }
   }
 
-  async function updateServiceById(actor: Actor | null, id: number, input: unknown) {
+  async function updateServiceById(
+    actor: Actor | null,
+    id: number,
+    input: unknown,
+    revision: RevisionContext = {},
+  ) {
     requirePermission(actor, "services:manage");
     const data = parseInput(ServiceInputSchema, input);
     await requireSlugFree(data.slug, id);
@@ -108,6 +117,7 @@ export function createServicesService(db: Db) {
           const updated = await updateService(trx, id, serviceValues(data), now);
           if (!updated) throw AppError.notFound("Service not found");
           await recordSlugChange(trx, "service", id, before.slug, updated.slug);
+          await recordRevision(trx, actor, { type: "service", id, reason: "save", ...revision });
           return updated;
         },
         (updated) => ({
@@ -133,6 +143,7 @@ export function createServicesService(db: Db) {
       async (trx) => {
         if (!(await deleteService(trx, id))) throw AppError.notFound("Service not found");
         await deleteRedirectsTo(trx, "service", id);
+        await deleteRevisionsOf(trx, "service", [id]);
       },
       () => ({ action: "deleted", entityType: "service", entityId: id, label: service.title }),
     );

@@ -1,8 +1,11 @@
 import { Link } from "react-router";
+import { canManagePost } from "../../../../common/permissions.ts";
 import type { Post } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, api, failureReason } from "../../../lib/api.ts";
+import { useAuth } from "../../../lib/auth.tsx";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
+import { RevisionsPanel } from "../revisions/revisions-panel.tsx";
 import { PageHeader } from "../ui.tsx";
 import { PostForm } from "./post-form.tsx";
 
@@ -36,7 +39,12 @@ function loadFailure(id: string, error: unknown): string {
 /** The post editor: create when `postId` is null, else edit that post. */
 export function PostEditor({ postId }: { postId: string | null }) {
   const isEdit = postId !== null;
-  const { data: post, cause } = useApiQuery<Post>(isEdit ? `/blog/posts/id/${postId}` : null, {
+  const { user } = useAuth();
+  const {
+    data: post,
+    cause,
+    setData,
+  } = useApiQuery<Post>(isEdit ? `/blog/posts/id/${postId}` : null, {
     load: (_path, signal) => loadPost(postId ?? "", signal),
   });
 
@@ -60,5 +68,13 @@ export function PostEditor({ postId }: { postId: string | null }) {
       </div>
     );
   }
-  return <PostForm post={post} />;
+  // A restored revision replaces the post: the form starts again from it.
+  return (
+    <>
+      <PostForm key={post?.updated_at} post={post} />
+      {post && user && canManagePost(user, post) ? (
+        <RevisionsPanel current={{ type: "post", document: post }} onRestored={setData} />
+      ) : null}
+    </>
+  );
 }

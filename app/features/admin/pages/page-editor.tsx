@@ -3,6 +3,7 @@ import type { Page } from "../../../../common/types.ts";
 import { Alert, Spinner } from "../../../components/ui/form.tsx";
 import { ApiError, failureReason } from "../../../lib/api.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
+import { RevisionsPanel } from "../revisions/revisions-panel.tsx";
 import { PageHeader } from "../ui.tsx";
 import { PageForm } from "./page-form.tsx";
 
@@ -15,9 +16,11 @@ function loadFailure(id: string, error: unknown): string {
 /** The page editor: create when `pageId` is null, else load that page and edit it. */
 export function PageEditor({ pageId }: { pageId: string | null }) {
   const isEdit = pageId !== null;
-  const { data: page, cause } = useApiQuery<Page>(
-    isEdit ? `/pages/${encodeURIComponent(pageId)}` : null,
-  );
+  const {
+    data: page,
+    cause,
+    setData,
+  } = useApiQuery<Page>(isEdit ? `/pages/${encodeURIComponent(pageId)}` : null);
   const title = isEdit ? "Edit Page" : "Create Page";
   if (isEdit && !page && !cause) {
     return (
@@ -38,5 +41,13 @@ export function PageEditor({ pageId }: { pageId: string | null }) {
       </div>
     );
   }
-  return <PageForm page={page} />;
+  // A restored revision replaces the page: the form starts again from it.
+  return (
+    <>
+      <PageForm key={page?.updated_at} page={page} />
+      {page ? (
+        <RevisionsPanel current={{ type: "page", document: page }} onRestored={setData} />
+      ) : null}
+    </>
+  );
 }

@@ -7,6 +7,7 @@ import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
 import { type DataColumn, DataTable } from "../data-table.tsx";
 import { FlashBanners, useFlash } from "../flash.tsx";
+import { RevisionsPanel } from "../revisions/revisions-panel.tsx";
 import { PageHeader, RowButton } from "../ui.tsx";
 import { iconLabel, ServiceForm, type ServiceValues } from "./service-form.tsx";
 
@@ -83,6 +84,12 @@ export function ServicesManager() {
     setServerErrors({});
     flash.clearError();
     setForm(next);
+  }
+
+  /** A restored revision replaces the service: in the list, and the form starts again from it. */
+  function restored(service: Service) {
+    setData((list) => list?.map((s) => (s.id === service.id ? service : s)) ?? list);
+    setForm({ mode: "editing", service });
   }
 
   function close() {
@@ -236,12 +243,19 @@ export function ServicesManager() {
       <FlashBanners flash={flash} />
       {formOpen ? (
         <ServiceForm
-          key={form.mode === "editing" ? form.service.id : "new"}
+          key={form.mode === "editing" ? `${form.service.id}-${form.service.updated_at}` : "new"}
           service={form.mode === "editing" ? form.service : null}
           saving={saving}
           serverErrors={serverErrors}
           onSave={save}
           onCancel={close}
+        />
+      ) : null}
+      {form.mode === "editing" ? (
+        <RevisionsPanel
+          key={form.service.id}
+          current={{ type: "service", document: form.service }}
+          onRestored={restored}
         />
       ) : null}
       <p className="sr-only" aria-live="polite">

@@ -1,3 +1,4 @@
+import { REVISIONS_TO_KEEP_MAX } from "../../../../common/settings.ts";
 import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
 import { ImageUpload } from "./controls.tsx";
 import { bindSetting, bindText, type PanelProps, wide } from "./panel-parts.tsx";
@@ -48,6 +49,27 @@ export function GeneralPanel(panel: PanelProps<"general">) {
           set({
             // An empty box is sent as is and the server names the problem.
             postsPerPage: (e.target.value === ""
+              ? ""
+              : Number(e.target.value)) as unknown as number,
+          })
+        }
+      />
+      <TextField
+        id="settings-revisionsToKeep"
+        name="revisionsToKeep"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={REVISIONS_TO_KEEP_MAX}
+        step={1}
+        label="Revisions to keep"
+        hint={`Per post, page and service; the oldest go first. 0 keeps all (0 to ${REVISIONS_TO_KEEP_MAX}).`}
+        value={Number.isFinite(values.revisionsToKeep) ? String(values.revisionsToKeep) : ""}
+        error={errors.revisionsToKeep}
+        onChange={(e) =>
+          set({
+            // An empty box is sent as is and the server names the problem.
+            revisionsToKeep: (e.target.value === ""
               ? ""
               : Number(e.target.value)) as unknown as number,
           })

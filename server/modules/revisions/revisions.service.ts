@@ -1,0 +1,305 @@
+import type { Actor } from "../../../common/permissions.ts";
+import { withSectionDefaults } from "../../../common/schemas/settings.ts";
+import type {
+  Page,
+  PageSnapshot,
+  Post,
+  PostSnapshot,
+  RevisionSummary,
+  Service,
+  ServiceSnapshot,
+} from "../../../common/types.ts";
+import type { Db } from "../../db/client.ts";
+import { nowIso } from "../../db/normalize.ts";
+import type { RevisionDocumentType, RevisionReason } from "../../db/schema.ts";
+import { AppError } from "../app-error.ts";
+import { insertAuditEvents } from "../audit/audit.repository.ts";
+import { findTermsByNames } from "../categories/categories.repository.ts";
+import { findPage } from "../pages/pages.repository.ts";
+import type { PagesService } from "../pages/pages.service.ts";
+import { findPost } from "../posts/posts.repository.ts";
+import type { PostsService } from "../posts/posts.service.ts";
+import { findServiceById } from "../services/services.repository.ts";
+import type { ServicesService } from "../services/services.service.ts";
+import { findSettingsRow } from "../settings/settings.repository.ts";
+import { requireRevisionAccess } from "./revisions.policy.ts";
+import {
+  findRevision,
+  findRevisions,
+  insertRevision,
+  pruneRevisions,
+  type RevisionRow,
+} from "./revisions.repository.ts";
+
+/**
+ * Revisions of posts, pages and services (docs/decisions/017-revisions.md).
+ * `recordRevision` is what the documents' services call inside the
+ * transaction of each save; the service below lists, shows and restores them.
+ */
+
+/** What a save did, for the revision's reason: "publish"/"unpublish" when it did that. */
+export function revisionReason(wasPublic: boolean, nowPublic: boolean): RevisionReason {
+  if (!wasPublic && nowPublic) return "publish";
+  if (wasPublic && !nowPublic) return "unpublish";
+  return "save";
+}
+
+export function postSnapshot(post: Post): PostSnapshot {
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    content: post.content,
+    featured_image: post.featured_image,
+    featured_image_alt: post.featured_image_alt,
+    isFeatured: post.isFeatured,
+    categories: post.categories.map((c) => c.name),
+    tags: post.tags.map((t) => t.name),
+    meta_title: post.meta_title,
+    meta_description: post.meta_description,
+    og_image: post.og_image,
+    status: post.status,
+    published_at: post.published_at,
+  };
+}
+
+export function pageSnapshot(page: Page): PageSnapshot {
+  return {
+    title: page.title,
+    slug: page.slug,
+    content: page.content,
+    featured_image: page.featured_image,
+    featured_image_alt: page.featured_image_alt,
+    meta_title: page.meta_title,
+    meta_description: page.meta_description,
+    noindex: page.noindex,
+    status: page.status,
+    published_at: page.published_at,
+  };
+}
+
+export function serviceSnapshot(service: Service): ServiceSnapshot {
+  return {
+    title: service.title,
+    slug: service.slug,
+    description: service.description,
+    icon: service.icon,
+    details: service.details,
+  };
+}
+
+async function readSnapshot(
+  trx: Db,
+  type: RevisionDocumentType,
+  id: number,
+  now: string,
+): Promise<PostSnapshot | PageSnapshot | ServiceSnapshot | null> {
+  if (type === "post") {
+    const post = await findPost(trx, { id }, { visibility: "all", now });
+    return post && postSnapshot(post);
+  }
+  if (type === "page") {
+    const page = await findPage(trx, { id }, { visibility: "all", now });
+    return page && pageSnapshot(page);
+  }
+  const service = await findServiceById(trx, id);
+  return service && serviceSnapshot(service);
+}
+
+/** The "Revisions to keep" setting (general section): 0 keeps all. */
+async function revisionsToKeep(trx: Db): Promise<number> {
+  return withSectionDefaults("general", await findSettingsRow(trx, "general")).revisionsToKeep;
+}
+
+export type RevisionContext = {
+  /** Set by a restore: the revision restored (the new revision's reason is "restore"). */
+  restoredFrom?: number;
+};
+
+/**
+ * Keeps the document as it now is in `trx` (after the save's writes) as a new
+ * revision and prunes the oldest past the setting, in the save's transaction.
+ * A restore also gets its own audit entry (`revision_restored`).
+ */
+export async function recordRevision(
+  trx: Db,
+  actor: Actor | null,
+  change: { type: RevisionDocumentType; id: number; reason: RevisionReason } & RevisionContext,
+): Promise<void> {
+  const now = nowIso();
+  const snapshot = await readSnapshot(trx, change.type, change.id, now);
+  if (!snapshot) return;
+  await insertRevision(
+    trx,
+    {
+      document_type: change.type,
+      document_id: change.id,
+      snapshot,
+      reason: change.restoredFrom !== undefined ? "restore" : change.reason,
+      author_id: actor?.id || null,
+    },
+    now,
+  );
+  await pruneRevisions(trx, change.type, change.id, await revisionsToKeep(trx));
+  if (change.restoredFrom !== undefined) {
+    await insertAuditEvents(
+      trx,
+      actor,
+      [
+        {
+          action: "revision_restored",
+          entityType: change.type,
+          entityId: change.id,
+          label: snapshot.title,
+          details: { revision: change.restoredFrom },
+        },
+      ],
+      now,
+    );
+  }
+}
+
+function summary(row: RevisionRow): RevisionSummary {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    author: row.author,
+    reason: row.reason,
+    title: row.title,
+  };
+}
+
+export function createRevisionsService(
+  db: Db,
+  documents: { posts: PostsService; pages: PagesService; services: ServicesService },
+) {
+  /** The document, or a 404; then the caller's right to edit it, or a 403. */
+  async function requireDocument(
+    actor: Actor | null,
+    type: RevisionDocumentType,
+    id: number,
+  ): Promise<Actor> {
+    const now = nowIso();
+    const found =
+      type === "post"
+        ? await findPost(db, { id }, { visibility: "all", now })
+        : type === "page"
+          ? await findPage(db, { id }, { visibility: "all", now })
+          : await findServiceById(db, id);
+    if (!found) {
+      if (!actor) throw AppError.unauthorized();
+      const what = type === "post" ? "Post" : type === "page" ? "Page" : "Service";
+      throw AppError.notFound(`${what} with ID ${id} not found.`);
+    }
+    requireRevisionAccess(actor, type, found as { author_id?: number | null });
+    return actor;
+  }
+
+  async function requireRevision(type: RevisionDocumentType, id: number, revisionId: number) {
+    const revision = await findRevision(db, type, id, revisionId);
+    if (!revision) throw AppError.notFound(`Revision with ID ${revisionId} not found.`);
+    return revision;
+  }
+
+  async function listRevisions(
+    actor: Actor | null,
+    type: RevisionDocumentType,
+    id: number,
+  ): Promise<RevisionSummary[]> {
+    await requireDocument(actor, type, id);
+    return (await findRevisions(db, type, id)).map(summary);
+  }
+
+  async function getRevision(
+    actor: Actor | null,
+    type: RevisionDocumentType,
+    id: number,
+    revisionId: number,
+  ): Promise<RevisionSummary & { snapshot: Record<string, unknown> }> {
+    await requireDocument(actor, type, id);
+    const revision = await requireRevision(type, id, revisionId);
+    return { ...summary(revision), snapshot: revision.snapshot };
+  }
+
+  /** Names in the snapshot that still exist (a deleted category or tag is left out). */
+  async function stillExisting(table: "categories" | "tags", names: unknown): Promise<string[]> {
+    const list = Array.isArray(names) ? names.filter((n) => typeof n === "string") : [];
+    if (!list.length) return [];
+    return (await findTermsByNames(db, table, list)).map((t) => t.name);
+  }
+
+  /**
+   * Saves the revision's content as the document's (a save like any other,
+   * which makes a new revision). The address and the publication state stay
+   * as they are now: a restore brings back what was written, not where or
+   * whether it is shown.
+   */
+  async function restorePostRevision(actor: Actor | null, id: number, revisionId: number) {
+    const caller = await requireDocument(actor, "post", id);
+    const { snapshot: s } = await requireRevision("post", id, revisionId);
+    return documents.posts.updatePost(
+      caller,
+      id,
+      {
+        title: s.title,
+        excerpt: s.excerpt,
+        content: s.content,
+        featured_image: s.featured_image,
+        featured_image_alt: s.featured_image_alt,
+        categories: await stillExisting("categories", s.categories),
+        tags: await stillExisting("tags", s.tags),
+        meta_title: s.meta_title,
+        meta_description: s.meta_description,
+        og_image: s.og_image,
+      },
+      { restoredFrom: revisionId },
+    );
+  }
+
+  async function restorePageRevision(actor: Actor | null, id: number, revisionId: number) {
+    const caller = await requireDocument(actor, "page", id);
+    const { snapshot: s } = await requireRevision("page", id, revisionId);
+    return documents.pages.updatePage(
+      caller,
+      id,
+      {
+        title: s.title,
+        content: s.content,
+        featured_image: s.featured_image,
+        featured_image_alt: s.featured_image_alt,
+        meta_title: s.meta_title,
+        meta_description: s.meta_description,
+        noindex: s.noindex,
+      },
+      { restoredFrom: revisionId },
+    );
+  }
+
+  async function restoreServiceRevision(actor: Actor | null, id: number, revisionId: number) {
+    const caller = await requireDocument(actor, "service", id);
+    const { snapshot: s } = await requireRevision("service", id, revisionId);
+    const current = (await findServiceById(db, id))!;
+    return documents.services.updateService(
+      caller,
+      id,
+      {
+        title: s.title,
+        slug: current.slug,
+        description: s.description,
+        icon: s.icon,
+        details: s.details,
+      },
+      { restoredFrom: revisionId },
+    );
+  }
+
+  return {
+    listRevisions,
+    getRevision,
+    restorePostRevision,
+    restorePageRevision,
+    restoreServiceRevision,
+  };
+}
+
+export type RevisionsService = ReturnType<typeof createRevisionsService>;
