@@ -15,6 +15,7 @@ import { contactApi } from "./api/contact.ts";
 import { dashboardApi } from "./api/dashboard.ts";
 import { demoApi } from "./api/demo.ts";
 import { renderApiReference } from "./api/docs.ts";
+import { editingApi } from "./api/editing.ts";
 import { galleryApi } from "./api/gallery.ts";
 import { mailApi } from "./api/mail.ts";
 import { mediaApi } from "./api/media.ts";
@@ -242,6 +243,7 @@ export function createApp({
           success: false,
           message: error.message,
           ...(error.errors ? { errors: error.errors } : {}),
+          ...error.details,
         },
         error.status,
       );
@@ -301,6 +303,7 @@ export function createApp({
     blogApi,
     servicesApi,
     pagesApi,
+    editingApi,
     settingsApi,
     navigationApi,
     galleryApi,

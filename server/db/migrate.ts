@@ -20,6 +20,7 @@ import * as mailOutboxLinkNonce from "./migrations/2026_11_24_0001_mail_outbox_l
 import * as accountTokensAccountEmail from "./migrations/2026_11_24_0002_account_tokens_account_email.ts";
 import * as createPages from "./migrations/2026_11_25_0001_create_pages.ts";
 import * as createTeamMembers from "./migrations/2026_11_25_0002_create_team_members.ts";
+import * as versionsAndAutosaves from "./migrations/2026_11_26_0002_versions_and_autosaves.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_24_0002_account_tokens_account_email": accountTokensAccountEmail,
   "2026_11_25_0001_create_pages": createPages,
   "2026_11_25_0002_create_team_members": createTeamMembers,
+  "2026_11_26_0002_versions_and_autosaves": versionsAndAutosaves,
 };
 
 /** The migrations this version knows, in order. */

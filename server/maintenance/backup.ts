@@ -38,6 +38,7 @@ const APP_TABLES = [
   "post_tags",
   "services",
   "pages",
+  "autosaves",
   "gallery_categories",
   "gallery_images",
   "team_members",

@@ -17,6 +17,7 @@ import {
   recordSlugChange,
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
+import { countBulkSaves, requireCurrentVersion } from "../versions/versions.ts";
 import {
   deletePages,
   findPage,
@@ -187,8 +188,16 @@ export function createPagesService(db: Db) {
     return loadPage(id);
   }
 
-  /** Fields left out of the body stay as they are. */
-  async function updatePage(actor: Actor | null, id: number, input: unknown): Promise<Page> {
+  /**
+   * Fields left out of the body stay as they are. `expectedVersion`: the
+   * version the editor loaded; an older one than stored is a 409.
+   */
+  async function updatePage(
+    actor: Actor | null,
+    id: number,
+    input: unknown,
+    expectedVersion?: number,
+  ): Promise<Page> {
     requirePermission(actor, "pages:manage");
     const current = await loadPage(id);
     const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
@@ -228,6 +237,8 @@ export function createPagesService(db: Db) {
     };
     try {
       await db.transaction().execute(async (trx) => {
+        if ((await requireCurrentVersion(trx, "page", id, actor, expectedVersion)) === null)
+          throw notFound(id);
         if (!(await updatePageColumns(trx, id, values, now))) throw notFound(id);
         if (data.slug !== current.slug) {
           // A page that has been public keeps its old address working (301).
@@ -296,6 +307,7 @@ export function createPagesService(db: Db) {
         await deletePages(trx, unique);
         for (const id of unique) await deleteRedirectsTo(trx, "page", id);
       } else {
+        await countBulkSaves(trx, "page", unique, actor);
         for (const row of rows) {
           if (action === "draft") {
             await updatePageColumns(trx, row.id, { status: "draft" }, now);

@@ -27,6 +27,7 @@ import {
   recordSlugChange,
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
+import { countBulkSaves, requireCurrentVersion } from "../versions/versions.ts";
 import { isPublicPost, resolveStatus, toIsoDate } from "./post-status.ts";
 import {
   addPostViews,
@@ -488,7 +489,13 @@ export function createPostsService(db: Db) {
     }
   }
 
-  async function updatePost(actor: Actor | null, id: number, input: unknown): Promise<Post> {
+  /** `expectedVersion`: the version the editor loaded; an older one than stored is a 409. */
+  async function updatePost(
+    actor: Actor | null,
+    id: number,
+    input: unknown,
+    expectedVersion?: number,
+  ): Promise<Post> {
     requireActor(actor);
     const current = await loadManaged(actor, id);
     const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
@@ -524,6 +531,8 @@ export function createPostsService(db: Db) {
     const featured = data.isFeatured;
     try {
       await db.transaction().execute(async (trx) => {
+        if ((await requireCurrentVersion(trx, "post", id, actor, expectedVersion)) === null)
+          throw AppError.notFound(`Post with ID ${id} not found.`);
         await updatePostColumns(
           trx,
           id,
@@ -629,6 +638,7 @@ export function createPostsService(db: Db) {
     }
     await db.transaction().execute(async (trx) => {
       await insertAuditEvents(trx, actor, events, now);
+      await countBulkSaves(trx, "post", unique, actor);
       for (const row of rows) {
         if (action === "draft") {
           await updatePostColumns(trx, row.id, { status: "draft" }, now);

@@ -15,6 +15,7 @@ import {
   recordSlugChange,
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
+import { requireCurrentVersion } from "../versions/versions.ts";
 import {
   deleteService,
   findServiceById,
@@ -94,7 +95,13 @@ export function createServicesService(db: Db) {
     }
   }
 
-  async function updateServiceById(actor: Actor | null, id: number, input: unknown) {
+  /** `expectedVersion`: the version the editor loaded; an older one than stored is a 409. */
+  async function updateServiceById(
+    actor: Actor | null,
+    id: number,
+    input: unknown,
+    expectedVersion?: number,
+  ) {
     requirePermission(actor, "services:manage");
     const data = parseInput(ServiceInputSchema, input);
     await requireSlugFree(data.slug, id);
@@ -105,6 +112,8 @@ export function createServicesService(db: Db) {
         db,
         actor,
         async (trx, now) => {
+          if ((await requireCurrentVersion(trx, "service", id, actor, expectedVersion)) === null)
+            throw AppError.notFound("Service not found");
           const updated = await updateService(trx, id, serviceValues(data), now);
           if (!updated) throw AppError.notFound("Service not found");
           await recordSlugChange(trx, "service", id, before.slug, updated.slug);
