@@ -98,6 +98,11 @@ export type Autosave = z.output<typeof AutosaveSchema>;
 export const PresenceSchema = z
   .object({
     editors: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    /**
+     * When the caller's own autosave of the document was written (null: none),
+     * so an editor that opens it knows whether to offer it without a 404.
+     */
+    autosave_saved_at: z.string().meta({ format: "date-time" }).nullable(),
   })
   .meta({ id: "Presence" });
 export type Presence = z.output<typeof PresenceSchema>;

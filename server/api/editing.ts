@@ -43,7 +43,7 @@ function routesOf({ kind, base, tag, name }: (typeof KINDS)[number]) {
       responses: dataResponses(Done, "Discarded", [403, 404]),
     }),
     beat: route(`POST ${base}/{id}/presence`, `heartbeat${name}Presence`, {
-      summary: `Say you are editing a ${noun} (every ~15 s); answers the others editing it`,
+      summary: `Say you are editing a ${noun} (every ~15 s); answers the others editing it and when your autosave of it was written`,
       description:
         "Soft presence, not a lock: an entry expires 45 s after its last heartbeat. Kept in the server's memory (one instance).",
       ...signedIn(),

@@ -1,6 +1,7 @@
 import type { Actor } from "../../../common/permissions.ts";
 import type { AutosaveKind, Presence } from "../../../common/schemas/autosave.ts";
 import type { Db } from "../../db/client.ts";
+import { findAutosave } from "../autosave/autosave.repository.ts";
 import { requireEditableDocument } from "../versions/editable.ts";
 import { createMemoryPresenceStore, type PresenceStore } from "./presence-store.ts";
 
@@ -13,7 +14,8 @@ export function createPresenceService(db: Db, store: PresenceStore = createMemor
   ): Promise<Presence> {
     await requireEditableDocument(db, actor, kind, id);
     const editors = await store.beat(`${kind}:${id}`, { id: actor!.id, name: actor!.name });
-    return { editors };
+    const own = await findAutosave(db, { kind, documentId: id, userId: actor!.id });
+    return { editors, autosave_saved_at: own?.saved_at ?? null };
   }
 
   async function leave(actor: Actor | null, kind: AutosaveKind, id: number): Promise<void> {

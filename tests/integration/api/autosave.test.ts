@@ -203,12 +203,19 @@ describe("autosave and presence", () => {
     const url = `/blog/posts/${created.id}/presence`;
     const alone = await post(t, url, { token: a.editor.token });
     expectOk(alone);
-    expect(alone.body.data.editors).toEqual([]);
+    expect(alone.body.data).toEqual({ editors: [], autosave_saved_at: null });
     const both = await post(t, url, { token: a.admin.token });
     expect(both.body.data.editors).toEqual([{ id: a.editor.id, name: "Editor Tester" }]);
     const again = await post(t, url, { token: a.editor.token });
     expect(again.body.data.editors).toEqual([{ id: a.admin.id, name: "Admin Tester" }]);
     expectOk(await del(t, url, { token: a.admin.token }));
+    // The heartbeat also says when the caller's own autosave was written.
+    const saved = await put(t, `/blog/posts/${created.id}/autosave`, {
+      token: a.editor.token,
+      body: { fields: { title: "x" } },
+    });
+    const withAutosave = await post(t, url, { token: a.editor.token });
+    expect(withAutosave.body.data.autosave_saved_at).toBe(saved.body.data.saved_at);
     const left = await post(t, url, { token: a.editor.token });
     expect(left.body.data.editors).toEqual([]);
 
