@@ -7,6 +7,8 @@ const PRIVATE_TABLES = new Set([
   "audit_logs",
   "mail_outbox",
   "account_tokens",
+  // Autosaves are an editor's unsaved copy (decision 018): written every few seconds while typing.
+  "autosaves",
   "kysely_migration",
   "kysely_migration_lock",
 ]);
