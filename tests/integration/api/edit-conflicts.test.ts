@@ -89,6 +89,22 @@ describe("edit conflicts: versions and 409", () => {
     expect(overwrite.body.data).toMatchObject({ title: "Editor's title", version: 3 });
   });
 
+  it("two saves of the same version at the same moment: one is saved, the other is a 409", async () => {
+    const created = await createPost(t, a.editor.token);
+    const results = await Promise.all(
+      [a.editor, a.admin].map((account) =>
+        put(t, `/blog/posts/${created.id}`, {
+          token: account.token,
+          body: { title: `By ${account.id}`, version: 1 },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.status === 200)!;
+    const stored = await get(t, `/blog/posts/id/${created.id}`, { token: a.editor.token });
+    expect(stored.body.data).toMatchObject({ title: winner.body.data.title, version: 2 });
+  });
+
   it("If-Match carries the version too, plain, quoted or weak", async () => {
     const created = await createPost(t, a.editor.token);
     for (const [header, ok] of [
