@@ -94,3 +94,67 @@ test.describe("autosave in the post editor", () => {
     });
   });
 });
+
+test.describe("the page editor and the service form", () => {
+  // The service form's refused save is a 409 the browser reports.
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test("the page editor autosaves and offers the text back after a reload", async ({ page }) => {
+    const token = await loginAs(page, "editor");
+    const slug = unique("autosave-page");
+    const created = await apiAs(page, token, "POST", "/pages", {
+      title: `Page ${slug}`,
+      slug,
+      content: "<p>Saved body.</p>",
+      status: "draft",
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    await page.goto(`/admin/pages/${id}/edit`);
+    await expect(page.getByLabel("Page Title")).toHaveValue(`Page ${slug}`);
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.getByLabel("Page Title").fill("A page title not saved yet");
+    await expect(page.getByTestId("autosave-status")).toHaveText(/^Saved at \d\d:\d\d$/);
+    await page.reload();
+    const notice = page.getByRole("region", { name: "Unsaved changes" });
+    await expect(notice).toContainText("unsaved changes to this page");
+    await notice.getByRole("button", { name: "Restore" }).click();
+    await expect(page.getByLabel("Page Title")).toHaveValue("A page title not saved yet");
+  });
+
+  test("the service form names who changed the service, and Keep mine saves over it", async ({
+    page,
+  }) => {
+    const token = await loginAs(page, "editor");
+    const slug = unique("svc");
+    const created = await apiAs(page, token, "POST", "/services", {
+      title: `Service ${slug}`,
+      slug,
+      description: "Saved description.",
+    });
+    expect(created.status).toBe(201);
+    const service = created.body.data as { id: number; title: string };
+    await page.goto("/admin/services");
+    await page.getByRole("button", { name: `Edit ${service.title}` }).click();
+    await page.getByLabel("Short Description").fill("My description.");
+    await expect(page.getByTestId("autosave-status")).toHaveText(/^Saved at /);
+
+    // Meanwhile someone saves the service.
+    const other = await apiAs(page, token, "PUT", `/services/${service.id}`, {
+      title: service.title,
+      slug,
+      description: "Their description.",
+      version: 1,
+    });
+    expect(other.status).toBe(200);
+
+    await page.getByRole("button", { name: "Save Service" }).click();
+    const conflict = page.getByRole("alert", { name: "Edit conflict" });
+    await expect(conflict).toContainText("Erin Editor changed this service at");
+    await conflict.getByRole("button", { name: "Keep mine" }).click();
+    await expect(conflict).toBeHidden();
+    await expect
+      .poll(async () => (await apiAs(page, token, "GET", `/services/${service.id}`)).body.data)
+      .toMatchObject({ description: "My description.", version: 3 });
+  });
+});
