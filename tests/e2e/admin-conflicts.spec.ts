@@ -1,5 +1,18 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { apiAs, loginAs, unique } from "./helpers.ts";
+
+async function axeViolations(page: Page, selector: string) {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(["wcag2a", "wcag2aa"])
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
 
 test.describe("edit conflicts between two browsers", () => {
   // A refused save is a 409 the browser reports; the editor shows it as the conflict.
@@ -94,6 +107,10 @@ test.describe("edit conflicts between two browsers", () => {
     await page.getByRole("button", { name: "Update Post" }).click();
     const conflict = page.getByRole("alert", { name: "Edit conflict" });
     await expect(conflict).toContainText("Erin Editor changed this post at");
+    // The notice and its compare view have no WCAG A/AA violations.
+    await conflict.getByRole("button", { name: "Compare" }).click();
+    await expect(conflict.getByTestId("text-diff")).toBeVisible();
+    expect(await axeViolations(page, "section[aria-label='Edit conflict']")).toEqual([]);
     await conflict.getByRole("button", { name: "Take theirs" }).click();
     await expect(conflict).toBeHidden();
     await expect(page.getByLabel("Excerpt")).toHaveValue("Saved elsewhere.");
