@@ -73,8 +73,12 @@ test.describe("autosave in the post editor", () => {
   });
 
   test.describe("with the network down", () => {
-    // The browser reports the requests it could not send.
-    test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
+    // The browser reports the requests it could not send (the router's route discovery too).
+    test.use({
+      allowedConsoleErrors: [
+        /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch manifest patches/,
+      ],
+    });
     test("typing says 'Not saved', and after a reload online the browser's copy is offered", async ({
       page,
       context,
