@@ -15,6 +15,7 @@ import { contactApi } from "./api/contact.ts";
 import { dashboardApi } from "./api/dashboard.ts";
 import { demoApi } from "./api/demo.ts";
 import { renderApiReference } from "./api/docs.ts";
+import { editingApi } from "./api/editing.ts";
 import { galleryApi } from "./api/gallery.ts";
 import { mailApi } from "./api/mail.ts";
 import { mediaApi } from "./api/media.ts";
@@ -244,6 +245,7 @@ export function createApp({
           success: false,
           message: error.message,
           ...(error.errors ? { errors: error.errors } : {}),
+          ...error.details,
         },
         error.status,
       );
@@ -310,6 +312,7 @@ export function createApp({
     pagesApi,
     previewLinksApi,
     revisionsApi,
+    editingApi,
     settingsApi,
     navigationApi,
     galleryApi,

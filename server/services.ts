@@ -16,6 +16,7 @@ import {
 import { createAuthService, REGISTER_TOO_MANY } from "./modules/auth/auth.service.ts";
 import { createProfileService } from "./modules/auth/profile.service.ts";
 import { createRegistrationPurge } from "./modules/auth/registration-purge.ts";
+import { createAutosaveService } from "./modules/autosave/autosave.service.ts";
 import { createCategoriesService } from "./modules/categories/categories.service.ts";
 import { CONTACT_TOO_MANY, createContactService } from "./modules/contact/contact.service.ts";
 import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
@@ -28,6 +29,7 @@ import { createPagesService } from "./modules/pages/pages.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createPreviewLinksService } from "./modules/preview-links/preview-links.service.ts";
 import { createRevisionsService } from "./modules/revisions/revisions.service.ts";
+import { createPresenceService } from "./modules/presence/presence.service.ts";
 import { createFeedsService } from "./modules/seo/feeds.service.ts";
 import { createServicesService } from "./modules/services/services.service.ts";
 import { createSettingsService } from "./modules/settings/settings.service.ts";
@@ -136,6 +138,8 @@ export function createServices({
     posts,
     pages,
     previewLinks: createPreviewLinksService(db, { now }),
+    autosave: createAutosaveService(db),
+    presence: createPresenceService(db),
     feeds: createFeedsService(db, { settings, posts, services }),
     revisions: createRevisionsService(db, { posts, pages, services }),
     categories: createCategoriesService(db),

@@ -16,13 +16,17 @@ export class ApiError extends Error {
    * ("Server responded with status 500.", "Could not reach the server. …").
    */
   readonly serverMessage: string;
+  /** The whole answer, for failures that carry more (an edit conflict's who and when). */
+  readonly body: Record<string, unknown>;
   constructor(
     message: string,
     status: number,
     errors: Record<string, string> = {},
     serverMessage = "",
+    body: Record<string, unknown> = {},
   ) {
     super(message);
+    this.body = body;
     this.name = "ApiError";
     this.status = status;
     this.errors = errors;
@@ -108,6 +112,7 @@ export async function api<T = unknown>(path: string, options: Options = {}): Pro
       response.status,
       errors,
       serverMessage,
+      json,
     );
   }
   return json as T;

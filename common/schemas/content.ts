@@ -34,6 +34,8 @@ export const ServiceInputSchema = z.strictObject({
   details: optionalText("Details", 20_000).default(""),
   sort_order: z.number({ error: "Order must be a number" }).int().min(0).max(100_000).optional(),
   ...echoed,
+  // The API takes a sent version off first (server/http/versions.ts, decision 018).
+  ...readOnlyFields("version"),
 });
 
 export const CategoryInputSchema = z.strictObject({

@@ -37,7 +37,8 @@ export const PageInputSchema = z.strictObject({
   /** "Hide from search engines": a noindex robots tag, and left out of the sitemap. */
   noindex: z.boolean({ error: "noindex must be true or false" }).optional(),
   // What GET answers besides the fields above, accepted back and ignored.
-  ...readOnlyFields("id", "author_id", "created_at", "updated_at"),
+  // `version`: the API takes a sent one off first (server/http/versions.ts, decision 018).
+  ...readOnlyFields("id", "author_id", "created_at", "updated_at", "version"),
 });
 
 export type PageInput = z.infer<typeof PageInputSchema>;

@@ -66,6 +66,8 @@ export const PostInputSchema = z.strictObject({
     "updated_at",
     "updatedAt",
     "views",
+    // The API takes a sent version off first (server/http/versions.ts, decision 018).
+    "version",
   ),
 });
 

@@ -108,6 +108,8 @@ const postFields = {
   meta_title: z.string(),
   meta_description: z.string(),
   og_image: z.string(),
+  /** Grows by one with every save; send it back with a save to be told of a newer one (409). */
+  version: z.number().int().min(1),
 };
 
 /**
@@ -162,6 +164,8 @@ export const ServiceSchema = z
     icon: z.string(),
     details: z.string(),
     sort_order: z.number().int(),
+    /** Grows by one with every save; send it back with a save to be told of a newer one (409). */
+    version: z.number().int().min(1),
     created_at: isoTime,
     updated_at: isoTime,
   })
@@ -181,6 +185,8 @@ const companyPageFields = {
   /** "Hide from search engines": a noindex robots tag, and left out of the sitemap. */
   noindex: z.boolean(),
   author_id: z.number().int().nullable(),
+  /** Grows by one with every save; send it back with a save to be told of a newer one (409). */
+  version: z.number().int().min(1),
   created_at: isoTime,
   updated_at: isoTime,
 };

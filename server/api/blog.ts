@@ -18,6 +18,7 @@ import {
 import { IdParams, idParam, jsonBody, pagingQuery } from "../http/request.ts";
 import { created, dataResponses, dataResponsesWith, ok } from "../http/responses.ts";
 import { createRouter, routesFor, signedIn } from "../http/router.ts";
+import { editConflictResponse, takeVersion, withVersion } from "../http/versions.ts";
 import { AppError } from "../modules/app-error.ts";
 import { toPostListResponse, toPostResponse } from "./post-response.ts";
 
@@ -92,9 +93,14 @@ const create = route("POST /blog/posts", "createPost", {
 
 const update = route("PUT /blog/posts/{id}", "updatePost", {
   summary: "Update a post (fields left out stay as they are)",
+  description:
+    "With `version` (or `If-Match`) older than the stored one, nothing is saved: 409 says who saved last and when.",
   ...signedIn(),
-  request: { params: IdParams, ...jsonBody(PostInputSchema.partial()) },
-  responses: dataResponses(PostResponseSchema, "The updated post", [403, 404, 409]),
+  request: { params: IdParams, ...jsonBody(withVersion(PostInputSchema.partial())) },
+  responses: {
+    ...dataResponses(PostResponseSchema, "The updated post", [403, 404]),
+    ...editConflictResponse,
+  },
 });
 
 const remove = deleteRoute("/blog/posts/{id}", "deletePost", {
@@ -224,10 +230,12 @@ export const blogApi = createRouter()
     return created(c, data, "Post created successfully!");
   })
   .openapi(update, async (c) => {
+    const { expected, fields } = takeVersion(c, await c.req.json());
     const post = await c.var.services.posts.updatePost(
       c.var.user,
       c.req.valid("param").id,
-      await c.req.json(),
+      fields,
+      expected,
     );
     const data = toPostResponse(post);
     return ok(c, data, "Post updated successfully!");

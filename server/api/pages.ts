@@ -8,6 +8,7 @@ import { BulkResultSchema, PageListSchema, PageSchema } from "../../common/schem
 import { IdParams, jsonBody, pagingQuery } from "../http/request.ts";
 import { created, dataResponses, ok } from "../http/responses.ts";
 import { createRouter, routesFor, signedIn } from "../http/router.ts";
+import { editConflictResponse, takeVersion, withVersion } from "../http/versions.ts";
 import { PAGE_LIST_SIZE } from "../modules/pages/pages.service.ts";
 
 /**
@@ -48,8 +49,13 @@ const create = route("POST /pages", "createPage", {
 const update = route("PUT /pages/{id}", "updatePage", {
   summary: "Update a page (fields left out stay as they are)",
   ...signedIn("pages:manage"),
-  request: { params: IdParams, ...jsonBody(PageInputSchema.partial()) },
-  responses: dataResponses(PageSchema, "The updated page", [404, 409]),
+  description:
+    "With `version` (or `If-Match`) older than the stored one, nothing is saved: 409 says who saved last and when.",
+  request: { params: IdParams, ...jsonBody(withVersion(PageInputSchema.partial())) },
+  responses: {
+    ...dataResponses(PageSchema, "The updated page", [404]),
+    ...editConflictResponse,
+  },
 });
 
 const remove = deleteRoute("/pages/{id}", "deletePage", {
@@ -84,10 +90,12 @@ export const pagesApi = createRouter()
   })
   .openapi(update, async (c) => {
     // The body as sent: the service merges it with the stored page and validates the whole.
+    const { expected, fields } = takeVersion(c, await c.req.json());
     const data = await c.var.services.pages.updatePage(
       c.var.user,
       c.req.valid("param").id,
-      await c.req.json(),
+      fields,
+      expected,
     );
     return ok(c, data, "Page updated successfully!");
   })

@@ -4,6 +4,7 @@ import { ServiceSchema } from "../../common/schemas/responses.ts";
 import { IdParams, jsonBody } from "../http/request.ts";
 import { created, dataResponses, ok } from "../http/responses.ts";
 import { createRouter, routesFor, signedIn } from "../http/router.ts";
+import { editConflictResponse, takeVersion, withVersion } from "../http/versions.ts";
 import { AppError } from "../modules/app-error.ts";
 
 const { route, deleteRoute } = routesFor("Services");
@@ -44,9 +45,14 @@ const reorder = route("PUT /services/reorder", "reorderServices", {
 
 const update = route("PUT /services/{id}", "updateService", {
   summary: "Update a service",
+  description:
+    "With `version` (or `If-Match`) older than the stored one, nothing is saved: 409 says who saved last and when.",
   ...signedIn("services:manage"),
-  request: { params: IdParams, ...jsonBody(ServiceInputSchema) },
-  responses: dataResponses(ServiceSchema, "The service", [404, 409]),
+  request: { params: IdParams, ...jsonBody(withVersion(ServiceInputSchema)) },
+  responses: {
+    ...dataResponses(ServiceSchema, "The service", [404]),
+    ...editConflictResponse,
+  },
 });
 
 const remove = deleteRoute("/services/{id}", "deleteService", {
@@ -73,10 +79,12 @@ export const servicesApi = createRouter()
     return ok(c, data, "Services order saved");
   })
   .openapi(update, async (c) => {
+    const { expected, fields } = takeVersion(c, c.req.valid("json"));
     const data = await c.var.services.services.updateService(
       c.var.user,
       c.req.valid("param").id,
-      c.req.valid("json"),
+      fields,
+      expected,
     );
     return ok(c, data, "Service updated successfully");
   })

@@ -11,6 +11,8 @@ const PRIVATE_TABLES = new Set([
   "preview_links",
   // Written with a save of its document, whose own write empties the cache.
   "revisions",
+  // Autosaves are an editor's unsaved copy (decision 018): written every few seconds while typing.
+  "autosaves",
   "kysely_migration",
   "kysely_migration_lock",
 ]);

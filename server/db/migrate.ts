@@ -21,6 +21,7 @@ import * as accountTokensAccountEmail from "./migrations/2026_11_24_0002_account
 import * as createPages from "./migrations/2026_11_25_0001_create_pages.ts";
 import * as createTeamMembers from "./migrations/2026_11_25_0002_create_team_members.ts";
 import * as createRevisions from "./migrations/2026_11_26_0001_create_revisions.ts";
+import * as versionsAndAutosaves from "./migrations/2026_11_26_0002_versions_and_autosaves.ts";
 import * as createPreviewLinks from "./migrations/2026_11_26_0003_create_preview_links.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_0001_create_pages": createPages,
   "2026_11_25_0002_create_team_members": createTeamMembers,
   "2026_11_26_0001_create_revisions": createRevisions,
+  "2026_11_26_0002_versions_and_autosaves": versionsAndAutosaves,
   "2026_11_26_0003_create_preview_links": createPreviewLinks,
 };
 

@@ -74,6 +74,10 @@ export type PostsTable = {
    * service (the index then falls back to the raw content).
    */
   search_text: string | null;
+  /** +1 on every save (edit conflicts, decision 018). */
+  version: Generated<number>;
+  /** Who saved last (null before versions, or once the user is gone). */
+  updated_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -89,6 +93,10 @@ export type ServicesTable = {
   icon: string;
   details: string;
   sort_order: number;
+  /** +1 on every save (edit conflicts, decision 018). */
+  version: Generated<number>;
+  /** Who saved last (null before versions, or once the user is gone). */
+  updated_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -109,6 +117,10 @@ export type PagesTable = {
   /** "Hide from search engines". */
   noindex: Bool;
   author_id: number | null;
+  /** +1 on every save (edit conflicts, decision 018). */
+  version: Generated<number>;
+  /** Who saved last (null before versions, or once the user is gone). */
+  updated_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -281,7 +293,21 @@ export type RevisionsTable = {
   created_at: Timestamp;
 };
 
+/** A user's autosaved copy of a document's editable fields (modules/autosave). */
+export type AutosavesTable = {
+  id: Generated<number>;
+  document_type: "post" | "page" | "service";
+  document_id: number;
+  user_id: number;
+  /** JSON: the editor's fields as they were typed. */
+  data: string;
+  /** The document's version the editor had loaded. */
+  base_version: number | null;
+  saved_at: Timestamp;
+};
+
 export type Database = {
+  autosaves: AutosavesTable;
   account_tokens: AccountTokensTable;
   audit_logs: AuditLogsTable;
   mail_outbox: MailOutboxTable;

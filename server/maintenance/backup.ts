@@ -39,6 +39,7 @@ const APP_TABLES = [
   "services",
   "pages",
   "preview_links",
+  "autosaves",
   "gallery_categories",
   "gallery_images",
   "team_members",

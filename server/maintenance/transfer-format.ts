@@ -81,6 +81,9 @@ export const ExportPostSchema = z.strictObject({
   meta_title: text(300),
   meta_description: text(),
   og_image: text(),
+  /** The edit-conflict counter and who saved last (decision 018; older exports have neither). */
+  version: z.number().int().min(1).default(1),
+  updated_by: optionalId.default(null),
   created_at: timestamp,
   updated_at: timestamp,
   category_ids: z.array(id),
@@ -95,6 +98,9 @@ export const ExportServiceSchema = z.strictObject({
   icon: text(50),
   details: text(),
   sort_order: z.number().int(),
+  /** The edit-conflict counter and who saved last (decision 018; older exports have neither). */
+  version: z.number().int().min(1).default(1),
+  updated_by: optionalId.default(null),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -113,6 +119,9 @@ export const ExportPageSchema = z.strictObject({
   published_at: optionalTimestamp,
   noindex: z.boolean(),
   author_id: optionalId,
+  /** The edit-conflict counter and who saved last (decision 018; older exports have neither). */
+  version: z.number().int().min(1).default(1),
+  updated_by: optionalId.default(null),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -379,6 +388,7 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
 
   for (const [index, post] of doc.posts.entries()) {
     refers(["posts", index, "author_id"], post.author_id, users, "user");
+    refers(["posts", index, "updated_by"], post.updated_by, users, "user");
     for (const [at, categoryId] of post.category_ids.entries()) {
       refers(["posts", index, "category_ids", at], categoryId, categories, "category");
     }
@@ -394,6 +404,10 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
   }
   for (const [index, page] of doc.pages.entries()) {
     refers(["pages", index, "author_id"], page.author_id, users, "user");
+    refers(["pages", index, "updated_by"], page.updated_by, users, "user");
+  }
+  for (const [index, service] of doc.services.entries()) {
+    refers(["services", index, "updated_by"], service.updated_by, users, "user");
   }
   for (const [index, link] of doc.previewLinks.entries()) {
     const documents = link.document_type === "post" ? posts : pages;

@@ -32,6 +32,8 @@ export class AppError extends Error {
   readonly errors: Record<string, string> | undefined;
   /** Seconds until a refused caller may try again (the Retry-After header of a 429 or 503). */
   retryAfter: number | undefined;
+  /** Fields the answer carries beside `message` and `errors` (an edit conflict's who and when). */
+  details: Record<string, unknown> | undefined;
 
   constructor(code: ErrorCode, message: string, errors?: Record<string, string>) {
     super(message);

@@ -426,6 +426,12 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       "scheduled",
     ]);
     const launch = exported.posts.find((p) => p.id === live.id)!;
+    // The edit-conflict counter and who saved last travel with the rows (decision 018).
+    expect(exported.posts.find((p) => p.title === "New name")).toMatchObject({
+      version: 2,
+      updated_by: expect.any(Number),
+    });
+    expect(exported.services.find((s) => s.title === "Advice")).toMatchObject({ version: 2 });
     expect(launch.category_ids).toHaveLength(2);
     expect(launch.tag_ids).toHaveLength(2);
     expect(launch.is_featured).toBe(true);

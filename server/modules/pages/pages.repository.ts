@@ -63,13 +63,14 @@ const summaryColumns = [
   "pages.published_at",
   "pages.noindex",
   "pages.author_id",
+  "pages.version",
   "pages.created_at",
   "pages.updated_at",
 ] as const;
 
 const columns = [...summaryColumns, "pages.content"] as const;
 
-type SummaryRow = Omit<Selectable<PagesTable>, "content">;
+type SummaryRow = Omit<Selectable<PagesTable>, "content" | "updated_by">;
 
 function toSummary(row: SummaryRow, now: string): PageSummary {
   const publishedAt = toIso(row.published_at);
@@ -85,12 +86,13 @@ function toSummary(row: SummaryRow, now: string): PageSummary {
     published_at: publishedAt,
     noindex: toBool(row.noindex),
     author_id: row.author_id,
+    version: Number(row.version),
     created_at: toIso(row.created_at) ?? "",
     updated_at: toIso(row.updated_at) ?? "",
   };
 }
 
-function toPage(row: Selectable<PagesTable>, now: string): Page {
+function toPage(row: Omit<Selectable<PagesTable>, "updated_by">, now: string): Page {
   return { ...toSummary(row, now), content: row.content };
 }
 

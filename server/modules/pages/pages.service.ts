@@ -23,6 +23,7 @@ import {
   recordRevision,
   revisionReason,
 } from "../revisions/revisions.service.ts";
+import { countBulkSaves, requireCurrentVersion } from "../versions/versions.ts";
 import {
   deletePages,
   findPage,
@@ -198,11 +199,15 @@ export function createPagesService(db: Db) {
     return loadPage(id);
   }
 
-  /** Fields left out of the body stay as they are. */
+  /**
+   * Fields left out of the body stay as they are. `expectedVersion`: the
+   * version the editor loaded; an older one than stored is a 409.
+   */
   async function updatePage(
     actor: Actor | null,
     id: number,
     input: unknown,
+    expectedVersion?: number,
     revision: RevisionContext = {},
   ): Promise<Page> {
     requirePermission(actor, "pages:manage");
@@ -244,6 +249,8 @@ export function createPagesService(db: Db) {
     };
     try {
       await db.transaction().execute(async (trx) => {
+        if ((await requireCurrentVersion(trx, "page", id, actor, expectedVersion)) === null)
+          throw notFound(id);
         if (!(await updatePageColumns(trx, id, values, now))) throw notFound(id);
         if (data.slug !== current.slug) {
           // A page that has been public keeps its old address working (301).
@@ -320,6 +327,7 @@ export function createPagesService(db: Db) {
         for (const id of unique) await deleteRedirectsTo(trx, "page", id);
         await deleteRevisionsOf(trx, "page", unique);
       } else {
+        await countBulkSaves(trx, "page", unique, actor);
         for (const row of rows) {
           if (action === "draft") {
             await updatePageColumns(trx, row.id, { status: "draft" }, now);

@@ -312,6 +312,7 @@ const POST_COLUMNS = [
   "posts.meta_title",
   "posts.meta_description",
   "posts.og_image",
+  "posts.version",
   "posts.created_at",
   "posts.updated_at",
   "users.username as author_username",
@@ -370,6 +371,7 @@ function toPost(row: PostRow, categories: Category[], tags: Tag[], now: string):
     meta_title: row.meta_title,
     meta_description: row.meta_description,
     og_image: row.og_image,
+    version: Number(row.version),
   };
 }
 

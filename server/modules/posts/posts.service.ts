@@ -33,6 +33,7 @@ import {
   recordRevision,
   revisionReason,
 } from "../revisions/revisions.service.ts";
+import { countBulkSaves, requireCurrentVersion } from "../versions/versions.ts";
 import { isPublicPost, resolveStatus, toIsoDate } from "./post-status.ts";
 import {
   addPostViews,
@@ -499,10 +500,12 @@ export function createPostsService(db: Db) {
     }
   }
 
+  /** `expectedVersion`: the version the editor loaded; an older one than stored is a 409. */
   async function updatePost(
     actor: Actor | null,
     id: number,
     input: unknown,
+    expectedVersion?: number,
     revision: RevisionContext = {},
   ): Promise<Post> {
     requireActor(actor);
@@ -540,6 +543,8 @@ export function createPostsService(db: Db) {
     const featured = data.isFeatured;
     try {
       await db.transaction().execute(async (trx) => {
+        if ((await requireCurrentVersion(trx, "post", id, actor, expectedVersion)) === null)
+          throw AppError.notFound(`Post with ID ${id} not found.`);
         await updatePostColumns(
           trx,
           id,
@@ -653,6 +658,7 @@ export function createPostsService(db: Db) {
     }
     await db.transaction().execute(async (trx) => {
       await insertAuditEvents(trx, actor, events, now);
+      await countBulkSaves(trx, "post", unique, actor);
       for (const row of rows) {
         if (action === "draft") {
           await updatePostColumns(trx, row.id, { status: "draft" }, now);

@@ -252,6 +252,7 @@ export function createRevisionsService(
         meta_description: s.meta_description,
         og_image: s.og_image,
       },
+      undefined,
       { restoredFrom: revisionId },
     );
   }
@@ -271,6 +272,7 @@ export function createRevisionsService(
         meta_description: s.meta_description,
         noindex: s.noindex,
       },
+      undefined,
       { restoredFrom: revisionId },
     );
   }
@@ -289,6 +291,7 @@ export function createRevisionsService(
         icon: s.icon,
         details: s.details,
       },
+      undefined,
       { restoredFrom: revisionId },
     );
   }

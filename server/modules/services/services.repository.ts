@@ -15,11 +15,12 @@ export const SERVICE_FIELDS = [
   "sort_order",
 ] as const;
 
-const columns = ["id", ...SERVICE_FIELDS, "created_at", "updated_at"] as const;
+const columns = ["id", ...SERVICE_FIELDS, "version", "created_at", "updated_at"] as const;
 
-function toService(row: Selectable<ServicesTable>): Service {
+function toService(row: Omit<Selectable<ServicesTable>, "updated_by">): Service {
   return {
     ...row,
+    version: Number(row.version),
     created_at: toIso(row.created_at) ?? "",
     updated_at: toIso(row.updated_at) ?? "",
   };

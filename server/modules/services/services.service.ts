@@ -17,6 +17,7 @@ import {
 } from "../redirects/redirects.repository.ts";
 import { deleteRevisionsOf } from "../revisions/revisions.repository.ts";
 import { type RevisionContext, recordRevision } from "../revisions/revisions.service.ts";
+import { requireCurrentVersion } from "../versions/versions.ts";
 import {
   deleteService,
   findServiceById,
@@ -98,10 +99,12 @@ export function createServicesService(db: Db) {
     }
   }
 
+  /** `expectedVersion`: the version the editor loaded; an older one than stored is a 409. */
   async function updateServiceById(
     actor: Actor | null,
     id: number,
     input: unknown,
+    expectedVersion?: number,
     revision: RevisionContext = {},
   ) {
     requirePermission(actor, "services:manage");
@@ -114,6 +117,8 @@ export function createServicesService(db: Db) {
         db,
         actor,
         async (trx, now) => {
+          if ((await requireCurrentVersion(trx, "service", id, actor, expectedVersion)) === null)
+            throw AppError.notFound("Service not found");
           const updated = await updateService(trx, id, serviceValues(data), now);
           if (!updated) throw AppError.notFound("Service not found");
           await recordSlugChange(trx, "service", id, before.slug, updated.slug);

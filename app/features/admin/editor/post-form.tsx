@@ -5,9 +5,10 @@ import { PostFormSchema } from "../../../../common/schemas/posts.ts";
 import { slugify } from "../../../../common/text.ts";
 import type { Category, Post } from "../../../../common/types.ts";
 import { Alert, fieldErrors } from "../../../components/ui/form.tsx";
-import { ApiError, api, failureReason } from "../../../lib/api.ts";
+import { ApiError, api, apiData, failureReason } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
 import { useApiQuery } from "../../../lib/use-api-query.ts";
+import { useDocumentSafety } from "../autosave/use-document-safety.tsx";
 import { FALLBACK_CATEGORIES } from "../posts/post-helpers.ts";
 import { SharePreviewCard } from "../preview-links/share-preview-card.tsx";
 import { PageHeader } from "../ui.tsx";
@@ -34,6 +35,21 @@ const POST_STATUS_CHOICES = [
   { value: "draft", label: "Draft" },
   { value: "published", label: "Published" },
 ] as const;
+
+/** What Compare shows of a post in an edit conflict. */
+const POST_COMPARE_LABELS = {
+  title: "Title",
+  slug: "Slug",
+  excerpt: "Excerpt",
+  content: "Content",
+  status: "Status",
+  published_at: "Publish date",
+  featured_image: "Featured image",
+  categories: "Categories",
+  tags: "Tags",
+  meta_title: "Meta title",
+  meta_description: "Meta description",
+};
 
 /** The categories to choose from; the fallback list when they cannot be loaded. */
 function useCategories(): Category[] | null {
@@ -72,6 +88,24 @@ export function PostForm({ post }: { post: Post | null }) {
   // Authors: the server refuses a change of the flag and new tag names (decision 005).
   const mayFeature = can(user, "posts:feature");
   const mayCreateTags = can(user, "tags:manage");
+  const safety = useDocumentSafety({
+    kind: "post",
+    noun: "post",
+    doc: post,
+    values,
+    dirty,
+    enabled: !readOnly,
+    fill(found) {
+      setDirty(true);
+      setValues((current) => ({ ...current, ...found }));
+    },
+    async loadTheirs() {
+      const theirs = await apiData<Post>(`/blog/posts/id/${post!.id}`);
+      return { values: valuesFromPost(theirs), version: theirs.version };
+    },
+    resave: () => void save(),
+    labels: POST_COMPARE_LABELS,
+  });
 
   const clearError = (...keys: string[]) => {
     setErrors((current) => {
@@ -114,8 +148,12 @@ export function PostForm({ post }: { post: Post | null }) {
     requestAnimationFrame(() => focusFirstError(found));
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    void save();
+  };
+
+  async function save() {
     if (saving) return;
     setBanner(null);
     const payload = toRequestBody(values, post, initialPublishedAt.current, mayFeature);
@@ -128,16 +166,22 @@ export function PostForm({ post }: { post: Post | null }) {
     setSaving(true);
     try {
       if (post) {
-        await api(`/blog/posts/${post.id}`, { method: "PUT", body: payload });
+        const version = safety.version;
+        await api(`/blog/posts/${post.id}`, {
+          method: "PUT",
+          body: version ? { ...payload, version } : payload,
+        });
       } else {
         await api("/blog/posts", { method: "POST", body: payload });
       }
       saved.current = true;
+      safety.saved();
       navigate("/admin/posts", {
         state: { notice: isEdit ? "Post updated successfully!" : "Post created successfully!" },
       });
     } catch (error) {
       setSaving(false);
+      if (safety.saveFailed(error)) return;
       setBanner(`Failed to save post: ${failureReason(error) || "Please try again."}`);
       if (error instanceof ApiError) {
         const found: Record<string, string> = {};
@@ -148,7 +192,7 @@ export function PostForm({ post }: { post: Post | null }) {
         if (Object.keys(found).length) showErrors(found);
       }
     }
-  };
+  }
 
   return (
     <div>
@@ -182,6 +226,7 @@ export function PostForm({ post }: { post: Post | null }) {
           <Alert kind="info">You can read this post but not change it.</Alert>
         </div>
       ) : null}
+      {safety.panel}
 
       <div id="post-editor-body">
         {preview ? (
@@ -224,10 +269,11 @@ export function PostForm({ post }: { post: Post | null }) {
                 </div>
               </div>
 
-              <div className="mt-6 flex flex-wrap gap-3">
+              <div className="mt-6 flex flex-wrap items-center gap-3">
                 <button type="submit" className="btn-primary" disabled={saving || readOnly}>
                   {saving ? "Saving..." : isEdit ? "Update Post" : "Create Post"}
                 </button>
+                {safety.indicator}
               </div>
             </fieldset>
           </form>

@@ -4,7 +4,8 @@ import { PageInputSchema } from "../../../../common/schemas/pages.ts";
 import { slugify } from "../../../../common/text.ts";
 import type { Page } from "../../../../common/types.ts";
 import { Alert } from "../../../components/ui/form.tsx";
-import { api, failureReason } from "../../../lib/api.ts";
+import { api, apiData, failureReason } from "../../../lib/api.ts";
+import { useDocumentSafety } from "../autosave/use-document-safety.tsx";
 import { BasicsCard } from "../editor/basics-card.tsx";
 import { ContentCard } from "../editor/content-card.tsx";
 import { EditorPreview } from "../editor/editor-preview.tsx";
@@ -23,6 +24,19 @@ import {
   toPageRequestBody,
   valuesFromPage,
 } from "./page-form-values.ts";
+
+/** What Compare shows of a page in an edit conflict. */
+const PAGE_COMPARE_LABELS = {
+  title: "Title",
+  slug: "Slug",
+  content: "Content",
+  status: "Status",
+  published_at: "Publish date",
+  featured_image: "Featured image",
+  meta_title: "Meta title",
+  meta_description: "Meta description",
+  noindex: "Hide from search engines",
+};
 
 /**
  * The page editor: the post editor's cards (title and slug, the rich-text and
@@ -46,6 +60,24 @@ export function PageForm({ page }: { page: Page | null }) {
   const [banner, setBanner] = useState<string | null>(null);
   const saved = useRef(false);
   useLeaveGuard(form.dirty, saved);
+  const safety = useDocumentSafety({
+    kind: "page",
+    noun: "page",
+    doc: page,
+    values,
+    dirty: form.dirty,
+    enabled: true,
+    fill(found) {
+      for (const [key, value] of Object.entries(found))
+        form.set(key as keyof PageFormValues, value as never);
+    },
+    async loadTheirs() {
+      const theirs = await apiData<Page>(`/pages/${page!.id}`);
+      return { values: valuesFromPage(theirs), version: theirs.version };
+    },
+    resave: () => save(),
+    labels: PAGE_COMPARE_LABELS,
+  });
 
   // A new page's slug follows its title until the slug is edited by hand.
   const onTitle = (title: string) => {
@@ -64,14 +96,21 @@ export function PageForm({ page }: { page: Page | null }) {
     setSaving(true);
     const body = toPageRequestBody(values, page, initialPublishedAt.current);
     try {
-      if (page) await api(`/pages/${page.id}`, { method: "PUT", body });
+      const version = safety.version;
+      if (page)
+        await api(`/pages/${page.id}`, {
+          method: "PUT",
+          body: version ? { ...body, version } : body,
+        });
       else await api("/pages", { method: "POST", body });
       saved.current = true;
+      safety.saved();
       navigate("/admin/pages", {
         state: { notice: isEdit ? "Page updated successfully!" : "Page created successfully!" },
       });
     } catch (error) {
       setSaving(false);
+      if (safety.saveFailed(error)) return;
       setBanner(`Failed to save page: ${failureReason(error) || "Please try again."}`);
       // A 400's and a 409's field messages (the slug taken) next to their fields.
       form.showErrors(error);
@@ -106,6 +145,7 @@ export function PageForm({ page }: { page: Page | null }) {
           </Alert>
         </div>
       ) : null}
+      {safety.panel}
 
       <div id="page-editor-body">
         {preview ? (
@@ -148,10 +188,11 @@ export function PageForm({ page }: { page: Page | null }) {
                 <SeoCard fields={form} noun="page" descriptionFallback="the start of the content" />
               </div>
             </div>
-            <div className="mt-6 flex flex-wrap gap-3">
+            <div className="mt-6 flex flex-wrap items-center gap-3">
               <button type="submit" className="btn-primary" disabled={saving}>
                 {saving ? "Saving..." : isEdit ? "Update Page" : "Create Page"}
               </button>
+              {safety.indicator}
             </div>
           </form>
         )}

@@ -4,7 +4,26 @@ import { slugify } from "../../../../common/text.ts";
 import { SERVICE_ICONS, type Service, type ServiceIcon } from "../../../../common/types.ts";
 import { fieldErrors, TextAreaField, TextField } from "../../../components/ui/form.tsx";
 import { Icon } from "../../../components/ui/icons.tsx";
+import { apiData } from "../../../lib/api.ts";
+import { useDocumentSafety } from "../autosave/use-document-safety.tsx";
 import { Card, inputClass } from "../ui.tsx";
+
+/** How a save reports back to the form (edit conflicts and autosave, decision 018). */
+export type ServiceSaveHooks = {
+  /** The version to send (null: a new service). */
+  version: number | null;
+  /** The save failed: true when the form shows it (an edit conflict). */
+  failed(error: unknown): boolean;
+  saved(): void;
+};
+
+const SERVICE_COMPARE_LABELS = {
+  title: "Title",
+  slug: "Slug",
+  description: "Short Description",
+  icon: "Icon",
+  details: "Full Details",
+};
 
 export type ServiceValues = {
   title: string;
@@ -57,12 +76,31 @@ export function ServiceForm({
   service: Service | null;
   saving: boolean;
   serverErrors: Record<string, string>;
-  onSave: (values: ServiceValues) => void;
+  onSave: (values: ServiceValues, hooks: ServiceSaveHooks) => void;
   onCancel: () => void;
 }) {
   const [values, setValues] = useState<ServiceValues>(() => initialValues(service));
   const [slugEdited, setSlugEdited] = useState(service !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [dirty, setDirty] = useState(false);
+  const safety = useDocumentSafety({
+    kind: "service",
+    noun: "service",
+    doc: service,
+    values,
+    dirty,
+    enabled: true,
+    fill(found) {
+      setDirty(true);
+      setValues((current) => ({ ...current, ...found }));
+    },
+    async loadTheirs() {
+      const theirs = await apiData<Service>(`/services/${service!.id}`);
+      return { values: initialValues(theirs), version: theirs.version };
+    },
+    resave: () => trySave(),
+    labels: SERVICE_COMPARE_LABELS,
+  });
   useEffect(() => {
     document.getElementById("service-title")?.focus();
   }, []);
@@ -72,6 +110,7 @@ export function ServiceForm({
   }, [serverErrors]);
 
   function update<K extends keyof ServiceValues>(key: K, value: ServiceValues[K]) {
+    setDirty(true);
     setValues((current) => {
       const next = { ...current, [key]: value };
       if (key === "title" && !slugEdited) next.slug = slugify(String(value));
@@ -87,6 +126,10 @@ export function ServiceForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    trySave();
+  }
+
+  function trySave() {
     const parsed = ServiceInputSchema.safeParse(values);
     if (!parsed.success) {
       const found = fieldErrors(parsed.error.issues);
@@ -96,13 +139,20 @@ export function ServiceForm({
       return;
     }
     setErrors({});
-    onSave({
-      title: parsed.data.title,
-      slug: parsed.data.slug,
-      description: parsed.data.description,
-      icon: parsed.data.icon,
-      details: parsed.data.details,
-    });
+    onSave(
+      {
+        title: parsed.data.title,
+        slug: parsed.data.slug,
+        description: parsed.data.description,
+        icon: parsed.data.icon,
+        details: parsed.data.details,
+      },
+      {
+        version: safety.version,
+        failed: (error) => safety.saveFailed(error),
+        saved: () => safety.saved(),
+      },
+    );
   }
 
   const heading = service ? `Edit Service: ${service.title}` : "Add New Service";
@@ -112,6 +162,7 @@ export function ServiceForm({
         <h2 id="service-form-heading" className="text-lg font-semibold">
           {heading}
         </h2>
+        {safety.panel}
         <div className="grid gap-4 md:grid-cols-2">
           <TextField
             id="service-title"
@@ -206,7 +257,8 @@ export function ServiceForm({
           hint="The text of the service's detail page. Blank lines start a new paragraph."
           onChange={(e) => update("details", e.target.value)}
         />
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {safety.indicator}
           <button type="button" className="btn-outline" onClick={onCancel} disabled={saving}>
             Cancel
           </button>

@@ -9,7 +9,12 @@ import { type DataColumn, DataTable } from "../data-table.tsx";
 import { FlashBanners, useFlash } from "../flash.tsx";
 import { RevisionsPanel } from "../revisions/revisions-panel.tsx";
 import { PageHeader, RowButton } from "../ui.tsx";
-import { iconLabel, ServiceForm, type ServiceValues } from "./service-form.tsx";
+import {
+  iconLabel,
+  ServiceForm,
+  type ServiceSaveHooks,
+  type ServiceValues,
+} from "./service-form.tsx";
 
 export const SERVICE_TEXT = {
   created: "Service created successfully",
@@ -99,7 +104,7 @@ export function ServicesManager() {
     requestAnimationFrame(() => document.getElementById("add-service")?.focus());
   }
 
-  async function save(values: ServiceValues) {
+  async function save(values: ServiceValues, hooks: ServiceSaveHooks) {
     if (form.mode === "closed") return;
     setServerErrors({});
     await mutation.run(
@@ -107,7 +112,7 @@ export function ServicesManager() {
         if (form.mode === "editing") {
           const saved = await apiData<Service>(`/services/${form.service.id}`, {
             method: "PUT",
-            body: values,
+            body: hooks.version ? { ...values, version: hooks.version } : values,
           });
           setData((list) => list?.map((s) => (s.id === saved.id ? saved : s)) ?? list);
           flash.showSuccess(SERVICE_TEXT.updated);
@@ -116,11 +121,14 @@ export function ServicesManager() {
           setData((list) => [...(list ?? []), saved]);
           flash.showSuccess(SERVICE_TEXT.created);
         }
+        hooks.saved();
         close();
       },
       {
         key: "save",
         onError(error) {
+          // An edit conflict: the form says who changed it and offers the choices.
+          if (hooks.failed(error)) return;
           const fields = error instanceof ApiError ? error.errors : {};
           setServerErrors(fields);
           // The spec's text, with the server's message when it gave one (and no field errors).

@@ -1,0 +1,37 @@
+import { clockTime } from "./local-copy.ts";
+import type { RecoveryOffer } from "./use-recovery.ts";
+
+/** "You have unsaved changes from 10:42": Restore fills the form, Discard deletes them. */
+export function RestoreNotice({
+  offer,
+  noun,
+  onRestore,
+  onDiscard,
+}: {
+  offer: RecoveryOffer;
+  noun: string;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
+  const where =
+    offer.source === "local" ? "kept in this browser" : "autosaved while you were editing";
+  return (
+    <section
+      aria-label="Unsaved changes"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100"
+    >
+      <p>
+        You have unsaved changes to this {noun} from {clockTime(offer.saved_at)} ({where}), newer
+        than the saved version.
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className="btn-primary" onClick={onRestore}>
+          Restore
+        </button>
+        <button type="button" className="btn-outline" onClick={onDiscard}>
+          Discard
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { api, failureReason } from "../../../lib/api.ts";
+import { useAuth } from "../../../lib/auth.tsx";
+import {
+  documentPath,
+  type EditingKind,
+  localCopyKey,
+  removeLocalCopy,
+  writeLocalCopy,
+} from "./local-copy.ts";
+import { createSaveQueue, type SaveState } from "./save-queue.ts";
+
+/** How long after the last change the autosave goes out. */
+export const AUTOSAVE_DELAY_MS = 2000;
+
+export type AutosaveControl = {
+  status: SaveState;
+  /** After an explicit save: nothing more goes out, the local copy goes. */
+  clear(): void;
+};
+
+/**
+ * Autosave of an editor's fields (decision 018): every change is kept in the
+ * browser at once, and ~2 s after typing stops it is sent to the server
+ * through a queue (one save at a time). A document not saved yet keeps only
+ * the browser's copy.
+ */
+export function useAutosave(options: {
+  kind: EditingKind;
+  id: number | null;
+  values: object;
+  dirty: boolean;
+  version: number | null;
+  enabled: boolean;
+}): AutosaveControl {
+  const { kind, id, values, dirty, version, enabled } = options;
+  const { user } = useAuth();
+  const key = localCopyKey(user?.id, kind, id);
+  const [status, setStatus] = useState<SaveState>({ state: "idle" });
+  const stopped = useRef(false);
+  const queue = useMemo(
+    () =>
+      id === null
+        ? null
+        : createSaveQueue<{ fields: object; version?: number }>(
+            async (body) => {
+              await api(`${documentPath(kind, id)}/autosave`, { method: "PUT", body });
+            },
+            setStatus,
+            (error) => failureReason(error) || "Please try again.",
+          ),
+    [kind, id],
+  );
+
+  useEffect(() => {
+    if (!enabled || !dirty || stopped.current) return;
+    writeLocalCopy(key, {
+      fields: values as Record<string, unknown>,
+      saved_at: new Date().toISOString(),
+      version,
+    });
+    const timer = setTimeout(() => {
+      if (stopped.current) return;
+      if (queue) queue.push({ fields: values, ...(version ? { version } : {}) });
+      else setStatus({ state: "saved", at: new Date(), local: true });
+    }, AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [values, dirty, enabled, key, version, queue]);
+
+  return {
+    status,
+    clear() {
+      stopped.current = true;
+      queue?.cancel();
+      removeLocalCopy(key);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { Actor } from "../../../common/permissions.ts";
+import {
+  type Autosave,
+  AutosaveInputSchemas,
+  type AutosaveKind,
+} from "../../../common/schemas/autosave.ts";
+import type { Db } from "../../db/client.ts";
+import { nowIso } from "../../db/normalize.ts";
+import { parseInput } from "../../http/validation.ts";
+import { AppError } from "../app-error.ts";
+import { requireEditableDocument } from "../versions/editable.ts";
+import { deleteAutosave, findAutosave, upsertAutosave } from "./autosave.repository.ts";
+
+const NOUN: Record<AutosaveKind, string> = { post: "post", page: "page", service: "service" };
+
+/**
+ * Autosave (issue 23, decision 018): one copy of the editor's fields per
+ * document and user, written over in place. The live document is never
+ * touched; an explicit save drops the saver's copy (versions.ts, in the
+ * save's transaction). Not audited: nothing anyone else sees changes.
+ */
+export function createAutosaveService(db: Db) {
+  async function saveAutosave(
+    actor: Actor | null,
+    kind: AutosaveKind,
+    id: number,
+    input: unknown,
+  ): Promise<Autosave> {
+    await requireEditableDocument(db, actor, kind, id);
+    const data = parseInput(AutosaveInputSchemas[kind], input);
+    const key = { kind, documentId: id, userId: actor!.id };
+    await upsertAutosave(db, key, data.fields, data.version ?? null, nowIso());
+    return (await findAutosave(db, key))!;
+  }
+
+  async function getAutosave(actor: Actor | null, kind: AutosaveKind, id: number) {
+    await requireEditableDocument(db, actor, kind, id);
+    const found = await findAutosave(db, { kind, documentId: id, userId: actor!.id });
+    if (!found) throw AppError.notFound(`You have no autosave of this ${NOUN[kind]}`);
+    return found;
+  }
+
+  async function discardAutosave(actor: Actor | null, kind: AutosaveKind, id: number) {
+    await requireEditableDocument(db, actor, kind, id);
+    if (!(await deleteAutosave(db, { kind, documentId: id, userId: actor!.id })))
+      throw AppError.notFound(`You have no autosave of this ${NOUN[kind]}`);
+  }
+
+  return { saveAutosave, getAutosave, discardAutosave };
+}
+
+export type AutosaveService = ReturnType<typeof createAutosaveService>;
