@@ -9,6 +9,7 @@ import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
 import { type AuditEvent, changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
 import { writeWithAudit } from "../audit/with-audit.ts";
+import { deleteDocumentTrail } from "../content/document-trail.ts";
 import { resolveStatus, type StoredStatus, toIsoDate } from "../content/publishing.ts";
 import { sanitizeRichText } from "../content/sanitize.ts";
 import {
@@ -17,7 +18,6 @@ import {
   recordSlugChange,
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
-import { deleteRevisionsOf } from "../revisions/revisions.repository.ts";
 import {
   type RevisionContext,
   recordRevision,
@@ -294,7 +294,7 @@ export function createPagesService(db: Db) {
       async (trx) => {
         if ((await deletePages(trx, [id])) === 0) throw notFound(id);
         await deleteRedirectsTo(trx, "page", id);
-        await deleteRevisionsOf(trx, "page", [id]);
+        await deleteDocumentTrail(trx, "page", [id]);
       },
       () => ({ action: "deleted", entityType: "page", entityId: id, label: page.title }),
     );
@@ -325,7 +325,7 @@ export function createPagesService(db: Db) {
       if (action === "delete") {
         await deletePages(trx, unique);
         for (const id of unique) await deleteRedirectsTo(trx, "page", id);
-        await deleteRevisionsOf(trx, "page", unique);
+        await deleteDocumentTrail(trx, "page", unique);
       } else {
         await countBulkSaves(trx, "page", unique, actor);
         for (const row of rows) {

@@ -20,6 +20,7 @@ import {
   insertTagUnlessTaken,
   unknownTags,
 } from "../categories/categories.repository.ts";
+import { deleteDocumentTrail } from "../content/document-trail.ts";
 import { sanitizeRichText } from "../content/sanitize.ts";
 import {
   deleteRedirectsTo,
@@ -27,7 +28,6 @@ import {
   recordSlugChange,
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
-import { deleteRevisionsOf } from "../revisions/revisions.repository.ts";
 import {
   type RevisionContext,
   recordRevision,
@@ -611,7 +611,7 @@ export function createPostsService(db: Db) {
       async (trx) => {
         await deletePosts(trx, [id]);
         await deleteRedirectsTo(trx, "post", id);
-        await deleteRevisionsOf(trx, "post", [id]);
+        await deleteDocumentTrail(trx, "post", [id]);
       },
       () => ({ action: "deleted", entityType: "post", entityId: id, label: post.title }),
     );
@@ -651,7 +651,7 @@ export function createPostsService(db: Db) {
       await db.transaction().execute(async (trx) => {
         await deletePosts(trx, unique);
         for (const id of unique) await deleteRedirectsTo(trx, "post", id);
-        await deleteRevisionsOf(trx, "post", unique);
+        await deleteDocumentTrail(trx, "post", unique);
         await insertAuditEvents(trx, actor, events, now);
       });
       return { deleted: unique.length };

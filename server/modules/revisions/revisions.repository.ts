@@ -134,17 +134,3 @@ export async function findRevision(
     .executeTakeFirst();
   return row ? toRevision(row as Joined) : null;
 }
-
-/** A deleted document's revisions go with it. */
-export async function deleteRevisionsOf(
-  db: Db,
-  documentType: RevisionDocumentType,
-  documentIds: readonly number[],
-): Promise<void> {
-  if (documentIds.length === 0) return;
-  await db
-    .deleteFrom("revisions")
-    .where("document_type", "=", documentType)
-    .where("document_id", "in", documentIds)
-    .execute();
-}

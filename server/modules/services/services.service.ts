@@ -9,13 +9,13 @@ import { parseInput } from "../../http/validation.ts";
 import { AppError } from "../app-error.ts";
 import { changedFields } from "../audit/audit.repository.ts";
 import { writeWithAudit } from "../audit/with-audit.ts";
+import { deleteDocumentTrail } from "../content/document-trail.ts";
 import {
   deleteRedirectsTo,
   findRedirectTarget,
   recordSlugChange,
   releaseSlug,
 } from "../redirects/redirects.repository.ts";
-import { deleteRevisionsOf } from "../revisions/revisions.repository.ts";
 import { type RevisionContext, recordRevision } from "../revisions/revisions.service.ts";
 import { requireCurrentVersion } from "../versions/versions.ts";
 import {
@@ -148,7 +148,7 @@ export function createServicesService(db: Db) {
       async (trx) => {
         if (!(await deleteService(trx, id))) throw AppError.notFound("Service not found");
         await deleteRedirectsTo(trx, "service", id);
-        await deleteRevisionsOf(trx, "service", [id]);
+        await deleteDocumentTrail(trx, "service", [id]);
       },
       () => ({ action: "deleted", entityType: "service", entityId: id, label: service.title }),
     );

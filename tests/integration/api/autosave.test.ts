@@ -25,6 +25,36 @@ describe("autosave and presence", () => {
   });
   afterAll(() => t?.close());
 
+  it("deleting a post deletes its autosaves, revisions and preview links with it", async () => {
+    const created = await createPost(t, a.editor.token, { title: "Soon gone", status: "draft" });
+    expectOk(
+      await put(t, `/blog/posts/${created.id}/autosave`, {
+        token: a.editor.token,
+        body: { fields: { title: "Typing…" }, version: 1 },
+      }),
+    );
+    expectOk(
+      await post(t, `/blog/posts/${created.id}/preview-links`, { token: a.editor.token, body: {} }),
+      201,
+    );
+    const trail = async () => {
+      const counts = [];
+      for (const table of ["autosaves", "revisions", "preview_links"] as const) {
+        const rows = await t.db
+          .selectFrom(table)
+          .select("id")
+          .where("document_type", "=", "post")
+          .where("document_id", "=", created.id)
+          .execute();
+        counts.push(rows.length);
+      }
+      return counts;
+    };
+    expect(await trail()).toEqual([1, 1, 1]);
+    expectOk(await del(t, `/blog/posts/${created.id}`, { token: a.editor.token }));
+    expect(await trail()).toEqual([0, 0, 0]);
+  });
+
   it("keeps one autosave per user, written over in place, without touching the live post", async () => {
     const created = await createPost(t, a.editor.token, { title: "Live title" });
     const first = await put(t, `/blog/posts/${created.id}/autosave`, {
