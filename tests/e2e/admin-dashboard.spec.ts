@@ -40,8 +40,8 @@ test.describe("admin dashboard and layout", () => {
     await expect(page).toHaveURL("/admin/posts/new");
   });
 
-  test("the sidebar shows each role only what it may use", async ({ page }) => {
-    await loginAs(page, "author");
+  test("the sidebar shows each role only what it may use", async ({ page, login }) => {
+    await login("author");
     await page.goto("/admin/dashboard");
     const nav = page.getByRole("navigation", { name: "Admin" });
     await expect(nav.getByRole("link", { name: "Posts" })).toBeVisible();
@@ -60,8 +60,8 @@ test.describe("admin dashboard and layout", () => {
     await expect(page.getByText("Recent Messages")).toHaveCount(0);
   });
 
-  test("the sidebar collapses on a narrow screen", async ({ page }) => {
-    await loginAs(page, "editor");
+  test("the sidebar collapses on a narrow screen", async ({ page, login }) => {
+    await login("editor");
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/admin/dashboard");
     const toggle = page.getByRole("button", { name: "Menu" });
@@ -76,8 +76,11 @@ test.describe("admin dashboard and layout", () => {
     ).toHaveCount(0);
   });
 
-  test("logout clears the session and protected pages send you to sign in", async ({ page }) => {
-    await loginAs(page, "editor");
+  test("logout clears the session and protected pages send you to sign in", async ({
+    page,
+    login,
+  }) => {
+    await login("editor");
     await page.goto("/admin/dashboard");
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/login/);

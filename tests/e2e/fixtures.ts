@@ -1,5 +1,15 @@
 import { test as base, expect } from "@playwright/test";
+import { apiAs, type Role, tokenFor, unique, useSession } from "./helpers.ts";
 import { type Site, startWorkerSite } from "./site.ts";
+
+/** An account a test made for itself (the `login` fixture). */
+export type OwnAccount = {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  user: { id: number; first_name: string; last_name: string; role: Role };
+};
 
 /**
  * Every worker tests against a site of its own (tests/e2e/site.ts): `site` is
@@ -9,7 +19,16 @@ import { type Site, startWorkerSite } from "./site.ts";
  * catches Content-Security-Policy violations and hydration mismatches.
  */
 export const test = base.extend<
-  { consoleErrors: string[]; allowedConsoleErrors: RegExp[] },
+  {
+    consoleErrors: string[];
+    allowedConsoleErrors: RegExp[];
+    /**
+     * Creates an account of `role` for this test alone, signs the page in
+     * with it, and deletes it after the test: a spec that changes its own
+     * account (name, password, sessions) never touches another's.
+     */
+    login: (role: Role) => Promise<OwnAccount>;
+  },
   { site: Site }
 >({
   site: [
@@ -23,6 +42,33 @@ export const test = base.extend<
   ],
   baseURL: async ({ site }, use) => {
     await use(site.url);
+  },
+  login: async ({ page }, use) => {
+    const made: number[] = [];
+    let admin: string | undefined;
+    await use(async (role) => {
+      admin ??= (await tokenFor(page, "admin")).token;
+      const username = unique(role).replace(/-/g, "_");
+      const email = `${username}@example.com`;
+      const password = "Own-Account-2468";
+      const created = await apiAs(page, admin, "POST", "/users", {
+        username,
+        email,
+        first_name: "Test",
+        last_name: role[0]!.toUpperCase() + role.slice(1),
+        role,
+        password,
+      });
+      if (created.status !== 201)
+        throw new Error(`could not create a ${role}: ${JSON.stringify(created.body)}`);
+      made.push(created.body.data.id);
+      const response = await page.request.post("/api/auth/login", { data: { email, password } });
+      const json = await response.json();
+      await useSession(page, json.token, json.data);
+      return { id: created.body.data.id, email, password, token: json.token, user: json.data };
+    });
+    // Accounts that wrote posts keep them (deleteUser refuses): those stay, harmlessly.
+    for (const id of made) await apiAs(page, admin!, "DELETE", `/users/${id}`).catch(() => {});
   },
   allowedConsoleErrors: [[], { option: true }],
   consoleErrors: [

@@ -23,6 +23,12 @@ export async function tokenFor(page: Page, role: Role): Promise<{ token: string;
  */
 export async function loginAs(page: Page, role: Role) {
   const { token, user } = await tokenFor(page, role);
+  await useSession(page, token, user);
+  return token;
+}
+
+/** Puts a session (token and user) into the page's storage before any page script runs. */
+export async function useSession(page: Page, token: string, user: unknown) {
   await page.addInitScript(
     ([t, u]) => {
       if (!sessionStorage.getItem("e2e-auth-set")) {
@@ -33,7 +39,6 @@ export async function loginAs(page: Page, role: Role) {
     },
     [token, user] as const,
   );
-  return token;
 }
 
 /** Calls the API with a token (for setting up or checking data). */
