@@ -1,5 +1,5 @@
 import { test as base, expect } from "@playwright/test";
-import { apiAs, type Role, tokenFor, unique, useSession } from "./helpers.ts";
+import { apiAs, putSession, type Role, tokenFor, unique } from "./helpers.ts";
 import { type Site, startWorkerSite } from "./site.ts";
 
 /** An account a test made for itself (the `login` fixture). */
@@ -64,7 +64,7 @@ export const test = base.extend<
       made.push(created.body.data.id);
       const response = await page.request.post("/api/auth/login", { data: { email, password } });
       const json = await response.json();
-      await useSession(page, json.token, json.data);
+      await putSession(page, json.token, json.data);
       return { id: created.body.data.id, email, password, token: json.token, user: json.data };
     });
     // Accounts that wrote posts keep them (deleteUser refuses): those stay, harmlessly.

@@ -23,12 +23,12 @@ export async function tokenFor(page: Page, role: Role): Promise<{ token: string;
  */
 export async function loginAs(page: Page, role: Role) {
   const { token, user } = await tokenFor(page, role);
-  await useSession(page, token, user);
+  await putSession(page, token, user);
   return token;
 }
 
 /** Puts a session (token and user) into the page's storage before any page script runs. */
-export async function useSession(page: Page, token: string, user: unknown) {
+export async function putSession(page: Page, token: string, user: unknown) {
   await page.addInitScript(
     ([t, u]) => {
       if (!sessionStorage.getItem("e2e-auth-set")) {
