@@ -69,6 +69,8 @@ export default defineConfig({
       DATA_DIR: `tmp/e2e-${port}`,
       DEMO_MODE: "true",
       LOG_LEVEL: "warn",
+      // One server process, as every test run has unless it sets WORKERS (the default is one per core).
+      WORKERS: "1",
       // Every test's browser is one client (127.0.0.1): room for the whole run.
       CONTACT_RATE_LIMIT: "100/10m",
       REGISTER_RATE_LIMIT: "100/1h",

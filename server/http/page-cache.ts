@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
-import { POST_VIEW_HEADER } from "../../common/site-context.ts";
+import { POST_VIEW_HEADER, STAFF_COOKIE } from "../../common/site-context.ts";
 import type { PageCache, PageEntry } from "../cache/page-cache.ts";
 import { collectTags } from "../cache/tags.ts";
 import {
@@ -31,6 +31,11 @@ const NOT_STORED = new Set([
   POST_VIEW_HEADER,
 ]);
 const SMALL = 1024;
+const STAFF = new RegExp(`(?:^|;\\s*)${STAFF_COOKIE}=1(?:;|$)`);
+
+/** Staff: a token, or a browser the admin client marked as signed in. */
+const isStaff = (authorization: string | undefined, cookie: string | undefined) =>
+  authorization !== undefined || (cookie !== undefined && STAFF.test(cookie));
 
 export type PageCacheMiddlewareOptions = {
   /** null: the cache is off; the middleware then only removes internal headers. */
@@ -90,7 +95,7 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
     if (
       !cache ||
       (method !== "GET" && method !== "HEAD") ||
-      c.req.header("authorization") !== undefined ||
+      isStaff(c.req.header("authorization"), c.req.header("cookie")) ||
       BYPASS.test(c.req.path)
     ) {
       await next();
@@ -274,7 +279,7 @@ export function pageCacheFront(options: {
           return Array.isArray(value) ? value.join(", ") : value;
         }
       : (name: string) => request.headers.get(name) ?? undefined;
-    if (header("authorization") !== undefined) return undefined;
+    if (isStaff(header("authorization"), header("cookie"))) return undefined;
     const url = request.url;
     const pathStart = url.indexOf("/", url.indexOf("//") + 2);
     const queryStart = url.indexOf("?", pathStart);

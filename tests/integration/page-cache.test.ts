@@ -419,6 +419,12 @@ describe("stale-while-revalidate and tags", () => {
     });
     expect(cacheState(staff)).toBeNull();
     expect(await staff.text()).toContain("Fresh After");
+    // So does a browser the admin client marked as signed in.
+    const browser = await t.request(pagePath, {
+      headers: { cookie: "theme=dark; beranda_staff=1" },
+    });
+    expect(cacheState(browser)).toBeNull();
+    expect(await browser.text()).toContain("Fresh After");
     await t.cache!.idle();
     const fresh = await t.request(pagePath);
     expect(cacheState(fresh)).toBe("HIT");
