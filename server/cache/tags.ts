@@ -43,6 +43,8 @@ type RenderScope = {
   tags: Set<string>;
   /** A background re-render of a stored page: it counts no post view. */
   background: boolean;
+  /** Inside a read whose service tags the posts and pages it shows itself (`readTagged`). */
+  precise?: boolean;
 };
 
 const scope = new AsyncLocalStorage<RenderScope>();
@@ -64,11 +66,29 @@ export function tagRead(...tags: readonly string[]): void {
   for (const tag of tags) state.tags.add(tag);
 }
 
-/** Records the tables a database read touched (row-tagged tables excepted). */
+/**
+ * Records the tables a database read touched: `table:<name>`, or for posts
+ * and pages the list tag (`posts`, `pages`: any change to any of them may
+ * change what it read), unless a service tags those rows itself (`readTagged`).
+ */
 export function tagTablesRead(tables: readonly string[]): void {
   const state = scope.getStore();
   if (!state) return;
-  for (const table of tables) if (!ROW_TAGGED_TABLES.has(table)) state.tags.add(tableTag(table));
+  for (const table of tables) {
+    if (!ROW_TAGGED_TABLES.has(table)) state.tags.add(tableTag(table));
+    else if (!state.precise) state.tags.add(table === "pages" ? PAGES_TAG : POSTS_TAG);
+  }
+}
+
+/**
+ * Runs a read whose caller records the `post:<id>`/`page:<id>` tags of what
+ * it shows (and `posts` when it is a list): its reads of posts and pages add
+ * no list tag by themselves, so a post page is not staled by every post edit.
+ */
+export function readTagged<T>(fn: () => Promise<T>): Promise<T> {
+  const state = scope.getStore();
+  if (!state || state.precise) return fn();
+  return scope.run({ ...state, precise: true }, fn);
 }
 
 /** Whether this is a background re-render (which counts no post view). */

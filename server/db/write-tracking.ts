@@ -149,19 +149,29 @@ function tableName(node: unknown): string | null {
   return null;
 }
 
-/** The tables a SELECT reads from and joins (the cache tags of a render). */
+/**
+ * Every table a SELECT reads, in its FROM, joins and subqueries (where the
+ * cache tags of a render come from).
+ */
 function tablesRead(node: Node): string[] {
-  const tables: string[] = [];
-  const froms = ((node.from as { froms?: unknown[] } | undefined)?.froms ?? []) as unknown[];
-  for (const from of froms) {
-    const name = tableName(from);
-    if (name) tables.push(name);
-  }
-  for (const join of (node.joins ?? []) as { table?: unknown }[]) {
-    const name = tableName(join.table);
-    if (name) tables.push(name);
-  }
-  return tables;
+  const tables = new Set<string>();
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
+    if (typeof value !== "object" || value === null) return;
+    const n = value as Node;
+    if (n.kind === "TableNode") {
+      const name = tableName(n);
+      if (name) tables.add(name);
+      return;
+    }
+    if (n.kind === "ValueNode" || n.kind === "PrimitiveValueListNode") return;
+    for (const key in n) if (key !== "kind") walk(n[key]);
+  };
+  walk(node);
+  return [...tables];
 }
 
 const ROW_ID_COLUMNS = new Set(["id", "post_id", "page_id"]);

@@ -12,6 +12,7 @@ import {
   POSTS_TAG,
   postTag,
   RELATED_TAG,
+  readTagged,
   tagRead,
 } from "../../cache/tags.ts";
 import type { Db } from "../../db/client.ts";
@@ -41,10 +42,10 @@ import {
   deletePosts,
   fillMissingSearchText,
   findLivePostViews,
-  findPost,
   findPostAuthor,
   findPostIdBySlug,
-  findPostPage,
+  findPostPage as findPostPageRows,
+  findPost as findPostRow,
   findPostsForBulk,
   insertPost,
   type PostStatusFilter,
@@ -128,6 +129,14 @@ function updateEvents(
   if (wasPublic && !nowPublic) events.push({ ...entity, action: "unpublished" });
   return events;
 }
+
+/**
+ * The reads of posts here are tagged by their callers (`post:<id>` for each
+ * post shown, `posts` for a list), so they add no list tag of their own.
+ */
+const findPost: typeof findPostRow = (...args) => readTagged(() => findPostRow(...args));
+const findPostPage: typeof findPostPageRows = (...args) =>
+  readTagged(() => findPostPageRows(...args));
 
 export function createPostsService(db: Db) {
   // Views are counted in memory (a page served from a cache counts too) and
