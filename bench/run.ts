@@ -1,5 +1,13 @@
 // Load benchmark: `npm run bench -- [--posts 200] [--duration 10] [--connections 50]
-//   [--database sqlite|postgres] [--baseline DIR] [--json FILE] [--only a,b] [--cache off,on]`
+//   [--database sqlite|postgres] [--baseline DIR] [--json FILE] [--only a,b] [--cache off,on]
+//   [--workers 1] [--mix [--edit-every 1]]`
+//
+// --mix: a Zipf-weighted traffic mix of ~130 public URLs (home, blog list and pages,
+// category lists, the newest posts first, services, about, gallery, contact, feeds,
+// sitemap, the read API), first without edits, then while an editor saves one of the
+// newest posts every --edit-every seconds through the API, against the nginx ceiling
+// in the same run: rate, p50, p99 and errors of each phase, and their ratio.
+// --workers N: the server's WORKERS (default 1, so figures compare with earlier runs).
 //
 // Builds if needed, generates (or reuses) a dataset, starts the server itself with the
 // page cache off and then on, and loads each target with wrk; in the same run, nginx
@@ -71,6 +79,9 @@ type Options = {
   ceiling: boolean;
   coldStart: boolean;
   cacheModes: CacheMode[];
+  workers: number;
+  mix: boolean;
+  editEvery: number;
 };
 
 type WrkResult = {
@@ -151,6 +162,9 @@ function parseOptions(): Options {
       json: { type: "string" },
       only: { type: "string" },
       cache: { type: "string", default: "off,on" },
+      workers: { type: "string" },
+      mix: { type: "boolean", default: false },
+      "edit-every": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -195,6 +209,9 @@ function parseOptions(): Options {
     ceiling: only.length === 0 || only.includes("ceiling"),
     coldStart: only.length === 0 || only.includes("coldstart"),
     cacheModes: CACHE_MODES.filter((mode) => cacheModes.includes(mode)),
+    workers: positiveInt("workers", values.workers, 1),
+    mix: values.mix,
+    editEvery: positiveInt("edit-every", values["edit-every"], 1),
   };
 }
 
@@ -205,7 +222,7 @@ let wrkPath = "wrk";
 
 async function wrk(
   url: string,
-  options: { seconds: number; connections: number; acceptEncoding: boolean },
+  options: { seconds: number; connections: number; acceptEncoding: boolean; script?: string },
 ): Promise<WrkResult> {
   const args = [
     `-t${Math.min(2, options.connections)}`,
@@ -217,6 +234,7 @@ async function wrk(
     "10s",
   ];
   if (options.acceptEncoding) args.push("-H", `Accept-Encoding: ${ACCEPT_ENCODING}`);
+  if (options.script) args.push("-s", options.script);
   const output = await run(wrkPath, [...args, url], { cwd: ROOT, quiet: true });
   return parseWrk(output);
 }
@@ -298,6 +316,7 @@ async function measureServer(
     server = await startServer(checkout, dataset, {
       pageCache: cache,
       logName: `${checkout.label}-cache-${cache}`,
+      env: { WORKERS: String(options.workers) },
     });
     const { pid, url } = server;
     run.startMs = round(server.startMs);
@@ -640,6 +659,273 @@ function report(servers: ServerResult[], ceiling: Ceiling | undefined, options: 
 }
 
 // ---------------------------------------------------------------------------
+// The traffic mix (--mix)
+
+type MixPhase = { name: string; edits: number; editFailures: number; wrk: WrkResult };
+
+/** Demo accounts of a generated dataset (it is seeded in demo mode). */
+const DEMO_ADMIN = { email: "admin@example.com", password: "admin12345" };
+
+/**
+ * The public URLs of the mix in order of popularity (most asked first): the
+ * home page, the blog, the newest posts, the fixed pages, category lists,
+ * older blog pages, feeds and the read API. Zipf weight: 1 / rank.
+ */
+async function mixPaths(url: string): Promise<string[]> {
+  type Posts = { data: { posts: { slug: string }[] } };
+  type Categories = { categories: { slug: string }[] };
+  type Services = { data: { slug: string }[] | { services: { slug: string }[] } };
+  const posts: string[] = [];
+  for (const page of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    const body = await getMixJson<Posts>(`${url}/api/blog/posts?limit=10&page=${page}`);
+    posts.push(...body.data.posts.map((post) => `/blog/${post.slug}`));
+  }
+  const categories = (await getMixJson<Categories>(`${url}/api/blog/categories`)).categories.map(
+    (category) => `/blog?category=${encodeURIComponent(category.slug)}`,
+  );
+  const servicesBody = (await getMixJson<Services>(`${url}/api/services`)).data;
+  const services = (Array.isArray(servicesBody) ? servicesBody : servicesBody.services).map(
+    (service) => `/services/${service.slug}`,
+  );
+  const fixed = ["/about", "/services", "/gallery", "/contact", "/rss.xml", "/sitemap.xml"];
+  const api = ["/api/blog/posts?limit=10", "/api/blog/posts?limit=10&page=2", "/api/services"];
+  const pages = [2, 3, 4, 5, 6, 7, 8, 9, 10].map((page) => `/blog?page=${page}`);
+  // Interleaved so that popularity falls off across kinds, not kind by kind.
+  const queues = [posts, fixed, categories, services, pages, api];
+  const paths = ["/", "/blog"];
+  while (queues.some((queue) => queue.length)) {
+    for (const queue of queues) {
+      const next = queue.shift();
+      if (next) paths.push(next);
+    }
+  }
+  return [...new Set(paths)].slice(0, 130);
+}
+
+async function getMixJson<T>(url: string): Promise<T> {
+  const response = await httpGet(url);
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  return JSON.parse(response.body.toString("utf8")) as T;
+}
+
+/** A wrk script choosing each request's path by Zipf weight (1 / rank). */
+function zipfScript(paths: string[]): string {
+  let total = 0;
+  const cumulative = paths.map((_, i) => {
+    total += 1 / (i + 1);
+    return total;
+  });
+  const file = path.join(BENCH_TMP, "mix.lua");
+  fs.mkdirSync(BENCH_TMP, { recursive: true });
+  fs.writeFileSync(
+    file,
+    `-- Written by bench/run.ts --mix: ${paths.length} paths, Zipf-weighted.
+local paths = { ${paths.map((p) => JSON.stringify(p)).join(", ")} }
+local cumulative = { ${cumulative.map((c) => c.toFixed(6)).join(", ")} }
+local total = ${total.toFixed(6)}
+local seeded = 0
+function init(args)
+  seeded = seeded + 1
+  math.randomseed(os.time() + seeded * 7919 + tonumber(tostring({}):match("0x(%x+)") or "0", 16) % 100000)
+end
+function request()
+  local r = math.random() * total
+  local lo, hi = 1, #cumulative
+  while lo < hi do
+    local mid = math.floor((lo + hi) / 2)
+    if cumulative[mid] < r then lo = mid + 1 else hi = mid end
+  end
+  return wrk.format("GET", paths[lo])
+end
+`,
+  );
+  return file;
+}
+
+/**
+ * Saves one of the newest posts every `seconds` through the API (a new title
+ * each time), as an editor would, until stopped.
+ */
+async function startEditor(url: string, seconds: number) {
+  const signIn = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
+  if (!signIn.ok) throw new Error(`the editor cannot sign in: ${signIn.status}`);
+  const { token } = (await signIn.json()) as { token: string };
+  type Posts = { data: { posts: { id: number; title: string }[] } };
+  const newest = (await getMixJson<Posts>(`${url}/api/blog/posts?limit=3`)).data.posts;
+  let edits = 0;
+  let failures = 0;
+  let round = 0;
+  const timer = setInterval(() => {
+    const post = newest[round % newest.length]!;
+    round++;
+    void fetch(`${url}/api/blog/posts/${post.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: `${post.title.replace(/ \(edit \d+\)$/, "")} (edit ${round})`,
+      }),
+    }).then(
+      (response) => {
+        if (response.ok) edits++;
+        else failures++;
+        return response.body?.cancel();
+      },
+      () => {
+        failures++;
+      },
+    );
+  }, seconds * 1000);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { edits, failures };
+    },
+  };
+}
+
+/** RSS of the server and its worker processes (Linux), in MB. */
+function processTreeMemory(pid: number): { pid: number; rssMB: number }[] {
+  const pids = [pid];
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8");
+    pids.push(...children.trim().split(/\s+/).filter(Boolean).map(Number));
+  } catch {
+    // not Linux, or gone
+  }
+  return pids.flatMap((p) => {
+    const memory = memoryOf(p);
+    return memory ? [{ pid: p, rssMB: memory.rssMB }] : [];
+  });
+}
+
+async function runMix(options: Options): Promise<boolean> {
+  const startedAt = new Date().toISOString();
+  const loadAtStart = os.loadavg();
+  const checkout = describeCheckout("current", ROOT);
+  await ensureBuild(checkout);
+  const dataset = await ensureDataset(checkout, options.database, options.posts);
+  const problems: string[] = [];
+  const phases: MixPhase[] = [];
+  let homeHtml: Buffer | undefined;
+  let paths: string[] = [];
+  let memory: { pid: number; rssMB: number }[] = [];
+  const server = await startServer(checkout, dataset, {
+    logName: `mix-workers-${options.workers}`,
+    env: { WORKERS: String(options.workers) },
+  });
+  try {
+    console.log(`\nmix: ${server.url}, WORKERS=${options.workers}`);
+    paths = await mixPaths(server.url);
+    homeHtml = await uncompressedHome(server.url);
+    const script = zipfScript(paths);
+    const load = (seconds: number) =>
+      wrk(`${server.url}/`, {
+        seconds,
+        connections: options.connections,
+        acceptEncoding: true,
+        script,
+      });
+    // Warm-up: every path asked for often enough that each worker stored it
+    // (an address with a query is stored on its second request), then a short load.
+    for (const p of paths) {
+      for (let i = 0; i < 2 * options.workers; i++) {
+        await httpGet(`${server.url}${p}`, { "accept-encoding": ACCEPT_ENCODING });
+      }
+    }
+    await load(Math.min(2, Math.max(1, Math.round(options.duration / 5))));
+    const quiet = await load(options.duration);
+    phases.push({ name: "mix, no edits", edits: 0, editFailures: 0, wrk: quiet });
+    console.log(
+      `  no edits    ${fmtInt(quiet.reqPerSec).padStart(7)} req/s  p50 ${fmtMs(quiet.p50Ms)}  p99 ${fmtMs(quiet.p99Ms)}  errors ${quiet.errors}`,
+    );
+    const editor = await startEditor(server.url, options.editEvery);
+    const busy = await load(options.duration);
+    const { edits, failures } = editor.stop();
+    phases.push({
+      name: `mix, a post saved every ${options.editEvery} s`,
+      edits,
+      editFailures: failures,
+      wrk: busy,
+    });
+    console.log(
+      `  with edits  ${fmtInt(busy.reqPerSec).padStart(7)} req/s  p50 ${fmtMs(busy.p50Ms)}  p99 ${fmtMs(busy.p99Ms)}  errors ${busy.errors}  (${edits} saves, ${failures} failed)`,
+    );
+    memory = processTreeMemory(server.pid);
+  } catch (error) {
+    problems.push(`mix: ${(error as Error).message}`);
+    console.error(`mix: FAILED: ${(error as Error).message}`);
+  } finally {
+    await server.stop();
+  }
+  let ceiling: Ceiling | undefined;
+  if (options.ceiling && homeHtml) {
+    try {
+      ceiling = await measureCeiling(homeHtml, options);
+    } catch (error) {
+      problems.push(`ceiling: ${(error as Error).message}`);
+    }
+  }
+  const ceilingRate = ceiling?.compressed.reqPerSec;
+  const rows = phases.map((phase) => [
+    phase.name,
+    fmtInt(phase.wrk.reqPerSec),
+    fmtMs(phase.wrk.p50Ms),
+    fmtMs(phase.wrk.p99Ms),
+    String(phase.wrk.errors),
+    ceilingRate ? `${((phase.wrk.reqPerSec / ceilingRate) * 100).toFixed(1)}%` : "-",
+  ]);
+  if (ceiling) {
+    rows.unshift([
+      "ceiling: nginx gzip_static (home)",
+      fmtInt(ceiling.compressed.reqPerSec),
+      fmtMs(ceiling.compressed.p50Ms),
+      fmtMs(ceiling.compressed.p99Ms),
+      String(ceiling.compressed.errors),
+      "100%",
+    ]);
+  }
+  const [quiet, busy] = phases;
+  const cpus = os.cpus();
+  console.log(
+    `\nBeranda mix benchmark, ${startedAt}: ${options.posts} posts on ${options.database}, ` +
+      `${paths.length} URLs (Zipf), wrk -t2 -c${options.connections} -d${options.duration}s, ` +
+      `WORKERS=${options.workers}; ${cpus.length} × ${cpus[0]?.model.trim() ?? "CPU"}, ` +
+      `load average at start ${loadAtStart[0]!.toFixed(2)}\n`,
+  );
+  console.log(markdownTable(["phase", "req/s", "p50 ms", "p99 ms", "errors", "% ceiling"], rows));
+  if (quiet && busy) {
+    console.log(
+      `\nwith edits / without: ${((busy.wrk.reqPerSec / quiet.wrk.reqPerSec) * 100).toFixed(1)}% of the rate`,
+    );
+  }
+  if (memory.length) {
+    console.log(
+      `RSS after the mix (MB): ${memory.map((m, i) => `${i === 0 ? "main" : `worker ${i}`} ${fmtMB(m.rssMB)}`).join(", ")}`,
+    );
+  }
+  const result = {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: { cpus: cpus.length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg() },
+    options,
+    paths,
+    phases,
+    ceiling,
+    memory,
+    problems,
+  };
+  fs.mkdirSync(path.dirname(options.json), { recursive: true });
+  fs.writeFileSync(options.json, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nJSON: ${path.relative(process.cwd(), options.json)}`);
+  if (problems.length > 0) console.error(`\nbench: failed: ${problems.join("; ")}`);
+  return problems.length === 0;
+}
+
+// ---------------------------------------------------------------------------
 
 async function main() {
   installCleanup();
@@ -655,6 +941,8 @@ async function main() {
     }
     checkouts.unshift(baseline);
   }
+
+  if (options.mix) return runMix(options);
 
   const startedAt = new Date().toISOString();
   const loadAtStart = os.loadavg();

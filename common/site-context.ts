@@ -147,3 +147,9 @@ export const requestInfoContext: RouterContext<RequestInfo> = requestRegistry[RE
  * removes it before the response leaves.
  */
 export const POST_VIEW_HEADER = "x-beranda-post-view";
+
+/**
+ * Set by the admin client while someone is signed in: the page cache answers
+ * such a browser with fresh renders (it bypasses the cache; it proves nothing).
+ */
+export const STAFF_COOKIE = "beranda_staff";

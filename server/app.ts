@@ -29,9 +29,9 @@ import { teamApi } from "./api/team.ts";
 import { uploadApi } from "./api/upload.ts";
 import { usersApi } from "./api/users.ts";
 import { authenticate } from "./auth/middleware.ts";
-import { createContentChanges } from "./cache/content-changes.ts";
+import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import { createPageCache } from "./cache/page-cache.ts";
-import { isPublicWrite } from "./cache/public-writes.ts";
+import { changeOfWrites } from "./cache/public-writes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { isDatabaseBusy } from "./db/errors.ts";
@@ -47,7 +47,7 @@ import { resolveClientAddress } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
 import type { AppEnv } from "./http/context.ts";
 import { createOriginResolver } from "./http/origin.ts";
-import { pageCache, pageCacheFront } from "./http/page-cache.ts";
+import { backgroundRenderer, pageCache, pageCacheFront } from "./http/page-cache.ts";
 import { createPageCacheKey } from "./http/page-cache-key.ts";
 import { createRequestStamp, requestContext } from "./http/request-context.ts";
 import { apiQueries, createRouter } from "./http/router.ts";
@@ -78,6 +78,10 @@ export type AppOptions = {
   port?: number;
   /** The server's secret (server/auth/secret-key.ts); loaded from the config when not given. */
   secret?: string;
+  /** Where changes are announced (a worker's bus relays them to the others); a private one when not given. */
+  changes?: ContentChanges;
+  /** After a change, re-render the most requested stale pages ahead of visitors (default true). */
+  rewarm?: boolean;
 };
 
 /** Files under `dir` (traversal-safe), with Cache-Control (and `headers`) on a hit. */
@@ -138,12 +142,15 @@ export function createApp({
   now,
   port = config.port,
   secret,
+  changes = createContentChanges(),
+  rewarm = true,
 }: AppOptions) {
-  const changes = createContentChanges();
   // Every committed write a visitor could see, whoever made it (API, page
-  // action, a service called directly), announces a change.
+  // action, a service called directly), announces a change: the cache tags of
+  // the rows it wrote (server/cache/public-writes.ts).
   writes.subscribe((list) => {
-    if (list.some(isPublicWrite)) changes.publish();
+    const change = changeOfWrites(list, nowIso());
+    if (change) changes.publish(change);
   });
   const services = createServices({ db, config, logger, changes, now, secret });
   // A queued mail (an insert into the outbox, committed) goes out at once, not
@@ -158,10 +165,11 @@ export function createApp({
     ? createPageCache({
         maxBytes: config.pageCache.maxBytes,
         nextChangeAt: () => findNextPublishTime(db, nowIso()),
-        onError: (error) => logger.error({ err: error }, "page cache: next publish time"),
+        rewarm: rewarm ? undefined : false,
+        onError: (error) => logger.error({ err: error }, "page cache"),
       })
     : null;
-  if (cache) changes.subscribe(cache.invalidate);
+  if (cache) changes.subscribe(cache.change);
   const app = new Hono<AppEnv>();
 
   const originOf = createOriginResolver({ ...config, port });
@@ -170,6 +178,12 @@ export function createApp({
     https: config.publicUrl?.startsWith("https://") ?? false,
   });
   app.use(requestContext({ logger, services, stamp }));
+  // With workers: a write is answered once its change reached the other
+  // workers, so the next request, whichever worker takes it, sees it.
+  app.use(async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") await changes.flushed?.();
+  });
   // Who is asking, for per-client limits: the socket's address, or a trusted
   // proxy's header (TRUST_PROXY, TRUST_PROXY_HEADER; server/http/client-address.ts).
   app.use(async (c, next) => {
@@ -220,6 +234,7 @@ export function createApp({
       cache,
       keyOf,
       onView: (postId) => services.posts.recordView(postId),
+      cdn: config.pageCache?.cdn,
     }),
   );
   const front = cache
@@ -449,6 +464,9 @@ export function createApp({
   const fetch = front
     ? (request: Request, env?: unknown) => front(request, env) ?? app.fetch(request, env)
     : (request: Request, env?: unknown) => app.fetch(request, env);
+
+  // A stale entry is rendered again by a request through the app (not the front).
+  cache?.setRenderer(backgroundRenderer((request) => app.fetch(request)));
 
   return { app, fetch, services, cache, changes };
 }

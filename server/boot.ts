@@ -10,7 +10,11 @@ import type { Logger } from "./logger.ts";
 export async function prepareDatabase(
   config: Config,
   logger: Logger,
-  options: { schema?: string } = {},
+  options: {
+    schema?: string;
+    /** false: open only (a worker, whose primary migrated and seeded). */
+    migrate?: boolean;
+  } = {},
 ): Promise<{ handle: DbHandle; seed: SeedResult }> {
   ensurePrivateDir(config.dataDir);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
@@ -19,6 +23,7 @@ export async function prepareDatabase(
     schema: options.schema,
     lockTimeoutMs: config.dbLockTimeoutMs,
   });
+  if (options.migrate === false) return { handle, seed: { demoAdmin: null, createdAdmin: null } };
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length) logger.info({ migrations: applied }, "applied migrations");

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword } from "./auth/common-passwords.ts";
@@ -19,6 +20,16 @@ const booleanString = z
 const RATE_UNITS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** "5/10m": at most 5 per 10 minutes (units s, m, h, d); "off": no limit. */
+/** A whole number of seconds, at most a year. */
+function secondsSetting(fallback: number) {
+  return z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must be at least 0")
+    .max(31_536_000, "must be at most 31536000 (a year)")
+    .default(fallback);
+}
+
 function rateLimitSetting(fallback: string) {
   return z
     .string()
@@ -128,6 +139,17 @@ const EnvSchema = z.object({
     .min(1, "must be at least 1")
     .max(4096, "must be at most 4096")
     .default(32),
+  // What shared caches in front (a CDN) may do with public answers, in seconds.
+  CACHE_S_MAXAGE: secondsSetting(60),
+  CACHE_STALE_WHILE_REVALIDATE: secondsSetting(300),
+  CACHE_STALE_IF_ERROR: secondsSetting(86_400),
+  // Server processes sharing the port (node:cluster); default: one per core.
+  WORKERS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(256, "must be at most 256")
+    .optional(),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -249,7 +271,13 @@ export type Config = {
   /** Host names whose Host header is believed without PUBLIC_URL (see http/origin.ts). */
   allowedHosts: string[];
   /** Anonymous GETs of public pages and the read API answered from memory; null: off. */
-  pageCache: { maxBytes: number } | null;
+  pageCache: {
+    maxBytes: number;
+    /** Cache-Control of public answers for shared caches (CACHE_*), in seconds. */
+    cdn: { sMaxAge: number; staleWhileRevalidate: number; staleIfError: number };
+  } | null;
+  /** Server processes (WORKERS): the number of cores by default, 1 under the test runner. */
+  workers: number;
   production: boolean;
   /**
    * Proxies whose header with the client's address is believed (TRUST_PROXY),
@@ -345,7 +373,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ...e.ALLOWED_HOSTS,
       ]),
     ],
-    pageCache: e.PAGE_CACHE ? { maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024 } : null,
+    pageCache: e.PAGE_CACHE
+      ? {
+          maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
+          cdn: {
+            sMaxAge: e.CACHE_S_MAXAGE,
+            staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE,
+            staleIfError: e.CACHE_STALE_IF_ERROR,
+          },
+        }
+      : null,
+    workers: e.WORKERS ?? (env.VITEST ? 1 : os.availableParallelism()),
     production: env.NODE_ENV !== "development",
     trustProxy: e.TRUST_PROXY ? { ...e.TRUST_PROXY, header: e.TRUST_PROXY_HEADER } : null,
     rateLimits: { contact: e.CONTACT_RATE_LIMIT, register: e.REGISTER_RATE_LIMIT },

@@ -1,15 +1,29 @@
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadSecretKey, SecretKeyError } from "./auth/secret-key.ts";
 import { prepareDatabase } from "./boot.ts";
+import { createContentChanges } from "./cache/content-changes.ts";
+import {
+  checkPort,
+  connectWorker,
+  PREPARE_ENV,
+  type PreparedMessage,
+  prepareInChild,
+  runWorkers,
+  SETUP_TOKEN_ENV,
+  WORKER_INDEX_ENV,
+} from "./cluster.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
+import type { SeedResult } from "./db/seed/index.ts";
 import { drainLimit } from "./http/body-limits.ts";
 import { limitSlowClients, slowClientOptions } from "./http/slow-clients.ts";
 import { finishUnreadBodies } from "./http/unread-bodies.ts";
 import { createLogger } from "./logger.ts";
+import { createSetupService } from "./modules/setup/setup.service.ts";
 import { loadPageHandler } from "./ssr.ts";
 
 function fail(message: string): never {
@@ -27,90 +41,59 @@ try {
 
 const logger = createLogger(config.logLevel);
 
+/**
+ * With WORKERS > 1 this is the primary, a short-lived child that migrates
+ * and seeds for it (so the primary never holds what that loads), or a worker.
+ */
+const isPreparing = cluster.isWorker && process.env[PREPARE_ENV] === "1";
+/** This process as one of WORKERS (its index), or null: the only process, or the primary. */
+const workerIndex =
+  cluster.isWorker && !isPreparing ? Number(process.env[WORKER_INDEX_ENV] ?? 0) : null;
+const isPrimary = !cluster.isWorker && config.workers > 1;
+
 // One site per DATA_DIR: a second server on the same files (or a restore or an
 // import running) is refused here, before it touches the database or the port.
-let dataDirLock: ReturnType<typeof lockDataDir>;
-try {
-  dataDirLock = lockDataDir(config.dataDir);
-} catch (error) {
-  if (error instanceof DataDirLockedError) fail(error.message);
-  fail(`cannot use DATA_DIR ${config.dataDir}: ${(error as Error).message}`);
+// The primary holds the lock for its workers.
+let dataDirLock: ReturnType<typeof lockDataDir> | null = null;
+if (!cluster.isWorker) {
+  try {
+    dataDirLock = lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    fail(`cannot use DATA_DIR ${config.dataDir}: ${(error as Error).message}`);
+  }
 }
 
-// The port first: a port in use is reported before migrations and seeding
-// touch the database. Until the site is ready it answers 503.
-let handleRequest: ((request: Request, env: unknown) => Response | Promise<Response>) | null = null;
-const starting = () =>
-  Response.json(
-    { success: false, message: "The site is starting. Please try again in a moment." },
-    { status: 503, headers: { "retry-after": "2" } },
-  );
-const server = serve({
-  fetch: (request, env) => (handleRequest ? handleRequest(request, env) : starting()),
-  port: config.port,
-  hostname: config.host,
-  serverOptions: slowClientOptions(config),
-  // A body left unread is dropped by finishUnreadBodies, within the limits of
-  // its call, rather than given 500 ms and then cut off with the connection.
-  autoCleanupIncoming: false,
-}) as Server;
-limitSlowClients(server, config);
-finishUnreadBodies(server, drainLimit(config));
-await new Promise<void>((resolve) => {
-  server.once("listening", resolve);
-  server.once("error", (error: NodeJS.ErrnoException) => {
-    fail(
-      error.code === "EADDRINUSE"
-        ? `port ${config.port} is already in use (set PORT to another port)`
-        : error.message,
-    );
-  });
-});
+const portInUse = (error: NodeJS.ErrnoException) =>
+  error.code === "EADDRINUSE"
+    ? `port ${config.port} is already in use (set PORT to another port)`
+    : error.message;
 
 // The secret behind one-time links: SECRET_KEY, or DATA_DIR/secret.key (made now on a first start).
-let secret: string;
-try {
-  secret = loadSecretKey(config);
-} catch (error) {
-  fail(error instanceof SecretKeyError ? error.message : String(error));
+function secretKey(): string {
+  try {
+    return loadSecretKey(config);
+  } catch (error) {
+    fail(error instanceof SecretKeyError ? error.message : String(error));
+  }
 }
 
-const prepared = await prepareDatabase(config, logger).catch((error: Error) =>
-  fail(
-    `cannot open the ${config.database.kind === "postgres" ? "PostgreSQL" : "SQLite"} database: ${error.message}`,
-  ),
-);
-const pages = await loadPageHandler().catch((error: Error) => fail(error.message));
-const { fetch, services } = createApp({
-  config,
-  db: prepared.handle.db,
-  writes: prepared.handle.writes,
-  logger,
-  pages,
-  port: (server.address() as AddressInfo).port,
-  secret,
-});
+const openDatabase = (options: { migrate?: boolean } = {}) =>
+  prepareDatabase(config, logger, options).catch((error: Error) =>
+    fail(
+      `cannot open the ${config.database.kind === "postgres" ? "PostgreSQL" : "SQLite"} database: ${error.message}`,
+    ),
+  );
 
-// A site without an admin: a one-time link to create the first one (/setup).
-const setupToken =
-  !config.demoMode && (await services.setup.isSetupNeeded())
-    ? services.setup.issueSetupToken()
-    : null;
-
-handleRequest = fetch;
-// Registrations nobody approved within REGISTRATION_PURGE_DAYS: now and every few hours.
-void services.registrations.start();
-// Queued mails: sent now and every few seconds (nothing without SMTP_URL or in demo mode).
-services.mailSender.start();
-{
-  const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
-  const url = `http://${host}:${port}`;
-  logger.info({ url, database: config.database.kind, demoMode: config.demoMode }, "listening");
+function printBanner(url: string, seed: SeedResult, setupToken: string | null) {
+  logger.info(
+    { url, database: config.database.kind, demoMode: config.demoMode, workers: config.workers },
+    "listening",
+  );
   const lines = [`Beranda is running at ${url}`, `Admin: ${url}/admin`];
-  if (prepared.seed.demoAdmin) {
+  if (seed.demoAdmin) {
     lines.push(
-      `Demo admin: ${prepared.seed.demoAdmin.email} / ${prepared.seed.demoAdmin.password}`,
+      `Demo admin: ${seed.demoAdmin.email} / ${seed.demoAdmin.password}`,
       "(demo mode: never expose this to the internet; start without DEMO_MODE for a real site)",
     );
   }
@@ -121,33 +104,144 @@ services.mailSender.start();
       `${base}/setup?token=${setupToken}`,
     );
   }
-  if (prepared.seed.createdAdmin) lines.push(`Created admin account ${prepared.seed.createdAdmin}`);
+  if (seed.createdAdmin) lines.push(`Created admin account ${seed.createdAdmin}`);
   console.log(`\n  ${lines.join("\n  ")}\n`);
 }
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "shutting down");
-  const force = setTimeout(() => {
-    logger.warn("in-flight requests did not finish within 10 s; exiting");
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  // Stop accepting, let in-flight requests finish, then close the database.
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
-  });
-  services.registrations.stop();
-  await services.mailSender.stop();
-  await services.posts.close(); // views counted in memory
+const displayUrl = (port: number) => {
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  return `http://${host}:${port}`;
+};
+
+if (isPreparing) {
+  // For the primary: migrate and seed once, say what the banner needs, exit.
+  const prepared = await openDatabase();
+  const setupToken =
+    !config.demoMode && (await createSetupService(prepared.handle.db).isSetupNeeded())
+      ? createSetupService(prepared.handle.db).issueSetupToken()
+      : null;
   await prepared.handle.close();
-  dataDirLock.release();
-  logger.info("stopped");
-  process.exit(0);
+  const message: PreparedMessage = { type: "beranda:prepared", seed: prepared.seed, setupToken };
+  process.send?.(message, () => process.exit(0));
+} else if (isPrimary) {
+  // WORKERS processes share the port (server/cluster.ts). The primary checks
+  // the port, has a child migrate and seed once, then forks them; it serves
+  // nothing itself and stays small.
+  const portError = await checkPort(config);
+  if (portError) fail(portInUse(portError));
+  secretKey();
+  const prepared = await prepareInChild({ [PREPARE_ENV]: "1" });
+  if (!prepared) process.exit(1); // the child said why
+  const { setupToken } = prepared;
+  const url = await runWorkers({
+    count: config.workers,
+    logger,
+    env: setupToken ? { [SETUP_TOKEN_ENV]: setupToken } : {},
+    onStopped: () => {
+      dataDirLock?.release();
+      logger.info("stopped");
+    },
+  });
+  printBanner(url, prepared.seed, setupToken);
+} else {
+  await serveSite();
 }
 
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+async function serveSite() {
+  // The port first: a port in use is reported before migrations and seeding
+  // touch the database. Until the site is ready it answers 503.
+  let handleRequest: ((request: Request, env: unknown) => Response | Promise<Response>) | null =
+    null;
+  const starting = () =>
+    Response.json(
+      { success: false, message: "The site is starting. Please try again in a moment." },
+      { status: 503, headers: { "retry-after": "2" } },
+    );
+  const server = serve({
+    fetch: (request, env) => (handleRequest ? handleRequest(request, env) : starting()),
+    port: config.port,
+    hostname: config.host,
+    serverOptions: slowClientOptions(config),
+    // A body left unread is dropped by finishUnreadBodies, within the limits of
+    // its call, rather than given 500 ms and then cut off with the connection.
+    autoCleanupIncoming: false,
+  }) as Server;
+  limitSlowClients(server, config);
+  finishUnreadBodies(server, drainLimit(config));
+  await new Promise<void>((resolve) => {
+    server.once("listening", resolve);
+    server.once("error", (error: NodeJS.ErrnoException) => fail(portInUse(error)));
+  });
+
+  const secret = secretKey();
+  // A worker's primary migrated and seeded already.
+  const prepared = await openDatabase({ migrate: workerIndex === null });
+  const pages = await loadPageHandler().catch((error: Error) => fail(error.message));
+  // With workers, each change reaches the others through the primary.
+  const link = workerIndex === null ? null : connectWorker((change) => changes.deliver(change));
+  const changes = createContentChanges(link ? { relay: link.relay } : {});
+  const { fetch, services } = createApp({
+    config,
+    db: prepared.handle.db,
+    writes: prepared.handle.writes,
+    logger,
+    pages,
+    port: (server.address() as AddressInfo).port,
+    secret,
+    changes,
+  });
+
+  // A site without an admin: a one-time link to create the first one (/setup);
+  // a worker uses the one its primary printed.
+  const sharedToken = process.env[SETUP_TOKEN_ENV];
+  const setupToken =
+    workerIndex !== null
+      ? sharedToken
+        ? services.setup.issueSetupToken(sharedToken)
+        : null
+      : !config.demoMode && (await services.setup.isSetupNeeded())
+        ? services.setup.issueSetupToken()
+        : null;
+
+  handleRequest = fetch;
+  // Background jobs run in one process only (the first worker).
+  const runsJobs = workerIndex === null || workerIndex === 0;
+  if (runsJobs) {
+    // Registrations nobody approved within REGISTRATION_PURGE_DAYS: now and every few hours.
+    void services.registrations.start();
+    // Queued mails: sent now and every few seconds (nothing without SMTP_URL or in demo mode).
+    services.mailSender.start();
+  }
+  const url = displayUrl((server.address() as AddressInfo).port);
+  if (link) link.listening(url);
+  else printBanner(url, prepared.seed, setupToken);
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, worker: workerIndex ?? undefined }, "shutting down");
+    const force = setTimeout(() => {
+      logger.warn("in-flight requests did not finish within 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // Stop accepting, let in-flight requests finish, then close the database.
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    });
+    if (runsJobs) {
+      services.registrations.stop();
+      await services.mailSender.stop();
+    }
+    await services.posts.close(); // views counted in memory
+    await prepared.handle.close();
+    dataDirLock?.release();
+    logger.info("stopped");
+    process.exit(0);
+  }
+
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

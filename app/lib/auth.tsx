@@ -7,6 +7,7 @@ import {
   useMemo,
   useState,
 } from "react";
+import { STAFF_COOKIE } from "../../common/site-context.ts";
 import type { User } from "../../common/types.ts";
 import {
   ApiError,
@@ -102,6 +103,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         else if (!stored) reset();
       });
   }, [reset]);
+
+  // A signed-in browser says so to the page cache, so the public pages it
+  // opens are rendered fresh, never a stored or stale copy (not an
+  // authentication: the cookie only bypasses the cache).
+  useEffect(() => {
+    if (status === "loading") return;
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain flag; the Cookie Store API is not in every browser yet
+    document.cookie =
+      status === "authenticated"
+        ? `${STAFF_COOKIE}=1; path=/; samesite=lax`
+        : `${STAFF_COOKIE}=; path=/; samesite=lax; max-age=0`;
+  }, [status]);
 
   useEffect(() => {
     const onUnauthorized = () => reset();

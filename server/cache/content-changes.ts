@@ -1,26 +1,61 @@
 /**
+ * What a change did to public content, as cache tags (server/cache/tags.ts):
+ * `stale` ones may be shown once more while they are rendered again; `purge`
+ * ones are never served again (content left public view).
+ */
+export type ContentChange = { stale: readonly string[]; purge: readonly string[] };
+
+/** A change that reaches everything (stale, not purged). */
+export const EVERYTHING: ContentChange = { stale: ["site"], purge: [] };
+
+/**
  * "Public content may have changed": what the page cache and the settings
- * cache listen to. One process uses the in-memory bus below; several
- * instances sharing a PostgreSQL database can put a bus behind the same
- * interface that also relays the signal between them (for example
- * LISTEN/NOTIFY), without the publishers or listeners changing.
+ * cache listen to. One process uses the in-memory bus below; with workers
+ * (server/cluster.ts) each worker's bus also hands its changes to `relay`,
+ * which the primary passes on to every other worker (`deliver` there).
+ * Several instances sharing a PostgreSQL database could relay the same way
+ * (for example LISTEN/NOTIFY) without the publishers or listeners changing.
  */
 export type ContentChanges = {
-  /** Says that something visitors can see may have changed. */
-  publish(): void;
+  /** Says that something visitors can see changed (EVERYTHING when not said what). */
+  publish(change?: ContentChange): void;
   /** Calls `listener` after every publish; answers a function that stops it. */
-  subscribe(listener: () => void): () => void;
+  subscribe(listener: (change: ContentChange) => void): () => void;
+  /** Resolves once the changes published so far reached the other workers (at once without any). */
+  flushed?(): Promise<void>;
 };
 
-export function createContentChanges(): ContentChanges {
-  const listeners = new Set<() => void>();
+export type ContentChangesBus = ContentChanges & {
+  /** A change published elsewhere (another worker): told to the listeners here, not relayed. */
+  deliver(change: ContentChange): void;
+};
+
+export function createContentChanges(
+  options: {
+    /** Passes a change on to the other workers; resolves once they have it. */
+    relay?: (change: ContentChange) => Promise<void>;
+  } = {},
+): ContentChangesBus {
+  const listeners = new Set<(change: ContentChange) => void>();
+  const relaying = new Set<Promise<void>>();
+  const deliver = (change: ContentChange) => {
+    for (const listener of listeners) listener(change);
+  };
   return {
-    publish() {
-      for (const listener of listeners) listener();
+    publish(change = EVERYTHING) {
+      deliver(change);
+      if (options.relay) {
+        const sent: Promise<void> = options.relay(change).finally(() => relaying.delete(sent));
+        relaying.add(sent);
+      }
     },
+    deliver,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    async flushed() {
+      if (relaying.size) await Promise.allSettled([...relaying]);
     },
   };
 }

@@ -1,4 +1,15 @@
 import type { TableWrite } from "../db/write-tracking.ts";
+import type { ContentChange } from "./content-changes.ts";
+import {
+  categoryTag,
+  PAGES_TAG,
+  POSTS_TAG,
+  pageTag,
+  postTag,
+  RELATED_TAG,
+  SITE_TAG,
+  tableTag,
+} from "./tags.ts";
 
 /** Tables no public page or public API answer reads. */
 const PRIVATE_TABLES = new Set([
@@ -15,22 +26,123 @@ const PRIVATE_TABLES = new Set([
   "autosaves",
   "kysely_migration",
   "kysely_migration_lock",
+  // A redirect is answered, never stored; the page it replaces is staled by the slug change.
+  "slug_redirects",
 ]);
 
 /**
- * Columns whose change alone is not worth emptying the cache for: view counts
- * (flushed every few seconds; a cached page may show a count a little behind)
- * and sign-in times.
+ * Columns whose change alone is not worth a re-render: view counts (flushed
+ * every few seconds; a cached page may show a count a little behind) and
+ * sign-in times.
  */
 const QUIET_COLUMNS: Record<string, ReadonlySet<string>> = {
-  posts: new Set(["views"]),
+  posts: new Set(["views", "search_text"]),
   users: new Set(["last_login"]),
 };
 
+/** Columns that decide whether a row is public; a change to them may take it out of view. */
+const VISIBILITY_COLUMNS = new Set(["status", "published_at", "published", "deleted_at"]);
+
+/**
+ * Whether an UPDATE may take its rows out of public view: it sets a
+ * visibility column to anything but a value that keeps a row public (a live
+ * status, a publish time that has passed, `published` true). Unknown values
+ * (expressions) count as removals: a removal must never be served stale.
+ */
+function mayRemove(write: TableWrite, now: string): boolean {
+  if (write.kind === "delete") return true;
+  if (write.kind !== "update") return false;
+  for (const column of write.columns ?? []) {
+    if (!VISIBILITY_COLUMNS.has(column)) continue;
+    if (!write.values || !(column in write.values)) return true;
+    const value = write.values[column];
+    switch (column) {
+      case "status":
+        if (value !== "published" && value !== "scheduled" && value !== "active") return true;
+        break;
+      case "published_at":
+        if (typeof value !== "string" || value > now) return true;
+        break;
+      case "published":
+        if (value !== true && value !== 1) return true;
+        break;
+      default:
+        if (value !== null) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * What one committed write changes for visitors, as cache tags to stale (shown
+ * stale once while re-rendered) and to purge (never served again), or null
+ * when nobody sees it. The tags are the ones services record when they read
+ * the same rows (server/cache/tags.ts).
+ */
+export function changeOfWrite(write: TableWrite, now: string): ContentChange | null {
+  if (PRIVATE_TABLES.has(write.table)) return null;
+  const quiet = QUIET_COLUMNS[write.table];
+  if (quiet && write.columns?.length && write.columns.every((c) => quiet.has(c))) return null;
+  const removal = mayRemove(write, now);
+  const ids = write.ids;
+  switch (write.table) {
+    case "posts":
+    case "post_categories":
+    case "post_tags": {
+      // A post whose row is named: its own tag (its page, and every list,
+      // related list or menu that shows it) and the lists (order, counts).
+      // A post put in a category: that category's related lists too.
+      const categories = (write.refs?.category_id ?? []).map(categoryTag);
+      const lists = write.kind === "insert" ? [POSTS_TAG, RELATED_TAG] : [POSTS_TAG];
+      if (ids?.length) {
+        const own = ids.map(postTag);
+        return removal && write.table === "posts"
+          ? { stale: [...lists, ...categories], purge: own }
+          : { stale: [...own, ...lists, ...categories], purge: [] };
+      }
+      if (write.kind === "insert") return { stale: [...lists, ...categories], purge: [] };
+      return removal ? { stale: [], purge: [SITE_TAG] } : { stale: [SITE_TAG], purge: [] };
+    }
+    case "pages": {
+      if (ids?.length) {
+        const own = ids.map(pageTag);
+        return removal
+          ? { stale: [PAGES_TAG], purge: own }
+          : { stale: [...own, PAGES_TAG], purge: [] };
+      }
+      if (write.kind === "insert") return { stale: [PAGES_TAG], purge: [] };
+      return removal ? { stale: [], purge: [SITE_TAG] } : { stale: [SITE_TAG], purge: [] };
+    }
+    case "users":
+      // A new account shows nowhere; a changed one may be an author shown anywhere.
+      if (write.kind === "insert") return null;
+      return removal ? { stale: [], purge: [SITE_TAG] } : { stale: [SITE_TAG], purge: [] };
+    case "settings":
+      // Settings, menus and theme: everything (every page shows them).
+      return { stale: [SITE_TAG], purge: [] };
+    default: {
+      const tag = tableTag(write.table);
+      return removal ? { stale: [], purge: [tag] } : { stale: [tag], purge: [] };
+    }
+  }
+}
+
+/** The change a committed batch of writes makes (null: nothing visitors see). */
+export function changeOfWrites(writes: readonly TableWrite[], now: string): ContentChange | null {
+  const stale = new Set<string>();
+  const purge = new Set<string>();
+  for (const write of writes) {
+    const change = changeOfWrite(write, now);
+    if (!change) continue;
+    for (const tag of change.stale) stale.add(tag);
+    for (const tag of change.purge) purge.add(tag);
+  }
+  if (stale.size === 0 && purge.size === 0) return null;
+  for (const tag of purge) stale.delete(tag);
+  return { stale: [...stale], purge: [...purge] };
+}
+
 /** Whether a committed write can change what visitors see. */
 export function isPublicWrite(write: TableWrite): boolean {
-  if (PRIVATE_TABLES.has(write.table)) return false;
-  const quiet = QUIET_COLUMNS[write.table];
-  if (quiet && write.columns?.length && write.columns.every((c) => quiet.has(c))) return false;
-  return true;
+  return changeOfWrite(write, new Date().toISOString()) !== null;
 }

@@ -7,9 +7,22 @@ import type {
   QueryResult,
   TransactionSettings,
 } from "kysely";
+import { tagTablesRead } from "../cache/tags.ts";
 
-/** One table written by a statement; `columns` are the columns an UPDATE set. */
-export type TableWrite = { table: string; columns: readonly string[] | null };
+/**
+ * One table written by a statement; `columns` are the columns an UPDATE set
+ * (`values`: the plain values it set them to), `ids` the rows its WHERE names
+ * by `id` (or `post_id`/`page_id`) when it names them (`= x` or `in (...)`).
+ */
+export type TableWrite = {
+  table: string;
+  columns: readonly string[] | null;
+  kind?: "insert" | "update" | "delete";
+  ids?: readonly (string | number)[];
+  values?: Readonly<Record<string, unknown>>;
+  /** An INSERT's values of its `..._id` columns (post_categories: post_id, category_id). */
+  refs?: Readonly<Record<string, readonly (string | number)[]>>;
+};
 
 export type WriteListener = (writes: readonly TableWrite[]) => void;
 
@@ -61,6 +74,10 @@ class TrackedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(compiled);
+    if ((compiled.query as Node).kind === "SelectQueryNode") {
+      tagTablesRead(tablesRead(compiled.query as Node));
+      return result;
+    }
     const write = writeOf(compiled.query);
     if (write) {
       if (this.inTransaction) this.pending.push(write);
@@ -132,23 +149,126 @@ function tableName(node: unknown): string | null {
   return null;
 }
 
+/**
+ * Every table a SELECT reads, in its FROM, joins and subqueries (where the
+ * cache tags of a render come from).
+ */
+function tablesRead(node: Node): string[] {
+  const tables = new Set<string>();
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
+    if (typeof value !== "object" || value === null) return;
+    const n = value as Node;
+    if (n.kind === "TableNode") {
+      const name = tableName(n);
+      if (name) tables.add(name);
+      return;
+    }
+    if (n.kind === "ValueNode" || n.kind === "PrimitiveValueListNode") return;
+    for (const key in n) if (key !== "kind") walk(n[key]);
+  };
+  walk(node);
+  return [...tables];
+}
+
+const ROW_ID_COLUMNS = new Set(["id", "post_id", "page_id"]);
+
+function columnName(node: unknown): string | null {
+  const n = node as Node | undefined;
+  if (n?.kind !== "ReferenceNode") return null;
+  const column = n.column as { kind?: string; column?: { name?: string } } | undefined;
+  return column?.kind === "ColumnNode" ? (column.column?.name ?? null) : null;
+}
+
+/** The row ids a WHERE names, when it is `id = x`, `id in (...)`, possibly ANDed with more. */
+function rowIds(where: unknown): (string | number)[] | undefined {
+  const node = (where as Node | undefined)?.kind === "WhereNode" ? (where as Node).where : where;
+  const n = node as Node | undefined;
+  if (!n) return undefined;
+  if (n.kind === "AndNode") return rowIds(n.left) ?? rowIds(n.right);
+  if (n.kind === "ParensNode") return rowIds(n.node);
+  if (n.kind !== "BinaryOperationNode") return undefined;
+  const column = columnName(n.leftOperand);
+  const operator = (n.operator as { operator?: string } | undefined)?.operator;
+  if (!column || !ROW_ID_COLUMNS.has(column)) return undefined;
+  const right = n.rightOperand as Node;
+  if (operator === "=" && right.kind === "ValueNode") {
+    const value = right.value;
+    return typeof value === "number" || typeof value === "string" ? [value] : undefined;
+  }
+  if (operator === "in") {
+    if (right.kind === "PrimitiveValueListNode") return [...(right.values as (string | number)[])];
+    if (right.kind === "ValueListNode") {
+      const values = (right.values as Node[]).map((v) => (v.kind === "ValueNode" ? v.value : null));
+      if (values.every((v) => typeof v === "number" || typeof v === "string")) {
+        return values as (string | number)[];
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The values an INSERT gives its `..._id` columns (a relation's post and
+ * category, not new rows' own ids), by column; undefined when not plain values.
+ */
+function insertedRefs(node: Node): Record<string, (string | number)[]> | undefined {
+  const columns = ((node.columns ?? []) as { column?: { name?: string } }[]).map(
+    (c) => c.column?.name ?? "",
+  );
+  const rows = (node.values as { values?: Node[] } | undefined)?.values;
+  if (!rows || !columns.some((name) => name.endsWith("_id"))) return undefined;
+  const refs: Record<string, (string | number)[]> = {};
+  for (const row of rows) {
+    const list = (row.values ?? []) as unknown[];
+    for (const [at, name] of columns.entries()) {
+      if (!name.endsWith("_id")) continue;
+      const raw = list[at];
+      const value = row.kind === "PrimitiveValueListNode" ? raw : (raw as Node | undefined)?.value;
+      if (typeof value !== "number" && typeof value !== "string") return undefined;
+      refs[name] = [...(refs[name] ?? []), value];
+    }
+  }
+  return refs;
+}
+
 function writeOf(query: OperationNode): TableWrite | null {
   const node = query as Node;
   switch (node.kind) {
     case "InsertQueryNode": {
       const table = tableName(node.into);
-      return table ? { table, columns: null } : null;
+      if (!table) return null;
+      const refs = insertedRefs(node);
+      return { table, columns: null, kind: "insert", ids: refs?.post_id ?? refs?.page_id, refs };
     }
     case "UpdateQueryNode": {
       const table = tableName(node.table);
       if (!table) return null;
-      const updates = (node.updates ?? []) as { column?: { column?: { name?: string } } }[];
-      return { table, columns: updates.map((u) => u.column?.column?.name ?? "?") };
+      const updates = (node.updates ?? []) as {
+        column?: { column?: { name?: string } };
+        value?: Node;
+      }[];
+      const values: Record<string, unknown> = {};
+      for (const update of updates) {
+        const name = update.column?.column?.name;
+        // Only plain values are known; an expression (views + 1) is left out.
+        if (name && update.value?.kind === "ValueNode") values[name] = update.value.value;
+      }
+      return {
+        table,
+        kind: "update",
+        columns: updates.map((u) => u.column?.column?.name ?? "?"),
+        ids: rowIds(node.where),
+        values,
+      };
     }
     case "DeleteQueryNode": {
       const from = node.from as { froms: unknown[] };
       const table = tableName(from.froms[0]);
-      return table ? { table, columns: null } : null;
+      return table ? { table, columns: null, kind: "delete", ids: rowIds(node.where) } : null;
     }
     default:
       return null;

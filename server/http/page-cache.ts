@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
-import { POST_VIEW_HEADER } from "../../common/site-context.ts";
+import { POST_VIEW_HEADER, STAFF_COOKIE } from "../../common/site-context.ts";
 import type { PageCache, PageEntry } from "../cache/page-cache.ts";
+import { collectTags } from "../cache/tags.ts";
 import {
   type Bytes,
   COMPRESSIBLE,
@@ -30,6 +31,11 @@ const NOT_STORED = new Set([
   POST_VIEW_HEADER,
 ]);
 const SMALL = 1024;
+const STAFF = new RegExp(`(?:^|;\\s*)${STAFF_COOKIE}=1(?:;|$)`);
+
+/** Staff: a token, or a browser the admin client marked as signed in. */
+const isStaff = (authorization: string | undefined, cookie: string | undefined) =>
+  authorization !== undefined || (cookie !== undefined && STAFF.test(cookie));
 
 export type PageCacheMiddlewareOptions = {
   /** null: the cache is off; the middleware then only removes internal headers. */
@@ -38,7 +44,39 @@ export type PageCacheMiddlewareOptions = {
   keyOf: (url: string) => PageCacheKey;
   /** Called on a hit of a response whose render counted a post view. */
   onView: (postId: number) => void;
+  /** What shared caches in front (a CDN) may do with public answers; none when not given. */
+  cdn?: CdnPolicy;
 };
+
+/** Seconds for the `Cache-Control` of public answers (server/config.ts: CACHE_*). */
+export type CdnPolicy = { sMaxAge: number; staleWhileRevalidate: number; staleIfError: number };
+
+/** Requests the cache itself makes to render a stale entry again (never from a client). */
+const backgroundRequests = new WeakSet<Request>();
+
+/**
+ * How the cache renders a stale entry again: a GET through the app, marked
+ * as a background render (stored whatever the admission rules, no post view
+ * counted, nobody waiting on it).
+ */
+export function backgroundRenderer(fetch: (request: Request) => Response | Promise<Response>) {
+  return async (url: string) => {
+    const request = new Request(url, { headers: { "accept-encoding": "br, gzip" } });
+    backgroundRequests.add(request);
+    const response = await fetch(request);
+    await response.body?.cancel();
+  };
+}
+
+/** The headers that let a CDN keep a public answer and purge it by tag. */
+function cdnHeaders(policy: CdnPolicy, tags: ReadonlySet<string>): Record<string, string> {
+  const list = [...tags].sort();
+  return {
+    "cache-control": `public, max-age=0, s-maxage=${policy.sMaxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}, stale-if-error=${policy.staleIfError}`,
+    "surrogate-key": list.join(" "),
+    "cache-tag": list.join(","),
+  };
+}
 
 /**
  * Answers anonymous GET and HEAD requests for public pages, feeds and the
@@ -57,7 +95,7 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
     if (
       !cache ||
       (method !== "GET" && method !== "HEAD") ||
-      c.req.header("authorization") !== undefined ||
+      isStaff(c.req.header("authorization"), c.req.header("cookie")) ||
       BYPASS.test(c.req.path)
     ) {
       await next();
@@ -65,26 +103,38 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
       return;
     }
 
-    const { key, variant } = options.keyOf(c.req.url);
+    const url = c.req.url;
+    const { key, variant } = options.keyOf(url);
     const encoding = negotiateEncoding(c.req.header("accept-encoding"));
-    const found = cache.lookup(key) ?? (await cache.pending(key));
-    if (found) {
-      if (found.viewPostId !== undefined) options.onView(found.viewPostId);
-      if (encoding && !found.identity && !found[encoding]) {
-        cache.addEncoding(key, found, encoding, await reencode(found, encoding));
+    const background = backgroundRequests.has(c.req.raw);
+    if (!background) {
+      const found = cache.lookup(key);
+      const waited = found ? undefined : await cache.pending(key);
+      const entry = found?.entry ?? waited;
+      if (entry) {
+        if (entry.viewPostId !== undefined) options.onView(entry.viewPostId);
+        if (encoding && !entry.identity && !entry[encoding]) {
+          cache.addEncoding(key, entry, encoding, await reencode(entry, encoding));
+        }
+        return respond(c, entry, found?.stale ? "STALE" : "HIT", found?.ageSeconds ?? 0);
       }
-      return respond(c, found, "HIT");
     }
 
-    const ticket = cache.begin(key, { variant });
+    const ticket = cache.begin(key, { variant, url, background });
     let entry: PageEntry | null = null;
+    let tags: ReadonlySet<string> | undefined;
     try {
-      await next();
-      if (ticket.admitted && method === "GET" && isStorable(c.res)) {
-        entry = await toEntry(c.res, encoding ?? "br");
+      ({ tags } = await collectTags(() => next(), { background }));
+      if (method === "GET" && isStorable(c.res)) {
+        if (options.cdn) {
+          for (const [name, value] of Object.entries(cdnHeaders(options.cdn, tags))) {
+            c.res.headers.set(name, value);
+          }
+        }
+        if (ticket.admitted) entry = await toEntry(c.res, encoding ?? "br");
       }
     } finally {
-      await ticket.finish(entry);
+      await ticket.finish(entry, tags);
     }
     if (!entry) {
       if (c.res.headers.has(POST_VIEW_HEADER)) c.res.headers.delete(POST_VIEW_HEADER);
@@ -93,7 +143,7 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
     // Replace the rendered response (a plain return would be ignored: the
     // context already holds one). Unset first, or Hono merges the old headers in.
     c.res = undefined;
-    c.res = respond(c, entry, "MISS");
+    c.res = respond(c, entry, "MISS", 0);
   };
 }
 
@@ -116,7 +166,8 @@ async function toEntry(res: Response, encoding: Encoding): Promise<PageEntry> {
   if (policy && (headers["content-type"] ?? "").startsWith("text/html")) {
     headers["content-security-policy"] = hashPolicy(new TextDecoder().decode(raw), policy);
   }
-  // Browsers and proxies may keep a copy but must check it (cheap: 304 by ETag).
+  // Browsers and proxies may keep a copy but must check it (cheap: 304 by ETag);
+  // with a CDN policy the answer already says how long shared caches keep it.
   headers["cache-control"] ??= "no-cache";
   const view = Number(res.headers.get(POST_VIEW_HEADER));
   const etag = `W/"${createHash("sha1").update(raw).digest("base64url").slice(0, 22)}"`;
@@ -147,13 +198,16 @@ function etagMatches(header: string, etag: string) {
   });
 }
 
+type CacheState = "HIT" | "MISS" | "STALE";
+
 type Answer = { status: 200 | 304; headers: Record<string, string>; body: Bytes | null };
 
 /** A stored entry as a response to one request: its encoding, or a 304. */
 function answer(
   entry: PageEntry,
   request: { method: string; acceptEncoding?: string; ifNoneMatch?: string },
-  state: "HIT" | "MISS",
+  state: CacheState,
+  ageSeconds: number,
 ): Answer {
   const headers: Record<string, string> = {
     ...entry.headers,
@@ -161,6 +215,8 @@ function answer(
     vary: "Accept-Encoding",
     "x-cache": state,
   };
+  // How long ago it was rendered (RFC 9111): a shared cache in front counts it.
+  if (state !== "MISS") headers.age = String(ageSeconds);
   // On a 304 browsers refresh their kept copy's headers from ours: the same
   // headers as the page (its script-hash policy above all), no body.
   if (request.ifNoneMatch && etagMatches(request.ifNoneMatch, entry.etag)) {
@@ -180,7 +236,7 @@ function answer(
   return { status: 200, headers, body: request.method === "HEAD" ? null : body };
 }
 
-function respond(c: Context<AppEnv>, entry: PageEntry, state: "HIT" | "MISS") {
+function respond(c: Context<AppEnv>, entry: PageEntry, state: CacheState, ageSeconds: number) {
   const { status, headers, body } = answer(
     entry,
     {
@@ -189,6 +245,7 @@ function respond(c: Context<AppEnv>, entry: PageEntry, state: "HIT" | "MISS") {
       ifNoneMatch: c.req.header("if-none-match"),
     },
     state,
+    ageSeconds,
   );
   if (status === 304) return c.body(null, 304, headers);
   return body ? c.body(body, 200, headers) : c.body(null, 200, headers);
@@ -222,14 +279,15 @@ export function pageCacheFront(options: {
           return Array.isArray(value) ? value.join(", ") : value;
         }
       : (name: string) => request.headers.get(name) ?? undefined;
-    if (header("authorization") !== undefined) return undefined;
+    if (isStaff(header("authorization"), header("cookie"))) return undefined;
     const url = request.url;
     const pathStart = url.indexOf("/", url.indexOf("//") + 2);
     const queryStart = url.indexOf("?", pathStart);
     const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
     if (BYPASS.test(path)) return undefined;
-    const entry = cache.lookup(options.keyOf(url).key);
-    if (!entry) return undefined;
+    const found = cache.lookup(options.keyOf(url).key);
+    if (!found) return undefined;
+    const entry = found.entry;
     const encoding = negotiateEncoding(header("accept-encoding"));
     // Not in this client's encoding yet: the app's middleware makes it (off the hot path).
     if (encoding && !entry.identity && !entry[encoding]) return undefined;
@@ -240,7 +298,8 @@ export function pageCacheFront(options: {
     const { status, headers, body } = answer(
       entry,
       { method, acceptEncoding: header("accept-encoding"), ifNoneMatch: header("if-none-match") },
-      "HIT",
+      found.stale ? "STALE" : "HIT",
+      found.ageSeconds,
     );
     const response = new Response(body, {
       status,

@@ -28,6 +28,18 @@ async function openMenus(page: Page) {
   await expect(page.getByRole("heading", { name: "Header menu" })).toBeVisible();
 }
 
+/**
+ * Opens `path` as a visitor until `shown` passes: right after a change the
+ * page cache may answer the copy from before once while it renders the new
+ * one (stale-while-revalidate, docs/decisions/020). Removals are never stale.
+ */
+async function openWhenShown(page: Page, path: string, shown: () => Promise<void>) {
+  await expect(async () => {
+    await page.goto(path);
+    await shown();
+  }).toPass();
+}
+
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 test.describe("menus", () => {
@@ -232,8 +244,11 @@ test.describe("menus", () => {
         ],
       });
       expect(saved.status).toBe(200);
-      await page.goto("/");
-      await expect(mainNav(page).getByRole("link", { name: "Soon Gone" })).toBeVisible();
+      await openWhenShown(page, "/", () =>
+        expect(mainNav(page).getByRole("link", { name: "Soon Gone" })).toBeVisible({
+          timeout: 1000,
+        }),
+      );
       expect((await apiAs(page, token, "DELETE", `/services/${id}`)).status).toBe(200);
       await page.goto("/");
       await expect(mainNav(page).getByRole("link", { name: "Home" })).toBeVisible();
@@ -294,10 +309,12 @@ test.describe("footer services", () => {
       // Other specs may have left services behind: the new one goes sixth, the
       // last place the footer shows (a new service on a fresh site is the sixth).
       await apiAs(page, token, "PUT", "/services/reorder", { ids: [...order.slice(0, 5), id] });
-      await page.goto("/about");
-      await expect(services.getByRole("link", { name: title })).toHaveAttribute(
-        "href",
-        `/services/${slug}`,
+      await openWhenShown(page, "/about", () =>
+        expect(services.getByRole("link", { name: title })).toHaveAttribute(
+          "href",
+          `/services/${slug}`,
+          { timeout: 1000 },
+        ),
       );
       const before = await names();
       expect(before.indexOf(title)).toBe(5);

@@ -19,7 +19,8 @@ export async function tokenFor(page: Page, role: Role): Promise<{ token: string;
 
 /**
  * Signs in without the login form: stores the token and user the way the app
- * does (localStorage `token` and `user`) before any page script runs.
+ * does (localStorage `token` and `user`, the `beranda_staff` cookie) before any
+ * page script runs.
  */
 export async function loginAs(page: Page, role: Role) {
   const { token, user } = await tokenFor(page, role);
@@ -34,6 +35,9 @@ export async function putSession(page: Page, token: string, user: unknown) {
       if (!sessionStorage.getItem("e2e-auth-set")) {
         localStorage.setItem("token", t as string);
         localStorage.setItem("user", JSON.stringify(u));
+        // What the admin client sets once signed in: this browser's public pages are fresh renders.
+        // biome-ignore lint/suspicious/noDocumentCookie: the same plain flag the app sets
+        document.cookie = "beranda_staff=1; path=/; samesite=lax";
         sessionStorage.setItem("e2e-auth-set", "1");
       }
     },

@@ -23,6 +23,8 @@ function siteEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     DATA_DIR: dataDir,
     DEMO_MODE: "true",
     LOG_LEVEL: "warn",
+    // One server process per site (the default is one per core).
+    WORKERS: "1",
     // Every test's browser is one client (127.0.0.1): room for the whole run.
     CONTACT_RATE_LIMIT: "100/10m",
     REGISTER_RATE_LIMIT: "100/1h",

@@ -5,6 +5,7 @@ import {
   type Accounts,
   createAccounts,
   createPost,
+  del,
   expectOk,
   login,
   minutesFromNow,
@@ -133,8 +134,9 @@ describe("page cache", () => {
 
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 31 * 60_000);
+    // Its time came: the list was rendered again, ahead of this visitor.
     const later = await t.request("/blog");
-    expect(cacheState(later)).toBe("MISS");
+    expect(cacheState(later)).not.toBe("STALE");
     expect(await later.text()).toContain("Scheduled For Later");
     expect((await t.request(`/blog/${scheduled.slug}`)).status).toBe(200);
   });
@@ -377,4 +379,137 @@ describe("the page cache under made-up addresses", () => {
     // A path in another form than its own is such a variant too.
     expect(cacheState(await t.request("/About/"))).toBeNull();
   }, 120_000);
+});
+
+describe("stale-while-revalidate and tags", () => {
+  let t: TestApp;
+  let a: Accounts;
+  beforeAll(async () => {
+    // Requests come at once, with nothing re-rendered ahead of them.
+    t = await createTestApp({ demoMode: true, settle: false });
+    a = await createAccounts(t);
+  });
+  afterAll(() => t.close());
+
+  /** Stores `path` (asked twice, the second a hit) and answers the stored answer. */
+  async function stored(path: string) {
+    await t.request(path);
+    const hit = await t.request(path);
+    expect(cacheState(hit), path).toBe("HIT");
+    return hit;
+  }
+
+  it("serves an edited post's page stale once, with its age, while one render replaces it", async () => {
+    const created = await createPost(t, a.admin.token, { title: "Stale Before" });
+    const pagePath = `/blog/${created.slug}`;
+    await stored(pagePath);
+    expectOk(
+      await put(t, `/blog/posts/${created.id}`, {
+        token: a.editor.token,
+        body: { title: "Fresh After" },
+      }),
+    );
+    const stale = await t.request(pagePath);
+    expect(cacheState(stale)).toBe("STALE");
+    expect(stale.headers.get("age")).toMatch(/^\d+$/);
+    expect(await stale.text()).toContain("Stale Before");
+    // Staff meanwhile get a fresh render.
+    const staff = await t.request(pagePath, {
+      headers: { authorization: `Bearer ${a.editor.token}` },
+    });
+    expect(cacheState(staff)).toBeNull();
+    expect(await staff.text()).toContain("Fresh After");
+    // So does a browser the admin client marked as signed in.
+    const browser = await t.request(pagePath, {
+      headers: { cookie: "theme=dark; beranda_staff=1" },
+    });
+    expect(cacheState(browser)).toBeNull();
+    expect(await browser.text()).toContain("Fresh After");
+    await t.cache!.idle();
+    const fresh = await t.request(pagePath);
+    expect(cacheState(fresh)).toBe("HIT");
+    const html = await fresh.text();
+    expect(html).toContain("Fresh After");
+    expect(html).not.toContain("Stale Before");
+  });
+
+  it("counts no view for the background render of a stale post page", async () => {
+    const created = await createPost(t, a.admin.token, { title: "Views Stay" });
+    const pagePath = `/blog/${created.slug}`;
+    await stored(pagePath); // two views
+    await put(t, `/blog/posts/${created.id}`, {
+      token: a.editor.token,
+      body: { title: "Views Still Stay" },
+    });
+    await t.request(pagePath); // stale: a third view
+    await t.cache!.idle();
+    await t.services.posts.flushViews();
+    const row = await t.db
+      .selectFrom("posts")
+      .select("views")
+      .where("id", "=", created.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.views)).toBe(3);
+  });
+
+  it("never serves a deleted or unpublished post's page again, nor lists it", async () => {
+    const deleted = await createPost(t, a.admin.token, { title: "Soon Deleted" });
+    const hidden = await createPost(t, a.admin.token, { title: "Soon Unpublished" });
+    for (const created of [deleted, hidden]) await stored(`/blog/${created.slug}`);
+    await stored("/blog");
+    expectOk(await del(t, `/blog/posts/${deleted.id}`, { token: a.admin.token }));
+    expectOk(
+      await put(t, `/blog/posts/${hidden.id}`, {
+        token: a.admin.token,
+        body: { status: "draft" },
+      }),
+    );
+    for (const created of [deleted, hidden]) {
+      const response = await t.request(`/blog/${created.slug}`);
+      expect(response.status, created.title).toBe(404);
+      expect(await response.text()).not.toContain(created.title);
+    }
+    const list = await (await t.request("/blog")).text();
+    expect(list).not.toContain("Soon Deleted");
+    expect(list).not.toContain("Soon Unpublished");
+  });
+
+  it("does not touch an unrelated post's page when a post is edited", async () => {
+    const edited = await createPost(t, a.admin.token, { title: "Edited One" });
+    const other = await createPost(t, a.admin.token, { title: "Unrelated One" });
+    const before = await stored(`/blog/${other.slug}`);
+    await stored(`/blog/${edited.slug}`);
+    await put(t, `/blog/posts/${edited.id}`, {
+      token: a.editor.token,
+      body: { title: "Edited One, Again" },
+    });
+    const after = await t.request(`/blog/${other.slug}`);
+    expect(cacheState(after)).toBe("HIT");
+    expect(after.headers.get("etag")).toBe(before.headers.get("etag"));
+    expect(cacheState(await t.request(`/blog/${edited.slug}`))).toBe("STALE");
+  });
+
+  it("tells shared caches how long to keep a public answer, with its tags", async () => {
+    const created = await createPost(t, a.admin.token, { title: "Tagged Post" });
+    for (const state of ["MISS", "HIT"]) {
+      const response = await t.request(`/blog/${created.slug}`);
+      expect(cacheState(response)).toBe(state);
+      expect(response.headers.get("cache-control")).toBe(
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=300, stale-if-error=86400",
+      );
+      const keys = (response.headers.get("surrogate-key") ?? "").split(" ");
+      expect(keys).toEqual(expect.arrayContaining([`post:${created.id}`, "site", "menus"]));
+      expect(response.headers.get("cache-tag")).toBe(keys.join(","));
+    }
+    const list = await t.request("/api/blog/posts");
+    expect(list.headers.get("surrogate-key")).toContain("posts");
+    // Staff answers and uncacheable ones carry none.
+    const staff = await t.request(`/blog/${created.slug}`, {
+      headers: { authorization: `Bearer ${a.editor.token}` },
+    });
+    expect(staff.headers.get("surrogate-key")).toBeNull();
+    expect(staff.headers.get("cache-control") ?? "").not.toContain("public");
+    const views = await t.request(`/api/blog/posts/views/${created.id}`);
+    expect(views.headers.get("surrogate-key")).toBeNull();
+  });
 });

@@ -20,7 +20,14 @@ export type ServerRun = ReturnType<typeof runServer>;
 export function runServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [...startFlags(), "build/node/main.js"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      LOG_LEVEL: "warn",
+      // One process unless a test asks for workers (the default is one per core).
+      WORKERS: "1",
+      ...env,
+    },
   });
   let stdout = "";
   let stderr = "";

@@ -24,6 +24,13 @@ export type TestAppOptions = {
   reuse?: { dataDir: string; schema: string | undefined };
   /** The clock sessions are judged by (move it instead of sleeping). */
   now?: () => Date;
+  /**
+   * As a visitor who comes after the page cache re-rendered what a change
+   * staled (default): each request first waits for its background renders.
+   * false: requests come at once (and nothing is re-rendered ahead of them),
+   * to see stale answers.
+   */
+  settle?: boolean;
 };
 
 /**
@@ -66,9 +73,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger,
     pages: await pages,
     now: options.now,
+    rewarm: options.settle !== false,
   });
+  const settle = options.settle !== false;
 
   async function request(url: string, init: RequestInit = {}) {
+    if (settle) {
+      cache?.checkHorizon();
+      await cache?.idle();
+    }
     // As the server does: the page cache in front, then the app.
     return handleRequest(new Request(new URL(url, "http://localhost"), init));
   }

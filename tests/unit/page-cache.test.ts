@@ -9,13 +9,20 @@ const entry = (size: number, etag = "e"): PageEntry => ({
 });
 
 /** A cache whose clock the test moves, with the next publish time as given. */
-function setup(options: { maxBytes?: number; next?: number | null } = {}) {
+function setup(
+  options: {
+    maxBytes?: number;
+    next?: number | null;
+    rewarm?: { max: number; intervalMs: number } | false;
+  } = {},
+) {
   let clock = 1_000_000;
   const cache = createPageCache({
     maxBytes: options.maxBytes ?? 1000,
     maxAgeMs: 60_000,
     nextChangeAt: async () => options.next ?? null,
     now: () => clock,
+    rewarm: options.rewarm ?? false,
   });
   return {
     cache,
@@ -26,8 +33,30 @@ function setup(options: { maxBytes?: number; next?: number | null } = {}) {
   };
 }
 
-function put(cache: ReturnType<typeof createPageCache>, key: string, value: PageEntry) {
-  cache.begin(key).finish(value);
+function put(
+  cache: ReturnType<typeof createPageCache>,
+  key: string,
+  value: PageEntry,
+  tags: string[] = [],
+) {
+  return cache.begin(key, { url: `http://site${key}` }).finish(value, new Set(tags));
+}
+
+/** A renderer that records what it renders and stores `etag` for it, when released. */
+function renderer(cache: ReturnType<typeof createPageCache>, etag: string) {
+  const rendered: string[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  cache.setRenderer(async (url) => {
+    rendered.push(url);
+    const key = url.slice("http://site".length);
+    const ticket = cache.begin(key, { url, background: true });
+    await gate;
+    await ticket.finish(entry(10, etag), new Set([`page:${key}`]));
+  });
+  return { rendered, release };
 }
 
 describe("page cache store", () => {
@@ -57,7 +86,7 @@ describe("page cache store", () => {
     const { cache, settle } = setup();
     await settle();
     const ticket = cache.begin("/page");
-    cache.invalidate();
+    cache.clear();
     await settle();
     ticket.finish(entry(10));
     expect(cache.lookup("/page")).toBeUndefined();
@@ -74,12 +103,12 @@ describe("page cache store", () => {
     });
     answer(null);
     await new Promise((resolve) => setImmediate(resolve));
-    cache.invalidate(); // a change: the next publish time is asked for again
+    cache.change({ stale: ["site"], purge: [] }); // a change: the next publish time is asked for again
     const stored = cache.begin("/page").finish(entry(10, "after the change"));
     expect(cache.lookup("/page")).toBeUndefined(); // not yet known
     answer(null);
     await stored;
-    expect(cache.lookup("/page")?.etag).toBe("after the change");
+    expect(cache.lookup("/page")?.entry.etag).toBe("after the change");
   });
 
   it("lets requests for a page being rendered wait for that render", async () => {
@@ -110,7 +139,7 @@ describe("page cache store", () => {
     expect(cache.lookup("/blog")).toBeUndefined();
   });
 
-  it("lets entries expire after their maximum age", async () => {
+  it("without a way to render again, drops entries past their maximum age", async () => {
     const { cache, advance, settle } = setup();
     await settle();
     put(cache, "/blog", entry(10));
@@ -167,6 +196,104 @@ describe("page cache store", () => {
     put(cache, "/", page);
     cache.addEncoding("/", page, "gzip", new Uint8Array(50));
     expect(cache.stats().bytes).toBe(150);
-    expect(cache.lookup("/")?.gzip?.byteLength).toBe(50);
+    expect(cache.lookup("/")?.entry.gzip?.byteLength).toBe(50);
+  });
+});
+
+describe("page cache tags and stale-while-revalidate", () => {
+  it("serves a staled entry once while one background render replaces it", async () => {
+    const { cache, settle, advance } = setup();
+    await settle();
+    await put(cache, "/blog/a", entry(10, "old"), ["post:1"]);
+    const { rendered, release } = renderer(cache, "new");
+    cache.change({ stale: ["post:1"], purge: [] });
+    advance(3_000);
+    const first = cache.lookup("/blog/a");
+    expect(first).toMatchObject({ stale: true, ageSeconds: 3 });
+    expect(first?.entry.etag).toBe("old");
+    // A second visitor meanwhile: the same stale copy, no second render.
+    expect(cache.lookup("/blog/a")?.stale).toBe(true);
+    expect(rendered).toEqual(["http://site/blog/a"]);
+    release();
+    await cache.idle();
+    const after = cache.lookup("/blog/a");
+    expect(after).toMatchObject({ stale: false, ageSeconds: 0 });
+    expect(after?.entry.etag).toBe("new");
+    expect(rendered).toHaveLength(1);
+  });
+
+  it("stales only the entries carrying a changed tag", async () => {
+    const { cache, settle } = setup();
+    await settle();
+    await put(cache, "/blog/a", entry(10), ["post:1", "posts"]);
+    await put(cache, "/blog/b", entry(10), ["post:2"]);
+    await put(cache, "/blog", entry(10), ["posts", "post:1", "post:2"]);
+    renderer(cache, "new");
+    cache.change({ stale: ["post:1", "posts"], purge: [] });
+    expect(cache.lookup("/blog/b")?.stale).toBe(false);
+    expect(cache.lookup("/blog/a")?.stale).toBe(true);
+    expect(cache.lookup("/blog")?.stale).toBe(true);
+  });
+
+  it("never serves an entry again once a purge names one of its tags", async () => {
+    const { cache, settle } = setup();
+    await settle();
+    await put(cache, "/blog/a", entry(10), ["post:1"]);
+    await put(cache, "/blog", entry(10), ["posts", "post:1"]);
+    await put(cache, "/about", entry(10), ["table:team_members"]);
+    renderer(cache, "new");
+    cache.change({ stale: ["posts"], purge: ["post:1"] });
+    expect(cache.lookup("/blog/a")).toBeUndefined();
+    expect(cache.lookup("/blog")).toBeUndefined();
+    expect(cache.lookup("/about")?.stale).toBe(false);
+  });
+
+  it("stores a render that overlapped a change only when the change is to other tags", async () => {
+    const { cache, settle } = setup();
+    await settle();
+    const unrelated = cache.begin("/blog/b");
+    const related = cache.begin("/blog/a");
+    cache.change({ stale: ["post:1"], purge: [] });
+    await unrelated.finish(entry(10), new Set(["post:2"]));
+    await related.finish(entry(10), new Set(["post:1"]));
+    expect(cache.lookup("/blog/b")).toBeDefined();
+    expect(cache.lookup("/blog/a")).toBeUndefined();
+  });
+
+  it("drops a stale entry whose page is gone when rendered again", async () => {
+    const { cache, settle } = setup();
+    await settle();
+    await put(cache, "/blog/a", entry(10), ["post:1"]);
+    cache.setRenderer(async (url) => {
+      await cache.begin("/blog/a", { url, background: true }).finish(null);
+    });
+    cache.change({ stale: ["post:1"], purge: [] });
+    expect(cache.lookup("/blog/a")?.stale).toBe(true);
+    await cache.idle();
+    expect(cache.lookup("/blog/a")).toBeUndefined();
+  });
+
+  it("after a change renders the most requested stale entries first, at most as many as allowed", async () => {
+    const { cache, settle } = setup({ rewarm: { max: 2, intervalMs: 0 } });
+    await settle();
+    for (const [key, hits] of [
+      ["/rare", 1],
+      ["/popular", 5],
+      ["/middle", 3],
+    ] as const) {
+      await put(cache, key, entry(10), ["posts"]);
+      for (let i = 0; i < hits; i++) cache.lookup(key);
+    }
+    const rendered: string[] = [];
+    cache.setRenderer(async (url) => {
+      rendered.push(url);
+      const key = url.slice("http://site".length);
+      await cache.begin(key, { url, background: true }).finish(entry(10), new Set(["posts"]));
+    });
+    cache.change({ stale: ["posts"], purge: [] });
+    await cache.idle();
+    expect(rendered).toEqual(["http://site/popular", "http://site/middle"]);
+    expect(cache.lookup("/popular")?.stale).toBe(false);
+    expect(cache.lookup("/rare")?.stale).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { type Actor, can } from "../../../common/permissions.ts";
 import { NavigationTargetQuerySchema } from "../../../common/schemas/navigation.ts";
 import { DEFAULT_SETTINGS } from "../../../common/settings.ts";
 import { requirePermission } from "../../auth/policy.ts";
+import { MENUS_TAG, pageTag, postTag, readTagged, tagRead } from "../../cache/tags.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { parseInput } from "../../http/validation.ts";
@@ -45,7 +46,8 @@ export function createNavigationService(
   let failures = 0;
 
   async function liveLinks(navigation: NavigationSettings): Promise<Map<string, string>> {
-    const targets = await findReferencedTargets(db, menuReferences(navigation));
+    // Tagged by reference in getSiteMenus (post:<id>, page:<id>).
+    const targets = await readTagged(() => findReferencedTargets(db, menuReferences(navigation)));
     const links = new Map<string, string>();
     for (const [key, target] of targets) if (target.live) links.set(key, target.href);
     return links;
@@ -58,9 +60,15 @@ export function createNavigationService(
    * and counted (`failureCount`: the page is then not stored by the cache).
    */
   async function getSiteMenus(): Promise<SiteMenus> {
+    tagRead(MENUS_TAG);
     let navigation = DEFAULT_SETTINGS.navigation;
     try {
       navigation = (await deps.settings.getAllSettings()).navigation;
+      // Cache tags: the posts and pages the menus link to (by reference).
+      for (const reference of menuReferences(navigation)) {
+        if (reference.type === "post") tagRead(postTag(reference.id));
+        if (reference.type === "page") tagRead(pageTag(reference.id));
+      }
       const [links, services] = await Promise.all([
         liveLinks(navigation),
         deps.services.listServices(),

@@ -2,6 +2,7 @@ import type { Actor } from "../../../common/permissions.ts";
 import { type PageInput, PageInputSchema } from "../../../common/schemas/pages.ts";
 import type { Page, PageList } from "../../../common/types.ts";
 import { requirePermission } from "../../auth/policy.ts";
+import { pageTag, readTagged, tagRead } from "../../cache/tags.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
@@ -136,7 +137,11 @@ export function createPagesService(db: Db) {
 
   /** A live page at `/{slug}`: drafts and pages whose time has not come are not there. */
   async function getPublicPageBySlug(slug: string): Promise<Page | null> {
-    return findPage(db, { slug }, { visibility: "public", now: nowIso() });
+    const page = await readTagged(() =>
+      findPage(db, { slug }, { visibility: "public", now: nowIso() }),
+    );
+    if (page) tagRead(pageTag(page.id));
+    return page;
   }
 
   /** The current slug of a live page that used to live at `oldSlug`. */

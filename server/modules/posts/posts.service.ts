@@ -6,6 +6,15 @@ import { foldPostAliases, type PostInput, PostInputSchema } from "../../../commo
 import { slugify } from "../../../common/text.ts";
 import type { Post, PostList, PostSummary } from "../../../common/types.ts";
 import { requireActor, requirePermission, requirePostManager } from "../../auth/policy.ts";
+import {
+  categoryTag,
+  isBackgroundRender,
+  POSTS_TAG,
+  postTag,
+  RELATED_TAG,
+  readTagged,
+  tagRead,
+} from "../../cache/tags.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { nowIso } from "../../db/normalize.ts";
@@ -40,10 +49,10 @@ import {
   deletePosts,
   fillMissingSearchText,
   findLivePostViews,
-  findPost,
   findPostAuthor,
   findPostIdBySlug,
-  findPostPage,
+  findPostPage as findPostPageRows,
+  findPost as findPostRow,
   findPostsForBulk,
   insertPost,
   type PostStatusFilter,
@@ -128,6 +137,14 @@ function updateEvents(
   return events;
 }
 
+/**
+ * The reads of posts here are tagged by their callers (`post:<id>` for each
+ * post shown, `posts` for a list), so they add no list tag of their own.
+ */
+const findPost: typeof findPostRow = (...args) => readTagged(() => findPostRow(...args));
+const findPostPage: typeof findPostPageRows = (...args) =>
+  readTagged(() => findPostPageRows(...args));
+
 export function createPostsService(db: Db) {
   // Views are counted in memory (a page served from a cache counts too) and
   // written in batches: one transaction, `views = views + n` per post. A count
@@ -152,6 +169,8 @@ export function createPostsService(db: Db) {
 
   /** Counts one view of a post (a page read, or a cached copy of it served). */
   function recordView(postId: number) {
+    // The cache rendering a stale page again is not a visitor.
+    if (isBackgroundRender()) return;
     pendingViews.set(postId, (pendingViews.get(postId) ?? 0) + 1);
     scheduleFlush();
   }
@@ -231,6 +250,8 @@ export function createPostsService(db: Db) {
       { contentPreview: query.contentPreview },
     );
     posts.forEach(withPendingViews);
+    // Cache tags: a list, and each post it shows.
+    tagRead(POSTS_TAG, ...posts.map((p) => postTag(p.id)));
     return { posts, count, totalPages: Math.max(1, Math.ceil(count / limit)), page, limit };
   }
 
@@ -246,6 +267,7 @@ export function createPostsService(db: Db) {
       paging({ limit }, 3),
       { withCount: false },
     );
+    tagRead(POSTS_TAG, ...result.posts.map((p) => postTag(p.id)));
     return result.posts.map(withPendingViews);
   }
 
@@ -261,6 +283,7 @@ export function createPostsService(db: Db) {
       const post = await findPost(db, { id: postId }, { visibility: "all", now });
       ids = post?.categories.map((c) => c.id) ?? [];
     }
+    tagRead(RELATED_TAG, ...ids.map(categoryTag));
     if (!ids.length) return [];
     const result = await findPostPage(
       db,
@@ -268,6 +291,8 @@ export function createPostsService(db: Db) {
       paging({ limit }, 3),
       { withCount: false, contentPreview: options.contentPreview },
     );
+    // Not the `posts` list tag: an edit to another post does not change this list.
+    tagRead(RELATED_TAG, ...result.posts.map((p) => postTag(p.id)));
     return result.posts.map(withPendingViews);
   }
 
@@ -283,6 +308,7 @@ export function createPostsService(db: Db) {
     const notFound = AppError.notFound(`Post with ID ${id} not found.`);
     const post = await findPost(db, { id: checked.id }, { visibility: "all", now: nowIso() });
     if (!post) throw notFound;
+    tagRead(postTag(post.id));
     if (isPublicPost(post) || canManagePost(actor, post)) return withPendingViews(post);
     throw notFound;
   }
@@ -292,7 +318,9 @@ export function createPostsService(db: Db) {
     options: { countView?: boolean } = {},
   ): Promise<Post | null> {
     const post = await findPost(db, { slug }, { visibility: "public", now: nowIso() });
+    // Not found: a 404, never stored; a post given this slug later is an insert or a slug change.
     if (!post) return null;
+    tagRead(postTag(post.id));
     if (options.countView) recordView(post.id);
     return withPendingViews(post);
   }

@@ -1,4 +1,5 @@
 import { stripHtml, truncate } from "../../../common/text.ts";
+import { PAGES_TAG, POSTS_TAG, tagRead } from "../../cache/tags.ts";
 import type { Db } from "../../db/client.ts";
 import { nowIso } from "../../db/normalize.ts";
 import { findIndexablePageSlugs } from "../pages/pages.repository.ts";
@@ -45,6 +46,7 @@ export function createFeedsService(
       );
     }
     // Company pages that are live and not hidden from search engines (noindex).
+    tagRead(PAGES_TAG);
     for (const page of await findIndexablePageSlugs(db, nowIso())) {
       urls.push(
         `<url><loc>${xmlEscape(`${origin}/${page.slug}`)}</loc><lastmod>${page.lastmod}</lastmod></url>`,
@@ -56,6 +58,7 @@ export function createFeedsService(
   async function postUrls(origin: string, page?: number): Promise<string[]> {
     const slice = page ? { limit: SITEMAP_POSTS, offset: (page - 1) * SITEMAP_POSTS } : undefined;
     const posts = await findLivePostSlugs(db, nowIso(), slice);
+    tagRead(POSTS_TAG);
     return posts.map(
       (post) =>
         `<url><loc>${xmlEscape(`${origin}/blog/${post.slug}`)}</loc><lastmod>${post.lastmod}</lastmod></url>`,

@@ -37,9 +37,12 @@ export function createSetupService(db: Db) {
     return !(await hasActiveAdmin(db));
   }
 
-  /** A fresh one-time token (replacing any earlier one), for the link printed at start. */
-  function issueSetupToken(): string {
-    token = generateToken();
+  /**
+   * A fresh one-time token (replacing any earlier one), for the link printed
+   * at start; `given`: the one the primary issued, shared by its workers.
+   */
+  function issueSetupToken(given?: string): string {
+    token = given ?? generateToken();
     return token;
   }
 
