@@ -1,3 +1,4 @@
+import type { Permission } from "../../common/permissions.ts";
 import {
   AutosaveInputSchemas,
   type AutosaveKind,
@@ -15,30 +16,44 @@ import { createRouter, routesFor, signedIn } from "../http/router.ts";
  */
 
 const KINDS = [
-  { kind: "post", base: "/blog/posts", tag: "Blog", name: "Post" },
-  { kind: "page", base: "/pages", tag: "Pages", name: "Page" },
-  { kind: "service", base: "/services", tag: "Services", name: "Service" },
-] as const satisfies readonly { kind: AutosaveKind; base: string; tag: string; name: string }[];
+  // A post: every staff role may edit posts (the service then allows only the
+  // post's author, editors and admins); pages and services: those who manage them.
+  { kind: "post", base: "/blog/posts", tag: "Blog", name: "Post", permission: "posts:create" },
+  { kind: "page", base: "/pages", tag: "Pages", name: "Page", permission: "pages:manage" },
+  {
+    kind: "service",
+    base: "/services",
+    tag: "Services",
+    name: "Service",
+    permission: "services:manage",
+  },
+] as const satisfies readonly {
+  kind: AutosaveKind;
+  base: string;
+  tag: string;
+  name: string;
+  permission: Permission;
+}[];
 
-function routesOf({ kind, base, tag, name }: (typeof KINDS)[number]) {
+function routesOf({ kind, base, tag, name, permission }: (typeof KINDS)[number]) {
   const { route } = routesFor(tag);
   const noun = kind;
   return {
     save: route(`PUT ${base}/{id}/autosave`, `save${name}Autosave`, {
       summary: `Autosave your unsaved changes to a ${noun} (the ${noun} itself is not changed)`,
-      ...signedIn(),
+      ...signedIn(permission),
       request: { params: IdParams, ...jsonBody(AutosaveInputSchemas[kind]) },
       responses: dataResponses(AutosaveSchema, "Your autosave", [403, 404]),
     }),
     get: route(`GET ${base}/{id}/autosave`, `get${name}Autosave`, {
       summary: `Your own autosave of a ${noun}, if you have one`,
-      ...signedIn(),
+      ...signedIn(permission),
       request: { params: IdParams },
       responses: dataResponses(AutosaveSchema, "Your autosave", [403, 404]),
     }),
     discard: route(`DELETE ${base}/{id}/autosave`, `delete${name}Autosave`, {
       summary: `Discard your autosave of a ${noun}`,
-      ...signedIn(),
+      ...signedIn(permission),
       request: { params: IdParams },
       responses: dataResponses(Done, "Discarded", [403, 404]),
     }),
@@ -46,13 +61,13 @@ function routesOf({ kind, base, tag, name }: (typeof KINDS)[number]) {
       summary: `Say you are editing a ${noun} (every ~15 s); answers the others editing it and when your autosave of it was written`,
       description:
         "Soft presence, not a lock: an entry expires 45 s after its last heartbeat. Kept in the server's memory (one instance).",
-      ...signedIn(),
+      ...signedIn(permission),
       request: { params: IdParams },
       responses: dataResponses(PresenceSchema, "The other users editing it now", [403, 404]),
     }),
     leave: route(`DELETE ${base}/{id}/presence`, `leave${name}Presence`, {
       summary: `Say you closed a ${noun}`,
-      ...signedIn(),
+      ...signedIn(permission),
       request: { params: IdParams },
       responses: dataResponses(Done, "Left", [403, 404]),
     }),

@@ -30,7 +30,7 @@ const RevisionParams = z.object({ id: idParam("id"), revisionId: idParam("revisi
 function revisionRoutes<const B extends "/blog/posts" | "/pages" | "/services">(
   base: B,
   names: { one: string },
-  permission: Permission | undefined,
+  permission: Permission,
 ) {
   const guard = signedIn(permission);
   const errors = [403, 404] as const;
@@ -47,7 +47,8 @@ function revisionRoutes<const B extends "/blog/posts" | "/pages" | "/services">(
   return { list, guard, errors };
 }
 
-const posts = revisionRoutes("/blog/posts", { one: "Post" }, undefined);
+// Every staff role may edit posts; the service then allows only the post's author, editors and admins.
+const posts = revisionRoutes("/blog/posts", { one: "Post" }, "posts:create");
 const pages = revisionRoutes("/pages", { one: "Page" }, "pages:manage");
 const services = revisionRoutes("/services", { one: "Service" }, "services:manage");
 
