@@ -11,7 +11,13 @@ export default async function setup() {
   const root = path.resolve(import.meta.dirname, "../..");
   const built = ["build/server/index.js", "build/node/main.js"];
   if (!built.every((file) => fs.existsSync(path.join(root, file)))) {
-    execSync("npm run build", { cwd: root, stdio: "inherit" });
+    // As `npm run build` from a shell: vitest sets NODE_ENV=test, which would
+    // make development bundles (larger, and failing the public-bundles test).
+    execSync("npm run build", {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
   if (process.env.TEST_DB === "postgres" && !(await isPostgresReachable())) {
     throw new Error(
