@@ -14,6 +14,9 @@ const integration = (name: "sqlite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // Both cores (vitest's default leaves one free): the integration files
+    // spend much of their time waiting on PostgreSQL, child processes and I/O.
+    maxWorkers: 2,
     projects: [
       {
         test: {

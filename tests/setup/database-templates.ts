@@ -36,8 +36,20 @@ export default async function setup(project: TestProject) {
   const { handle } = await prepareDatabase(config, createLogger("silent"), { schema });
   await handle.close();
   project.provide("demoTemplate", { dataDir, schema });
+  // Schemas the tests are done with are dropped here, at the end (see dropSchema).
+  const drops =
+    kind === "postgres" ? path.join(dataDir, "..", `${path.basename(dataDir)}-drops`) : "";
+  if (drops) {
+    fs.writeFileSync(drops, "");
+    process.env.BERANDA_TEST_SCHEMA_DROPS = drops;
+  }
   return async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await dropSchema(schema).catch(() => {});
+    if (!drops) return;
+    delete process.env.BERANDA_TEST_SCHEMA_DROPS;
+    const names = new Set(fs.readFileSync(drops, "utf8").split("\n").filter(Boolean));
+    if (schema) names.add(schema);
+    for (const name of names) await dropSchema(name).catch(() => {});
+    fs.rmSync(drops, { force: true });
   };
 }

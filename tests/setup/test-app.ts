@@ -103,6 +103,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     schema,
     /** Closes the database; with `keep` the data stays for a reopen. */
     async close({ keep = false }: { keep?: boolean } = {}) {
+      // Background renders of stale pages (and the re-warm queue) end first:
+      // left running, they query a database that is closed or dropped, and
+      // fail in whichever test file the worker runs next.
+      await cache?.idle();
       await services.posts.close();
       await handle.close();
       if (keep) return;
