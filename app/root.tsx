@@ -9,10 +9,10 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { brandVariables } from "../common/color.ts";
-import { isOneTimeLinkPage, isSecretAddress } from "../common/one-time-links.ts";
-import { DEFAULT_SETTINGS, GOOGLE_ANALYTICS_ID_PATTERN } from "../common/settings.ts";
-import { requestInfoContext, siteServicesContext } from "../common/site-context.ts";
+import { brandVariables } from "#common/color.ts";
+import { isOneTimeLinkPage, isSecretAddress } from "#common/one-time-links.ts";
+import { DEFAULT_SETTINGS, GOOGLE_ANALYTICS_ID_PATTERN } from "#common/settings.ts";
+import { requestInfoContext, siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./lib/nonce.ts";

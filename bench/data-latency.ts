@@ -5,10 +5,10 @@
 // the admin make, in-process through the services, and prints p50/p95/max.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { prepareDatabase } from "../server/boot.ts";
-import { loadConfig } from "../server/config.ts";
-import { createLogger } from "../server/logger.ts";
-import { createServices } from "../server/services.ts";
+import { prepareDatabase } from "#server/boot.ts";
+import { loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
+import { createServices } from "#server/services.ts";
 
 const { values } = parseArgs({
   options: {

@@ -9,13 +9,13 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { slugify } from "../common/text.ts";
-import { prepareDatabase } from "../server/boot.ts";
-import { loadConfig } from "../server/config.ts";
-import type { Db } from "../server/db/client.ts";
-import { nowIso, toCount } from "../server/db/normalize.ts";
-import { createLogger } from "../server/logger.ts";
-import { insertPostRows, type NewPostRow } from "../server/modules/posts/posts.repository.ts";
+import { slugify } from "#common/text.ts";
+import { prepareDatabase } from "#server/boot.ts";
+import { loadConfig } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso, toCount } from "#server/db/normalize.ts";
+import { createLogger } from "#server/logger.ts";
+import { insertPostRows, type NewPostRow } from "#server/modules/posts/posts.repository.ts";
 
 const { values, positionals } = parseArgs({
   options: {

@@ -6,11 +6,11 @@ import { parseArgs } from "node:util";
 
 // React picks its build when first imported: the server modules come after this.
 process.env.NODE_ENV ??= "production";
-const { createApp } = await import("../server/app.ts");
-const { prepareDatabase } = await import("../server/boot.ts");
-const { loadConfig } = await import("../server/config.ts");
-const { createLogger } = await import("../server/logger.ts");
-const { loadPageHandler } = await import("../server/ssr.ts");
+const { createApp } = await import("#server/app.ts");
+const { prepareDatabase } = await import("#server/boot.ts");
+const { loadConfig } = await import("#server/config.ts");
+const { createLogger } = await import("#server/logger.ts");
+const { loadPageHandler } = await import("#server/ssr.ts");
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { "data-dir": { type: "string", default: "tmp/bench/sqlite-200" } },

@@ -25,7 +25,7 @@ await rolldown({
   input: path.join(ROOT, "server", "main.ts"),
   platform: "node",
   cwd: ROOT,
-  external: [/^[^./]/, /[\\/]build[\\/]server[\\/]index\.js$/],
+  external: [/^[^./#]/, /[\\/]build[\\/]server[\\/]index\.js$/],
   logLevel: "warn",
   output: { dir: path.join(ROOT, "build", "node"), format: "esm", sourcemap: true },
 });

@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { isPostgresReachable, TEST_DATABASE_URL } from "../tests/setup/databases.ts";
+import { isPostgresReachable, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const results: { name: string; ok: boolean; note?: string }[] = [];

@@ -1,4 +1,4 @@
-import type { SiteServices } from "../common/site-context.ts";
+import type { SiteServices } from "#common/site-context.ts";
 import { createLinkTokens } from "./auth/link-tokens.ts";
 import { createLoginThrottle } from "./auth/login-throttle.ts";
 import { loadSecretKey } from "./auth/secret-key.ts";

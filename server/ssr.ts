@@ -7,7 +7,7 @@ import {
   requestInfoContext,
   type SiteServices,
   siteServicesContext,
-} from "../common/site-context.ts";
+} from "#common/site-context.ts";
 
 /** The project folder: the nearest one up with a package.json (from source or from the bundle). */
 function projectRoot(from: string): string {

@@ -7,8 +7,8 @@ import {
   useMemo,
   useState,
 } from "react";
-import { STAFF_COOKIE } from "../../common/site-context.ts";
-import type { User } from "../../common/types.ts";
+import { STAFF_COOKIE } from "#common/site-context.ts";
+import type { User } from "#common/types.ts";
 import {
   ApiError,
   api,

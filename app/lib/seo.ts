@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { DEFAULT_SITE_TITLE, type PublicSiteSettings } from "../../common/settings.ts";
+import { DEFAULT_SITE_TITLE, type PublicSiteSettings } from "#common/settings.ts";
 
 type RootData = { settings: PublicSiteSettings; origin: string } | undefined;
 

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { DEFAULT_SETTINGS } from "../../common/settings.ts";
-import { siteServicesContext } from "../../common/site-context.ts";
-import { truncate } from "../../common/text.ts";
-import { absoluteUrl, JsonLd } from "../components/ui/json-ld.tsx";
-import { AboutPage } from "../features/about/about-page.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
-import { useRootData } from "../root.tsx";
+import { absoluteUrl, JsonLd } from "#app/components/ui/json-ld.tsx";
+import { AboutPage } from "#app/features/about/about-page.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
+import { DEFAULT_SETTINGS } from "#common/settings.ts";
+import { siteServicesContext } from "#common/site-context.ts";
+import { truncate } from "#common/text.ts";
 import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
-import { POST_VIEW_HEADER, siteServicesContext } from "../../common/site-context.ts";
-import { stripHtml, truncate } from "../../common/text.ts";
-import { PostArticle } from "../features/blog/post-article.tsx";
-import { homepageTexts } from "../features/home/home-sections.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
-import { useRootData } from "../root.tsx";
+import { PostArticle } from "#app/features/blog/post-article.tsx";
+import { homepageTexts } from "#app/features/home/home-sections.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
+import { POST_VIEW_HEADER, siteServicesContext } from "#common/site-context.ts";
+import { stripHtml, truncate } from "#common/text.ts";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

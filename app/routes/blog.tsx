@@ -1,12 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { POST_PAGE_SIZE } from "../../common/limits.ts";
-import { siteServicesContext } from "../../common/site-context.ts";
-import type { Category } from "../../common/types.ts";
-import { Pagination } from "../features/blog/pagination.tsx";
-import { homepageTexts } from "../features/home/home-sections.tsx";
-import { PostCard } from "../features/home/post-card.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
-import { useRootData } from "../root.tsx";
+import { Pagination } from "#app/features/blog/pagination.tsx";
+import { homepageTexts } from "#app/features/home/home-sections.tsx";
+import { PostCard } from "#app/features/home/post-card.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
+import { POST_PAGE_SIZE } from "#common/limits.ts";
+import { siteServicesContext } from "#common/site-context.ts";
+import type { Category } from "#common/types.ts";
 import type { Route } from "./+types/blog";
 
 /** Shown as filter buttons when the categories cannot be loaded, so the filter bar never disappears. */

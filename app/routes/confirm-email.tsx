@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { ONE_TIME_LINK_HEADERS } from "../../common/one-time-links.ts";
-import { PROFILE_TEXTS } from "../../common/profile-texts.ts";
-import { Alert, Spinner } from "../components/ui/form.tsx";
-import { AuthPage, SignInLink } from "../features/account/auth-page.tsx";
-import { api, failureReason } from "../lib/api.ts";
-import { useOneTimeToken } from "../lib/one-time-token.ts";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
+import { api, failureReason } from "#app/lib/api.ts";
+import { useOneTimeToken } from "#app/lib/one-time-token.ts";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { ONE_TIME_LINK_HEADERS } from "#common/one-time-links.ts";
+import { PROFILE_TEXTS } from "#common/profile-texts.ts";
 import type { Route } from "./+types/confirm-email";
 
 /** A one-time link's page is kept by nobody (common/one-time-links.ts). */

@@ -1,16 +1,16 @@
 import { data } from "react-router";
-import { contactMap, hasOpeningHours } from "../../common/contact.ts";
-import { HONEYPOT_FIELD } from "../../common/rules.ts";
-import { DEFAULT_CONTACT } from "../../common/settings.ts";
-import { requestInfoContext, siteServicesContext } from "../../common/site-context.ts";
-import { Icon } from "../components/ui/icons.tsx";
-import { JsonLd } from "../components/ui/json-ld.tsx";
-import { ContactForm } from "../features/contact/contact-form.tsx";
-import { OpeningHoursList } from "../features/contact/opening-hours.tsx";
-import { organizationData } from "../features/contact/organization.ts";
-import { SocialLinks } from "../features/layout/site-footer.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
-import { useRootData } from "../root.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { JsonLd } from "#app/components/ui/json-ld.tsx";
+import { ContactForm } from "#app/features/contact/contact-form.tsx";
+import { OpeningHoursList } from "#app/features/contact/opening-hours.tsx";
+import { organizationData } from "#app/features/contact/organization.ts";
+import { SocialLinks } from "#app/features/layout/site-footer.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
+import { contactMap, hasOpeningHours } from "#common/contact.ts";
+import { HONEYPOT_FIELD } from "#common/rules.ts";
+import { DEFAULT_CONTACT } from "#common/settings.ts";
+import { requestInfoContext, siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { PASSWORD_RESET_TEXTS } from "../../common/account-texts.ts";
-import { LOGIN_RULES, validateFields } from "../../common/rules.ts";
-import { Alert, EmailField } from "../components/ui/form.tsx";
-import { Honeypot } from "../components/ui/honeypot.tsx";
-import { AuthPage, SignInLink } from "../features/account/auth-page.tsx";
-import { api, failureReason } from "../lib/api.ts";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { Alert, EmailField } from "#app/components/ui/form.tsx";
+import { Honeypot } from "#app/components/ui/honeypot.tsx";
+import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
+import { api, failureReason } from "#app/lib/api.ts";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
+import { LOGIN_RULES, validateFields } from "#common/rules.ts";
 import type { Route } from "./+types/forgot-password";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
-import { siteServicesContext } from "../../common/site-context.ts";
-import { GalleryViewer } from "../features/gallery/gallery-viewer.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { GalleryViewer } from "#app/features/gallery/gallery-viewer.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/gallery";
 
 export async function loader({ context }: Route.LoaderArgs) {

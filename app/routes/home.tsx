@@ -1,18 +1,18 @@
 import { data } from "react-router";
-import { siteServicesContext } from "../../common/site-context.ts";
-import { JsonLd } from "../components/ui/json-ld.tsx";
-import { organizationData } from "../features/contact/organization.ts";
-import { Hero } from "../features/home/hero.tsx";
+import { JsonLd } from "#app/components/ui/json-ld.tsx";
+import { organizationData } from "#app/features/contact/organization.ts";
+import { Hero } from "#app/features/home/hero.tsx";
 import {
   AboutSection,
   CallToAction,
   homepageTexts,
   LoadError,
-} from "../features/home/home-sections.tsx";
-import { LatestPosts } from "../features/home/latest-posts.tsx";
-import { ServicesGrid } from "../features/home/services-grid.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
-import { useRootData } from "../root.tsx";
+} from "#app/features/home/home-sections.tsx";
+import { LatestPosts } from "#app/features/home/latest-posts.tsx";
+import { ServicesGrid } from "#app/features/home/services-grid.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
+import { siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {

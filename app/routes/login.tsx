@@ -1,16 +1,16 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../common/account-texts.ts";
-import { LOGIN_RULES, validateFields } from "../../common/rules.ts";
-import { SETUP_TEXTS } from "../../common/setup.ts";
-import { siteServicesContext } from "../../common/site-context.ts";
-import { Alert, EmailField, PasswordField } from "../components/ui/form.tsx";
-import { Honeypot } from "../components/ui/honeypot.tsx";
-import { AuthPage } from "../features/account/auth-page.tsx";
-import { failureReason } from "../lib/api.ts";
-import { AuthProvider, useAuth } from "../lib/auth.tsx";
-import { safeRedirect } from "../lib/safe-redirect.ts";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { Alert, EmailField, PasswordField } from "#app/components/ui/form.tsx";
+import { Honeypot } from "#app/components/ui/honeypot.tsx";
+import { AuthPage } from "#app/features/account/auth-page.tsx";
+import { failureReason } from "#app/lib/api.ts";
+import { AuthProvider, useAuth } from "#app/lib/auth.tsx";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
+import { LOGIN_RULES, validateFields } from "#common/rules.ts";
+import { SETUP_TEXTS } from "#common/setup.ts";
+import { siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/login";
 
 export function loader({ context }: Route.LoaderArgs) {

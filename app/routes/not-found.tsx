@@ -1,5 +1,5 @@
-import { NotFoundPage } from "../features/layout/not-found-page.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { NotFoundPage } from "#app/features/layout/not-found-page.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader() {

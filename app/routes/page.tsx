@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { siteServicesContext } from "../../common/site-context.ts";
-import { NotFoundPage } from "../features/layout/not-found-page.tsx";
-import { CompanyPageArticle } from "../features/pages/page-article.tsx";
-import { pageDescription } from "../features/pages/page-description.ts";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { NotFoundPage } from "#app/features/layout/not-found-page.tsx";
+import { CompanyPageArticle } from "#app/features/pages/page-article.tsx";
+import { pageDescription } from "#app/features/pages/page-description.ts";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/page";
 
 /**

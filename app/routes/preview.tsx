@@ -1,14 +1,14 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
-import { PREVIEW_BANNER, PREVIEW_HEADERS } from "../../common/preview.ts";
-import { siteServicesContext } from "../../common/site-context.ts";
-import { stripHtml, truncate } from "../../common/text.ts";
-import { PostArticle } from "../features/blog/post-article.tsx";
-import { homepageTexts } from "../features/home/home-sections.tsx";
-import { NotFoundPage } from "../features/layout/not-found-page.tsx";
-import { CompanyPageArticle } from "../features/pages/page-article.tsx";
-import { pageDescription } from "../features/pages/page-description.ts";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
-import { useRootData } from "../root.tsx";
+import { PostArticle } from "#app/features/blog/post-article.tsx";
+import { homepageTexts } from "#app/features/home/home-sections.tsx";
+import { NotFoundPage } from "#app/features/layout/not-found-page.tsx";
+import { CompanyPageArticle } from "#app/features/pages/page-article.tsx";
+import { pageDescription } from "#app/features/pages/page-description.ts";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
+import { PREVIEW_BANNER, PREVIEW_HEADERS } from "#common/preview.ts";
+import { siteServicesContext } from "#common/site-context.ts";
+import { stripHtml, truncate } from "#common/text.ts";
 import type { Route } from "./+types/preview";
 
 /**

@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
-import type { SiteMenus } from "../../common/navigation.ts";
-import { DEFAULT_SETTINGS } from "../../common/settings.ts";
-import { SiteFooter } from "../features/layout/site-footer.tsx";
-import { SiteNav } from "../features/layout/site-nav.tsx";
-import { useRootData } from "../root.tsx";
+import { SiteFooter } from "#app/features/layout/site-footer.tsx";
+import { SiteNav } from "#app/features/layout/site-nav.tsx";
+import { useRootData } from "#app/root.tsx";
+import type { SiteMenus } from "#common/navigation.ts";
+import { DEFAULT_SETTINGS } from "#common/settings.ts";
 
 /** Without the root's data (the root's loader always gives menus, resolved on the server). */
 const NO_MENUS: SiteMenus = {

@@ -1,18 +1,18 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { Alert, TextField } from "#app/components/ui/form.tsx";
+import { Honeypot } from "#app/components/ui/honeypot.tsx";
+import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
+import { api, failureReason } from "#app/lib/api.ts";
+import { AuthProvider, useAuth } from "#app/lib/auth.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import {
   HONEYPOT_FIELD,
   PASSWORDS_DO_NOT_MATCH,
   REGISTER_RULES,
   TERMS_REQUIRED,
   validateFields,
-} from "../../common/rules.ts";
-import { Alert, TextField } from "../components/ui/form.tsx";
-import { Honeypot } from "../components/ui/honeypot.tsx";
-import { AuthPage, SignInLink } from "../features/account/auth-page.tsx";
-import { api, failureReason } from "../lib/api.ts";
-import { AuthProvider, useAuth } from "../lib/auth.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+} from "#common/rules.ts";
 import type { Route } from "./+types/register";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,6 +1,6 @@
-import { ONE_TIME_LINK_HEADERS } from "../../common/one-time-links.ts";
-import { SetPasswordForm } from "../features/account/set-password-form.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { SetPasswordForm } from "#app/features/account/set-password-form.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { ONE_TIME_LINK_HEADERS } from "#common/one-time-links.ts";
 import type { Route } from "./+types/reset-password";
 
 /** A one-time link's page is kept by nobody (common/one-time-links.ts). */

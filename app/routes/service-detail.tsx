@@ -1,10 +1,10 @@
 import { data, Link, redirect } from "react-router";
-import { siteServicesContext } from "../../common/site-context.ts";
-import { truncate } from "../../common/text.ts";
-import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
-import { Icon } from "../components/ui/icons.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
-import { useRootData } from "../root.tsx";
+import { Breadcrumb } from "#app/components/ui/breadcrumb.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
+import { siteServicesContext } from "#common/site-context.ts";
+import { truncate } from "#common/text.ts";
 import type { Route } from "./+types/service-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

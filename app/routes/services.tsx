@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
-import { siteServicesContext } from "../../common/site-context.ts";
-import { Icon } from "../components/ui/icons.tsx";
-import { LinkTarget } from "../components/ui/link-target.tsx";
-import { homepageTexts } from "../features/home/home-sections.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
-import { useRootData } from "../root.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { LinkTarget } from "#app/components/ui/link-target.tsx";
+import { homepageTexts } from "#app/features/home/home-sections.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
+import { siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/services";
 
 export async function loader({ context }: Route.LoaderArgs) {

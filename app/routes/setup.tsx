@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { ONE_TIME_LINK_HEADERS } from "../../common/one-time-links.ts";
-import { validateFields } from "../../common/rules.ts";
-import { PASSWORDS_DO_NOT_MATCH, SETUP_RULES, SETUP_TEXTS } from "../../common/setup.ts";
-import { siteServicesContext } from "../../common/site-context.ts";
-import { Alert, EmailField, PasswordField, TextField } from "../components/ui/form.tsx";
-import { AuthPage, SignInLink } from "../features/account/auth-page.tsx";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { Alert, EmailField, PasswordField, TextField } from "#app/components/ui/form.tsx";
+import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { ONE_TIME_LINK_HEADERS } from "#common/one-time-links.ts";
+import { validateFields } from "#common/rules.ts";
+import { PASSWORDS_DO_NOT_MATCH, SETUP_RULES, SETUP_TEXTS } from "#common/setup.ts";
+import { siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/setup";
 
 const FIELDS = ["first_name", "last_name", "username", "email", "password"] as const;

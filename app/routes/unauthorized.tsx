@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageMeta, rootFromMatches } from "../lib/seo.ts";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import type { Route } from "./+types/unauthorized";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NEW_PASSWORD_RULE } from "../rules.ts";
+import { NEW_PASSWORD_RULE } from "#common/rules.ts";
 import { emailField, honeypotField, textField } from "./fields.ts";
 
 /** "Forgot password?": the address to send the link to. */

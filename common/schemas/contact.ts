@@ -7,7 +7,7 @@ import {
   WEEKDAY_NAMES,
   WEEKDAYS,
   type Weekday,
-} from "../contact.ts";
+} from "#common/contact.ts";
 
 /*
  * The settings section `contact` (PUT /api/settings/contact and the admin's

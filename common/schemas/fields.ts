@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailRule, requiredRule, type TextRule } from "../rules.ts";
+import { emailRule, requiredRule, type TextRule } from "#common/rules.ts";
 
 /**
  * The zod field for a rule of `../rules.ts`: the same checks in the same

@@ -8,7 +8,7 @@ import {
   type MenuLink,
   type MenuTarget,
   NAV_ROUTE_NAMES,
-} from "../navigation.ts";
+} from "#common/navigation.ts";
 import { ID_MAX } from "./fields.ts";
 
 /*

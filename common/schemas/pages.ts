@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isReservedSlug, RESERVED_SLUG_MESSAGE } from "../reserved-slugs.ts";
-import { POST_STATUSES } from "../types.ts";
+import { isReservedSlug, RESERVED_SLUG_MESSAGE } from "#common/reserved-slugs.ts";
+import { POST_STATUSES } from "#common/types.ts";
 import {
   idNumber,
   imageUrlField,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EXCERPT_MAX } from "../limits.ts";
+import { EXCERPT_MAX } from "#common/limits.ts";
 import {
   idNumber,
   imageUrlField,

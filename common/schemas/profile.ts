@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NEW_PASSWORD_RULE, USERNAME_RULE } from "../rules.ts";
+import { NEW_PASSWORD_RULE, USERNAME_RULE } from "#common/rules.ts";
 import { emailField, imageUrlField, requiredText, textField } from "./fields.ts";
 
 /** Your own details (the profile page); any subset. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ABOUT_STARTER } from "../about-starter.ts";
-import type { ContactSettings } from "../contact.ts";
-import { isEmailAddress } from "../email.ts";
-import type { NavigationSettings } from "../navigation.ts";
+import { ABOUT_STARTER } from "#common/about-starter.ts";
+import type { ContactSettings } from "#common/contact.ts";
+import { isEmailAddress } from "#common/email.ts";
+import type { NavigationSettings } from "#common/navigation.ts";
 import {
   ABOUT_VALUES_MAX,
   type AboutSettings,
@@ -19,7 +19,7 @@ import {
   type SiteSettings,
   type SocialSettings,
   THEMES,
-} from "../settings.ts";
+} from "#common/settings.ts";
 import { ContactSettingsSchema } from "./contact.ts";
 import { NavigationInputSchema } from "./navigation.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SETUP_RULES } from "../setup.ts";
+import { SETUP_RULES } from "#common/setup.ts";
 import { textField } from "./fields.ts";
 
 /** POST of the first-run setup form: the one-time token and the first admin. */

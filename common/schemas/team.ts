@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { EMAIL_MAX, isEmailAddress } from "../email.ts";
-import { TEAM_TEXT_MAX } from "../team.ts";
+import { EMAIL_MAX, isEmailAddress } from "#common/email.ts";
+import { TEAM_TEXT_MAX } from "#common/team.ts";
 import { idNumber, imageUrlField, optionalText, readOnlyFields, requiredText } from "./fields.ts";
 
 /*

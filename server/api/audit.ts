@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../common/audit.ts";
-import { AuditLogPageSchema } from "../../common/schemas/responses.ts";
-import { idParam, pagingQuery } from "../http/request.ts";
-import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "#common/audit.ts";
+import { AuditLogPageSchema } from "#common/schemas/responses.ts";
+import { idParam, pagingQuery } from "#server/http/request.ts";
+import { dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route } = routesFor("Audit log");
 

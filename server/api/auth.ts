@@ -1,16 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../common/account-texts.ts";
-import { PROFILE_TEXTS } from "../../common/profile-texts.ts";
-import {
-  ForgotPasswordSchema,
-  SetPasswordSchema,
-  TokenSchema,
-} from "../../common/schemas/account.ts";
+import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
+import { PROFILE_TEXTS } from "#common/profile-texts.ts";
+import { ForgotPasswordSchema, SetPasswordSchema, TokenSchema } from "#common/schemas/account.ts";
 import {
   EmailChangeSchema,
   PasswordChangeSchema,
   ProfileUpdateSchema,
-} from "../../common/schemas/profile.ts";
+} from "#common/schemas/profile.ts";
 import {
   ActiveSessionSchema,
   EmailReceiptSchema,
@@ -18,11 +14,11 @@ import {
   RegistrationReceiptSchema,
   SessionCountSchema,
   UserSchema,
-} from "../../common/schemas/responses.ts";
-import { LoginSchema, RegisterSchema } from "../../common/schemas/users.ts";
-import { jsonBody } from "../http/request.ts";
-import { created, Done, dataResponses, dataResponsesWith, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+} from "#common/schemas/responses.ts";
+import { LoginSchema, RegisterSchema } from "#common/schemas/users.ts";
+import { jsonBody } from "#server/http/request.ts";
+import { created, Done, dataResponses, dataResponsesWith, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route } = routesFor("Auth");
 const { route: profileRoute } = routesFor("Profile");

@@ -1,11 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { CategoryInputSchema, TagInputSchema } from "../../common/schemas/content.ts";
-import { idListText } from "../../common/schemas/fields.ts";
-import {
-  PostBulkSchema,
-  PostInputSchema,
-  PostStatusFilterSchema,
-} from "../../common/schemas/posts.ts";
+import { CategoryInputSchema, TagInputSchema } from "#common/schemas/content.ts";
+import { idListText } from "#common/schemas/fields.ts";
+import { PostBulkSchema, PostInputSchema, PostStatusFilterSchema } from "#common/schemas/posts.ts";
 import {
   BulkResultSchema,
   CategorySchema,
@@ -14,12 +10,12 @@ import {
   PostSummaryResponseSchema,
   PostViewsSchema,
   TagSchema,
-} from "../../common/schemas/responses.ts";
-import { IdParams, idParam, jsonBody, pagingQuery } from "../http/request.ts";
-import { created, dataResponses, dataResponsesWith, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
-import { editConflictResponse, takeVersion, withVersion } from "../http/versions.ts";
-import { AppError } from "../modules/app-error.ts";
+} from "#common/schemas/responses.ts";
+import { IdParams, idParam, jsonBody, pagingQuery } from "#server/http/request.ts";
+import { created, dataResponses, dataResponsesWith, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
+import { AppError } from "#server/modules/app-error.ts";
 import { toPostListResponse, toPostResponse } from "./post-response.ts";
 
 const { route, deleteRoute } = routesFor("Blog");

@@ -1,14 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { ContactSchema, MessageUpdateSchema } from "../../common/schemas/content.ts";
+import { ContactSchema, MessageUpdateSchema } from "#common/schemas/content.ts";
 import {
   ContactMessageListSchema,
   ContactMessageSchema,
   ContactReceiptSchema,
-} from "../../common/schemas/responses.ts";
-import { IdParams, jsonBody, pagingQuery } from "../http/request.ts";
-import { created, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
-import { CONTACT_SUCCESS } from "../modules/contact/contact.service.ts";
+} from "#common/schemas/responses.ts";
+import { IdParams, jsonBody, pagingQuery } from "#server/http/request.ts";
+import { created, dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { CONTACT_SUCCESS } from "#server/modules/contact/contact.service.ts";
 
 const { route, deleteRoute } = routesFor("Contact");
 

@@ -1,6 +1,6 @@
-import { DashboardSchema } from "../../common/schemas/responses.ts";
-import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+import { DashboardSchema } from "#common/schemas/responses.ts";
+import { dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 import { toPostResponse } from "./post-response.ts";
 
 const { route } = routesFor("Dashboard");

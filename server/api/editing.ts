@@ -1,13 +1,13 @@
-import type { Permission } from "../../common/permissions.ts";
+import type { Permission } from "#common/permissions.ts";
 import {
   AutosaveInputSchemas,
   type AutosaveKind,
   AutosaveSchema,
   PresenceSchema,
-} from "../../common/schemas/autosave.ts";
-import { IdParams, jsonBody } from "../http/request.ts";
-import { Done, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+} from "#common/schemas/autosave.ts";
+import { IdParams, jsonBody } from "#server/http/request.ts";
+import { Done, dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 /**
  * What the editors do around a document (issue 23, decision 018): the

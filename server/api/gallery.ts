@@ -3,11 +3,11 @@ import {
   GalleryCategoryInputSchema,
   GalleryImageInputSchema,
   ReorderSchema,
-} from "../../common/schemas/content.ts";
-import { GalleryCategorySchema, GalleryImageSchema } from "../../common/schemas/responses.ts";
-import { IdParams, jsonBody } from "../http/request.ts";
-import { created, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+} from "#common/schemas/content.ts";
+import { GalleryCategorySchema, GalleryImageSchema } from "#common/schemas/responses.ts";
+import { IdParams, jsonBody } from "#server/http/request.ts";
+import { created, dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route, deleteRoute } = routesFor("Gallery");
 

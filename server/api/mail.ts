@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { OutboxPageSchema } from "../../common/schemas/responses.ts";
-import { pagingQuery } from "../http/request.ts";
-import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+import { OutboxPageSchema } from "#common/schemas/responses.ts";
+import { pagingQuery } from "#server/http/request.ts";
+import { dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route } = routesFor("Mail");
 

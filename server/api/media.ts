@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { MediaItemSchema } from "../../common/schemas/responses.ts";
-import { IdParams, jsonBody } from "../http/request.ts";
-import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+import { MediaItemSchema } from "#common/schemas/responses.ts";
+import { IdParams, jsonBody } from "#server/http/request.ts";
+import { dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route, deleteRoute } = routesFor("Media");
 

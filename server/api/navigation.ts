@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { NavigationTargetQuerySchema } from "../../common/schemas/navigation.ts";
-import { NavigationTargetSchema } from "../../common/schemas/responses.ts";
-import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+import { NavigationTargetQuerySchema } from "#common/schemas/navigation.ts";
+import { NavigationTargetSchema } from "#common/schemas/responses.ts";
+import { dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 /*
  * The menus themselves are the settings section `navigation`

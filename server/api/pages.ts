@@ -1,15 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import {
-  PageBulkSchema,
-  PageInputSchema,
-  PageStatusFilterSchema,
-} from "../../common/schemas/pages.ts";
-import { BulkResultSchema, PageListSchema, PageSchema } from "../../common/schemas/responses.ts";
-import { IdParams, jsonBody, pagingQuery } from "../http/request.ts";
-import { created, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
-import { editConflictResponse, takeVersion, withVersion } from "../http/versions.ts";
-import { PAGE_LIST_SIZE } from "../modules/pages/pages.service.ts";
+import { PageBulkSchema, PageInputSchema, PageStatusFilterSchema } from "#common/schemas/pages.ts";
+import { BulkResultSchema, PageListSchema, PageSchema } from "#common/schemas/responses.ts";
+import { IdParams, jsonBody, pagingQuery } from "#server/http/request.ts";
+import { created, dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
+import { PAGE_LIST_SIZE } from "#server/modules/pages/pages.service.ts";
 
 /**
  * Company pages. Every call is for staff with `pages:manage` (editors and

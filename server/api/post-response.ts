@@ -6,7 +6,7 @@ import type {
   PostResponse,
   PostSummary,
   PostSummaryResponse,
-} from "../../common/types.ts";
+} from "#common/types.ts";
 
 /**
  * The one place the API adds the spec's second spellings of post fields

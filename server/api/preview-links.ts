@@ -1,15 +1,15 @@
 import { z } from "@hono/zod-openapi";
-import type { Permission } from "../../common/permissions.ts";
+import type { Permission } from "#common/permissions.ts";
 import {
   PreviewLinkCreatedSchema,
   PreviewLinkInputSchema,
   PreviewLinkListSchema,
-} from "../../common/schemas/preview-links.ts";
-import { idParam } from "../http/request.ts";
-import { created, dataResponses, errorResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
-import type { PreviewDocumentType } from "../modules/preview-links/preview-links.repository.ts";
-import { PREVIEW_PATH } from "../modules/preview-links/preview-links.service.ts";
+} from "#common/schemas/preview-links.ts";
+import { idParam } from "#server/http/request.ts";
+import { created, dataResponses, errorResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import type { PreviewDocumentType } from "#server/modules/preview-links/preview-links.repository.ts";
+import { PREVIEW_PATH } from "#server/modules/preview-links/preview-links.service.ts";
 
 /**
  * Secret preview links of a draft or scheduled post or page (issue 23,

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { Permission } from "../../common/permissions.ts";
+import type { Permission } from "#common/permissions.ts";
 import {
   PageRevisionSchema,
   PageSchema,
@@ -8,11 +8,11 @@ import {
   RevisionSummarySchema,
   ServiceRevisionSchema,
   ServiceSchema,
-} from "../../common/schemas/responses.ts";
-import type { PageRevision, PostRevision, ServiceRevision } from "../../common/types.ts";
-import { idParam } from "../http/request.ts";
-import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+} from "#common/schemas/responses.ts";
+import type { PageRevision, PostRevision, ServiceRevision } from "#common/types.ts";
+import { idParam } from "#server/http/request.ts";
+import { dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 import { toPostResponse } from "./post-response.ts";
 
 /**

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { ReorderSchema, ServiceInputSchema } from "../../common/schemas/content.ts";
-import { ServiceSchema } from "../../common/schemas/responses.ts";
-import { IdParams, jsonBody } from "../http/request.ts";
-import { created, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
-import { editConflictResponse, takeVersion, withVersion } from "../http/versions.ts";
-import { AppError } from "../modules/app-error.ts";
+import { ReorderSchema, ServiceInputSchema } from "#common/schemas/content.ts";
+import { ServiceSchema } from "#common/schemas/responses.ts";
+import { IdParams, jsonBody } from "#server/http/request.ts";
+import { created, dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
+import { AppError } from "#server/modules/app-error.ts";
 
 const { route, deleteRoute } = routesFor("Services");
 

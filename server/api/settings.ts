@@ -3,10 +3,10 @@ import {
   SettingsSectionReadSchema,
   SettingsSectionSchema,
   SiteSettingsSchema,
-} from "../../common/schemas/responses.ts";
-import { jsonBody } from "../http/request.ts";
-import { dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+} from "#common/schemas/responses.ts";
+import { jsonBody } from "#server/http/request.ts";
+import { dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route } = routesFor("Settings");
 

@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { TeamMemberSchema } from "../../common/schemas/responses.ts";
+import { TeamMemberSchema } from "#common/schemas/responses.ts";
 import {
   TeamMemberInputSchema,
   TeamMemberUpdateSchema,
   TeamOrderSchema,
-} from "../../common/schemas/team.ts";
-import { IdParams, jsonBody } from "../http/request.ts";
-import { created, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+} from "#common/schemas/team.ts";
+import { IdParams, jsonBody } from "#server/http/request.ts";
+import { created, dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route, deleteRoute } = routesFor("Team");
 

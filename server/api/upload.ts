@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { UploadResultSchema } from "../../common/schemas/responses.ts";
-import { created, dataResponses } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+import { UploadResultSchema } from "#common/schemas/responses.ts";
+import { created, dataResponses } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route } = routesFor("Uploads");
 

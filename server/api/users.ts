@@ -1,14 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { BulkResultSchema, UserSchema } from "../../common/schemas/responses.ts";
+import { BulkResultSchema, UserSchema } from "#common/schemas/responses.ts";
 import {
   UserBulkSchema,
   UserCreateSchema,
   UserInviteSchema,
   UserUpdateSchema,
-} from "../../common/schemas/users.ts";
-import { IdParams, jsonBody } from "../http/request.ts";
-import { created, dataResponses, ok } from "../http/responses.ts";
-import { createRouter, routesFor, signedIn } from "../http/router.ts";
+} from "#common/schemas/users.ts";
+import { IdParams, jsonBody } from "#server/http/request.ts";
+import { created, dataResponses, ok } from "#server/http/responses.ts";
+import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route, deleteRoute } = routesFor("Users");
 

@@ -2,8 +2,8 @@ import {
   createMemoryRateLimitStore,
   type RateLimitStore,
   tooManyRequests,
-} from "../http/rate-limit.ts";
-import type { AppError } from "../modules/app-error.ts";
+} from "#server/http/rate-limit.ts";
+import type { AppError } from "#server/modules/app-error.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../http/context.ts";
+import type { AppEnv } from "#server/http/context.ts";
 
 /**
  * Reads `Authorization: Bearer <token>`. An unknown or expired token makes the

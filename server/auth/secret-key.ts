@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 
 /** Where the generated secret lives when SECRET_KEY is unset. */
 export const SECRET_KEY_FILE = "secret.key";

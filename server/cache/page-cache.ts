@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Bytes, Encoding } from "../http/compression.ts";
+import type { Bytes, Encoding } from "#server/http/compression.ts";
 import type { ContentChange } from "./content-changes.ts";
 import { SITE_TAG } from "./tags.ts";
 

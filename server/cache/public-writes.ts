@@ -1,4 +1,4 @@
-import type { TableWrite } from "../db/write-tracking.ts";
+import type { TableWrite } from "#server/db/write-tracking.ts";
 import type { ContentChange } from "./content-changes.ts";
 import {
   categoryTag,

@@ -2,12 +2,12 @@
 // Creates an active admin account (the way to the first admin outside demo mode).
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { hashPassword } from "../auth/passwords.ts";
-import { prepareDatabase } from "../boot.ts";
-import { ConfigError, loadConfig } from "../config.ts";
-import { nowIso } from "../db/normalize.ts";
-import { createLogger } from "../logger.ts";
-import { insertUser } from "../modules/users/users.repository.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { prepareDatabase } from "#server/boot.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { createLogger } from "#server/logger.ts";
+import { insertUser } from "#server/modules/users/users.repository.ts";
 import { emailArg, errorText, failCommand, passwordArg } from "./cli-args.ts";
 
 const { values } = parseArgs({

@@ -4,14 +4,14 @@
 // locked out of the last admin account get back in. Works while the site runs.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { hashPassword } from "../auth/passwords.ts";
-import { ConfigError, loadConfig } from "../config.ts";
-import { openDb } from "../db/client.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { nowIso } from "../db/normalize.ts";
-import { deleteAccountTokens } from "../modules/auth/account-tokens.repository.ts";
-import { deleteSessionsOfUser } from "../modules/auth/sessions.repository.ts";
-import { findUserIdByEmail, updateUser } from "../modules/users/users.repository.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { openDb } from "#server/db/client.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { deleteAccountTokens } from "#server/modules/auth/account-tokens.repository.ts";
+import { deleteSessionsOfUser } from "#server/modules/auth/sessions.repository.ts";
+import { findUserIdByEmail, updateUser } from "#server/modules/users/users.repository.ts";
 import { emailArg, errorText, failCommand, passwordArg } from "./cli-args.ts";
 
 const USAGE = "usage: npm run admin:password -- --email you@example.com --password 'secret123'";

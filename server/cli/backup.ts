@@ -3,8 +3,8 @@
 // runs (default beranda-backup-YYYYMMDD-HHMMSS.tar.gz, UTC, in the folder it is run from).
 // See docs/operations.md.
 import path from "node:path";
-import { loadConfig } from "../config.ts";
-import { backup, defaultBackupName, describeBackup } from "../maintenance/backup.ts";
+import { loadConfig } from "#server/config.ts";
+import { backup, defaultBackupName, describeBackup } from "#server/maintenance/backup.ts";
 import { errorText, failCommand, parseCommandArgs } from "./cli-args.ts";
 
 const USAGE = "usage: npm run backup -- [file.tar.gz | folder/] [--force]";

@@ -4,8 +4,8 @@
 // upload records and the audit log) as one .tar.gz with the upload files, or
 // with --json the document alone. Safe while the site runs. See
 // docs/operations.md, "Export and import".
-import { ConfigError, loadConfig } from "../config.ts";
-import { ExportError, exportSite, summarize } from "../maintenance/transfer-export.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { ExportError, exportSite, summarize } from "#server/maintenance/transfer-export.ts";
 import { errorText, failCommand, parseCommandArgs } from "./cli-args.ts";
 
 const USAGE = "usage: npm run export -- [file.tar.gz | folder] [--json]";

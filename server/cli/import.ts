@@ -3,11 +3,11 @@
 // DATA_DIR / DATABASE_URL, which must be a new, empty site, with the site
 // stopped. Users arrive without passwords: set one with `npm run
 // admin:password`. See docs/operations.md, "Export and import".
-import { ConfigError, loadConfig } from "../config.ts";
-import { DataDirLockedError } from "../db/data-dir-lock.ts";
-import { describeLeftOut } from "../maintenance/operation.ts";
-import { summarize } from "../maintenance/transfer-export.ts";
-import { ImportError, importSite } from "../maintenance/transfer-import.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { DataDirLockedError } from "#server/db/data-dir-lock.ts";
+import { describeLeftOut } from "#server/maintenance/operation.ts";
+import { summarize } from "#server/maintenance/transfer-export.ts";
+import { ImportError, importSite } from "#server/maintenance/transfer-import.ts";
 import { errorText, failCommand, parseCommandArgs } from "./cli-args.ts";
 
 const USAGE = "usage: npm run import -- <export.tar.gz | export.json>";

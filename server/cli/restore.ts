@@ -2,10 +2,10 @@
 // Brings a STOPPED site back from a backup archive. The site as it was is first
 // saved as DATA_DIR/before-restore-….tar.gz (--force: not saved). See docs/operations.md.
 import path from "node:path";
-import { loadConfig } from "../config.ts";
-import { describeBackup } from "../maintenance/backup.ts";
-import { describeLeftOut } from "../maintenance/operation.ts";
-import { restore } from "../maintenance/restore.ts";
+import { loadConfig } from "#server/config.ts";
+import { describeBackup } from "#server/maintenance/backup.ts";
+import { describeLeftOut } from "#server/maintenance/operation.ts";
+import { restore } from "#server/maintenance/restore.ts";
 import { errorText, failCommand, parseCommandArgs } from "./cli-args.ts";
 
 const USAGE = "usage: npm run restore -- file.tar.gz [--force]";

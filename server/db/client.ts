@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
 import type pg from "pg";
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 import { openNodeSqlite } from "./dialects/node-sqlite.ts";
 import { ensurePrivateDir, ensurePrivateFile } from "./private-files.ts";
 import type { Database } from "./schema.ts";

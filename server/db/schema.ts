@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { AuditAction, AuditEntityType } from "../../common/audit.ts";
+import type { AuditAction, AuditEntityType } from "#common/audit.ts";
 
 export type { AuditAction, AuditEntityType };
 

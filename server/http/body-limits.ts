@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 import type { DrainLimit } from "./unread-bodies.ts";
 
 /**

@@ -1,6 +1,6 @@
-import type { User } from "../../common/types.ts";
-import type { Logger } from "../logger.ts";
-import type { AppServices } from "../services.ts";
+import type { User } from "#common/types.ts";
+import type { Logger } from "#server/logger.ts";
+import type { AppServices } from "#server/services.ts";
 
 /** Per-request values shared by the middleware, API handlers and the SSR mount. */
 export type AppEnv = {

@@ -1,4 +1,4 @@
-import { DATA_REQUEST_PARAMS, PAGE_QUERY_PARAMS } from "../../common/page-queries.ts";
+import { DATA_REQUEST_PARAMS, PAGE_QUERY_PARAMS } from "#common/page-queries.ts";
 
 /**
  * Where a request's answer is kept in the page cache: `key`; and whether the

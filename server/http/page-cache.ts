@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
-import { POST_VIEW_HEADER, STAFF_COOKIE } from "../../common/site-context.ts";
-import type { PageCache, PageEntry } from "../cache/page-cache.ts";
-import { collectTags } from "../cache/tags.ts";
+import { POST_VIEW_HEADER, STAFF_COOKIE } from "#common/site-context.ts";
+import type { PageCache, PageEntry } from "#server/cache/page-cache.ts";
+import { collectTags } from "#server/cache/tags.ts";
 import {
   type Bytes,
   COMPRESSIBLE,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
-import { createAccessLog, type Logger } from "../logger.ts";
-import type { AppServices } from "../services.ts";
+import { createAccessLog, type Logger } from "#server/logger.ts";
+import type { AppServices } from "#server/services.ts";
 import type { AppEnv } from "./context.ts";
 import {
   DEVELOPMENT_CSP,

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ID_MAX, idText } from "../../common/schemas/fields.ts";
+import { ID_MAX, idText } from "#common/schemas/fields.ts";
 
 /** The pieces routes declare their input with: a JSON body, ids, paging. */
 

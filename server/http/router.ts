@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import type { Permission } from "../../common/permissions.ts";
-import type { User } from "../../common/types.ts";
-import { requireActor, requirePermission } from "../auth/policy.ts";
-import { AppError } from "../modules/app-error.ts";
+import type { Permission } from "#common/permissions.ts";
+import type { User } from "#common/types.ts";
+import { requireActor, requirePermission } from "#server/auth/policy.ts";
+import { AppError } from "#server/modules/app-error.ts";
 import { checkResponses, type DeclaredResponses } from "./check-responses.ts";
 import type { AppEnv } from "./context.ts";
 import type { ApiQuery } from "./page-cache-key.ts";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 import { isUploadUrl } from "./body-limits.ts";
 
 type Limits = Pick<Config, "timeouts" | "maxConnections">;

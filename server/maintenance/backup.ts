@@ -17,10 +17,10 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type pg from "pg";
 import * as tar from "tar";
-import type { Config } from "../config.ts";
-import { pgConnection } from "../db/client.ts";
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../db/private-files.ts";
-import type { Database } from "../db/schema.ts";
+import type { Config } from "#server/config.ts";
+import { pgConnection } from "#server/db/client.ts";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "#server/db/private-files.ts";
+import type { Database } from "#server/db/schema.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
 
 export const BACKUP_FORMAT = "beranda-backup";

@@ -15,15 +15,15 @@ import { DatabaseSync } from "node:sqlite";
 import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import * as tar from "tar";
 import { z } from "zod";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { openDb } from "../db/client.ts";
-import { lockDataDir } from "../db/data-dir-lock.ts";
-import { MIGRATION_NAMES, migrateUpTo } from "../db/migrate.ts";
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../db/private-files.ts";
-import type { Database } from "../db/schema.ts";
-import { sanitizeRichText } from "../modules/content/sanitize.ts";
-import { searchTextOf } from "../modules/posts/search-text.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { openDb } from "#server/db/client.ts";
+import { lockDataDir } from "#server/db/data-dir-lock.ts";
+import { MIGRATION_NAMES, migrateUpTo } from "#server/db/migrate.ts";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "#server/db/private-files.ts";
+import type { Database } from "#server/db/schema.ts";
+import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
+import { searchTextOf } from "#server/modules/posts/search-text.ts";
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,

@@ -13,12 +13,12 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import * as tar from "tar";
-import type { Config } from "../config.ts";
-import { type Db, type DialectKind, openDb } from "../db/client.ts";
-import { parseJson, toBool, toIso } from "../db/normalize.ts";
-import { PRIVATE_FILE_MODE } from "../db/private-files.ts";
-import { allRows } from "../db/rows.ts";
-import { userColumns } from "../modules/users/users.repository.ts";
+import type { Config } from "#server/config.ts";
+import { type Db, type DialectKind, openDb } from "#server/db/client.ts";
+import { parseJson, toBool, toIso } from "#server/db/normalize.ts";
+import { PRIVATE_FILE_MODE } from "#server/db/private-files.ts";
+import { allRows } from "#server/db/rows.ts";
+import { userColumns } from "#server/modules/users/users.repository.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
 import {
   EXPORT_FORMAT,

@@ -22,16 +22,16 @@ import path from "node:path";
 import { type Insertable, sql } from "kysely";
 import * as tar from "tar";
 import { z } from "zod";
-import type { Config } from "../config.ts";
-import { type Db, type DbHandle, type DialectKind, openDb } from "../db/client.ts";
-import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { toBool } from "../db/normalize.ts";
-import { countRows } from "../db/rows.ts";
-import type { Database } from "../db/schema.ts";
-import { STARTER_PAGES, STARTER_SERVICES, STARTER_TEAM } from "../db/seed/starter-content.ts";
-import { sanitizeRichText } from "../modules/content/sanitize.ts";
-import { searchTextOf } from "../modules/posts/search-text.ts";
+import type { Config } from "#server/config.ts";
+import { type Db, type DbHandle, type DialectKind, openDb } from "#server/db/client.ts";
+import { DataDirLockedError, lockDataDir } from "#server/db/data-dir-lock.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { toBool } from "#server/db/normalize.ts";
+import { countRows } from "#server/db/rows.ts";
+import type { Database } from "#server/db/schema.ts";
+import { STARTER_PAGES, STARTER_SERVICES, STARTER_TEAM } from "#server/db/seed/starter-content.ts";
+import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
+import { searchTextOf } from "#server/modules/posts/search-text.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
 import {
   describeIssues,

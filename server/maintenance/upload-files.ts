@@ -16,9 +16,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { loadSharp, MAX_INPUT_PIXELS } from "../modules/uploads/image-pipeline.ts";
-import { sniffImageType } from "../modules/uploads/image-type.ts";
-import { storedImageType } from "../modules/uploads/stored-names.ts";
+import { loadSharp, MAX_INPUT_PIXELS } from "#server/modules/uploads/image-pipeline.ts";
+import { sniffImageType } from "#server/modules/uploads/image-type.ts";
+import { storedImageType } from "#server/modules/uploads/stored-names.ts";
 
 /** A file left out, and why, relative to the archive's uploads folder. */
 export type SkippedUploadFile = { file: string; reason: string };

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { slugify } from "../../common/text.ts";
+import { slugify } from "#common/text.ts";
 import { expect, test } from "./fixtures.ts";
 import { apiAs, loginAs, unique } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { slugify } from "../../common/text.ts";
+import { slugify } from "#common/text.ts";
 import { expect, test } from "./fixtures.ts";
 import { apiAs, loginAs, unique } from "./helpers.ts";
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { slugify } from "../../common/text.ts";
+import { slugify } from "#common/text.ts";
 import { expect, test } from "./fixtures.ts";
 import { apiAs, loginAs, unique } from "./helpers.ts";
 

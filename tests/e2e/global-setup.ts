@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { startSmtpCatcher } from "../setup/smtp-catcher.ts";
+import { startSmtpCatcher } from "#tests/setup/smtp-catcher.ts";
 import { MAIL_DIR, SMTP_PORT } from "./mail.ts";
 import { prepareTemplate } from "./site.ts";
 

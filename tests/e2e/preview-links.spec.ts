@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { slugify } from "../../common/text.ts";
+import { slugify } from "#common/text.ts";
 import { expect, test } from "./fixtures.ts";
 import { apiAs, loginAs, unique } from "./helpers.ts";
 

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
-import type { Role, User, UserStatus } from "../../common/types.ts";
-import { hashPassword } from "../../server/auth/passwords.ts";
-import { insertUser } from "../../server/modules/users/users.repository.ts";
-import type { TestApp } from "../setup/test-app.ts";
+import type { Role, User, UserStatus } from "#common/types.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { insertUser } from "#server/modules/users/users.repository.ts";
+import type { TestApp } from "#tests/setup/test-app.ts";
 
 /** The password every factory user gets unless told otherwise. */
 export const DEFAULT_PASSWORD = "Correct-Horse-42";

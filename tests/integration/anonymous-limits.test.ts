@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/passwords.ts";
-import { insertUser } from "../../server/modules/users/users.repository.ts";
-import { createAccount, expectError, expectOk, post, put, unique } from "../factories/index.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { insertUser } from "#server/modules/users/users.repository.ts";
+import { createAccount, expectError, expectOk, post, put, unique } from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const CONTACT_OK = "Your message has been sent successfully! We'll get back to you soon.";
 const REGISTERED = "Registration successful! Your account is awaiting approval.";

@@ -7,10 +7,10 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Config, loadConfig } from "../../server/config.ts";
-import { openDb } from "../../server/db/client.ts";
-import { backup, type Manifest } from "../../server/maintenance/backup.ts";
-import { restore } from "../../server/maintenance/restore.ts";
+import { type Config, loadConfig } from "#server/config.ts";
+import { openDb } from "#server/db/client.ts";
+import { backup, type Manifest } from "#server/maintenance/backup.ts";
+import { restore } from "#server/maintenance/restore.ts";
 import {
   type Accounts,
   createAccounts,
@@ -29,9 +29,9 @@ import {
   put,
   sendContactMessage,
   unique,
-} from "../factories/index.ts";
-import { dropSchema, TEST_DATABASE_URL } from "../setup/databases.ts";
-import { createTestApp, TEST_DB, type TestApp } from "../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ENV = { CONTACT_RATE_LIMIT: "off", REGISTER_RATE_LIMIT: "off" };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /** A body of `size` bytes, streamed, with no Content-Length to trust. */
 function streamed(size: number, chunk = 64 * 1024): ReadableStream<Uint8Array> {

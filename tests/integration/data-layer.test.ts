@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countUsers } from "../../server/modules/users/users.repository.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { countUsers } from "#server/modules/users/users.repository.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 describe("data layer normalisation", () => {
   let t: TestApp;

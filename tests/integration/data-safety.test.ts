@@ -7,9 +7,9 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { pgConnection } from "../../server/db/client.ts";
-import { TEST_DATABASE_URL } from "../setup/databases.ts";
-import { runServer, type ServerRun, siteDatabase, siteUrl } from "../setup/server-process.ts";
+import { pgConnection } from "#server/db/client.ts";
+import { TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { runServer, type ServerRun, siteDatabase, siteUrl } from "#tests/setup/server-process.ts";
 
 const ADMIN = { email: "owner@example.com", password: "Kept-Safe-2026" };
 

@@ -6,16 +6,12 @@ import path from "node:path";
 import sharp from "sharp";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
-import { openDb } from "../../server/db/client.ts";
-import { lockDataDir } from "../../server/db/data-dir-lock.ts";
-import {
-  exportSite,
-  listFiles,
-  readSiteDocument,
-} from "../../server/maintenance/transfer-export.ts";
-import type { ExportDocument } from "../../server/maintenance/transfer-format.ts";
-import { ImportError, importSite } from "../../server/maintenance/transfer-import.ts";
+import { loadConfig } from "#server/config.ts";
+import { openDb } from "#server/db/client.ts";
+import { lockDataDir } from "#server/db/data-dir-lock.ts";
+import { exportSite, listFiles, readSiteDocument } from "#server/maintenance/transfer-export.ts";
+import type { ExportDocument } from "#server/maintenance/transfer-format.ts";
+import { ImportError, importSite } from "#server/maintenance/transfer-import.ts";
 import {
   type Accounts,
   createAccount,
@@ -35,9 +31,9 @@ import {
   put,
   sendContactMessage,
   unique,
-} from "../factories/index.ts";
-import { createSchema, dropSchema, TEST_DATABASE_URL } from "../setup/databases.ts";
-import { createTestApp, TEST_DB, type TestApp } from "../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Each project moves its site to the other database: both directions run. */

@@ -4,15 +4,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
-import { lockDataDir } from "../../server/db/data-dir-lock.ts";
-import { backup } from "../../server/maintenance/backup.ts";
-import { restore } from "../../server/maintenance/restore.ts";
-import { exportSite } from "../../server/maintenance/transfer-export.ts";
-import { importSite } from "../../server/maintenance/transfer-import.ts";
-import { createAccounts, createPost, unique } from "../factories/index.ts";
-import { createSchema, dropSchema, TEST_DATABASE_URL } from "../setup/databases.ts";
-import { createTestApp, TEST_DB, type TestApp } from "../setup/test-app.ts";
+import { loadConfig } from "#server/config.ts";
+import { lockDataDir } from "#server/db/data-dir-lock.ts";
+import { backup } from "#server/maintenance/backup.ts";
+import { restore } from "#server/maintenance/restore.ts";
+import { exportSite } from "#server/maintenance/transfer-export.ts";
+import { importSite } from "#server/maintenance/transfer-import.ts";
+import { createAccounts, createPost, unique } from "#tests/factories/index.ts";
+import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 

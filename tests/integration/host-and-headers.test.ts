@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SITE_OWNER } from "../factories/index.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { SITE_OWNER } from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 function canonical(html: string) {
   return /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 describe("uploaded images", () => {
   let t: TestApp;

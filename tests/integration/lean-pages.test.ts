@@ -2,7 +2,7 @@
 // one, short link texts completed with where they go, and the page's largest
 // image fetched first while every other image waits until it is needed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const POST = "/blog/five-signs-your-website-needs-a-redesign";
 const PAGES = [

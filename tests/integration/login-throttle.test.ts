@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/passwords.ts";
-import { insertUser } from "../../server/modules/users/users.repository.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { insertUser } from "#server/modules/users/users.repository.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const LOCKED = "Too many failed sign-in attempts. Please try again in 15 minutes.";
 

@@ -11,8 +11,8 @@ import {
   minutesFromNow,
   put,
   sendContactMessage,
-} from "../factories/index.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const cacheState = (response: Response) => response.headers.get("x-cache");
 

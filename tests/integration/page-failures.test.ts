@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { SITE_OWNER } from "../factories/index.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { SITE_OWNER } from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /** A page as a reader sees it: the text without tags, entities decoded. */
 function visibleText(html: string) {

@@ -1,21 +1,21 @@
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgConnection } from "../../server/db/client.ts";
-import { openNodeSqlite } from "../../server/db/dialects/node-sqlite.ts";
-import type { Database } from "../../server/db/schema.ts";
-import { findCategories, findTags } from "../../server/modules/categories/categories.repository.ts";
-import { findLivePostSlugs } from "../../server/modules/posts/posts.repository.ts";
-import { createPostsService, type PostsService } from "../../server/modules/posts/posts.service.ts";
+import { pgConnection } from "#server/db/client.ts";
+import { openNodeSqlite } from "#server/db/dialects/node-sqlite.ts";
+import type { Database } from "#server/db/schema.ts";
+import { findCategories, findTags } from "#server/modules/categories/categories.repository.ts";
+import { findLivePostSlugs } from "#server/modules/posts/posts.repository.ts";
+import { createPostsService, type PostsService } from "#server/modules/posts/posts.service.ts";
 import {
   type Accounts,
   createAccounts,
   createCategory,
   createPost,
   minutesFromNow,
-} from "../factories/index.ts";
-import { TEST_DATABASE_URL } from "../setup/databases.ts";
-import { createTestApp, TEST_DB, type TestApp } from "../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 /**
  * Every list and filter query is planned on an index. The queries are the

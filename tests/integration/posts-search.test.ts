@@ -9,8 +9,8 @@ import {
   get,
   minutesFromNow,
   put,
-} from "../factories/index.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /**
  * A made-up word no stemmer changes (consonants only), so each test's posts

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertPostRows, type NewPostRow } from "../../server/modules/posts/posts.repository.ts";
-import { VIEWS_FLUSH_INTERVAL_MS } from "../../server/modules/posts/posts.service.ts";
+import { insertPostRows, type NewPostRow } from "#server/modules/posts/posts.repository.ts";
+import { VIEWS_FLUSH_INTERVAL_MS } from "#server/modules/posts/posts.service.ts";
 import {
   type Accounts,
   createAccounts,
@@ -8,8 +8,8 @@ import {
   createPost,
   expectOk,
   get,
-} from "../factories/index.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const ids = (posts: { id: number }[]) => posts.map((p) => p.id);
 

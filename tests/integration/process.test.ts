@@ -5,9 +5,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createSchema, dropSchema, TEST_DATABASE_URL } from "../setup/databases.ts";
-import { ROOT as root, runServer, waitFor } from "../setup/server-process.ts";
-import { TEST_DB } from "../setup/test-app.ts";
+import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { ROOT as root, runServer, waitFor } from "#tests/setup/server-process.ts";
+import { TEST_DB } from "#tests/setup/test-app.ts";
 
 /** A raw connection: what it sent back, and whether the server closed it. */
 function connect(port: number) {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, it } from "vitest";
-import { dropSchema } from "../setup/databases.ts";
-import { createTestApp, TEST_DB } from "../setup/test-app.ts";
+import { dropSchema } from "#tests/setup/databases.ts";
+import { createTestApp, TEST_DB } from "#tests/setup/test-app.ts";
 
 it("/readyz answers 200 while the database answers, 503 once it does not; /healthz stays 200", async () => {
   const t = await createTestApp();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ABOUT_STARTER } from "../../common/about-starter.ts";
-import { migrateDownTo, migrateToLatest } from "../../server/db/migrate.ts";
-import { STARTER_TEAM } from "../../server/db/seed/starter-content.ts";
-import { SITE_OWNER } from "../factories/index.ts";
-import { createTestApp } from "../setup/test-app.ts";
+import { ABOUT_STARTER } from "#common/about-starter.ts";
+import { migrateDownTo, migrateToLatest } from "#server/db/migrate.ts";
+import { STARTER_TEAM } from "#server/db/seed/starter-content.ts";
+import { SITE_OWNER } from "#tests/factories/index.ts";
+import { createTestApp } from "#tests/setup/test-app.ts";
 
 // Demo seeding makes the demo images: slow on a busy two-core machine.
 describe("seeding", { timeout: 90_000 }, () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFeedsService } from "../../server/modules/seo/feeds.service.ts";
-import { SITE_OWNER } from "../factories/index.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { createFeedsService } from "#server/modules/seo/feeds.service.ts";
+import { SITE_OWNER } from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 async function login(t: TestApp) {
   const { body } = await t.json("/api/auth/login", {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETUP_TEXTS } from "../../common/setup.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { SETUP_TEXTS } from "#common/setup.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const ADMIN = {
   first_name: "Site",

@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runServer, siteDatabase, siteUrl } from "../setup/server-process.ts";
+import { runServer, siteDatabase, siteUrl } from "#tests/setup/server-process.ts";
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { prepareDatabase } from "../../server/boot.ts";
-import { loadConfig } from "../../server/config.ts";
-import { createLogger } from "../../server/logger.ts";
+import { prepareDatabase } from "#server/boot.ts";
+import { loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
 import { dropSchema, TEST_DATABASE_URL } from "./databases.ts";
 
 /**

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import pg from "pg";
-import { pgConnection } from "../../server/db/client.ts";
+import { pgConnection } from "#server/db/client.ts";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://127.0.0.1:5432/test";
 

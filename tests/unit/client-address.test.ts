@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "#server/config.ts";
 import {
   clientKey,
   parseTrustProxy,
   resolveClientAddress,
   UNKNOWN_CLIENT,
-} from "../../server/http/client-address.ts";
+} from "#server/http/client-address.ts";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_PATTERN, isEmailAddress, mailtoHref } from "../../common/email.ts";
-import { CONTACT_RULES, checkText, REGISTER_RULES } from "../../common/rules.ts";
-import { ContactSchema } from "../../common/schemas/content.ts";
-import { GeneralSettingsSchema } from "../../common/schemas/settings.ts";
-import { RegisterSchema, UserCreateSchema } from "../../common/schemas/users.ts";
+import { EMAIL_PATTERN, isEmailAddress, mailtoHref } from "#common/email.ts";
+import { CONTACT_RULES, checkText, REGISTER_RULES } from "#common/rules.ts";
+import { ContactSchema } from "#common/schemas/content.ts";
+import { GeneralSettingsSchema } from "#common/schemas/settings.ts";
+import { RegisterSchema, UserCreateSchema } from "#common/schemas/users.ts";
 
 const VALID = [
   "a@b.co",

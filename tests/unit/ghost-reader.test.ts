@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { readGhostExport } from "../../server/modules/content-import/ghost/ghost-reader.ts";
+import { readGhostExport } from "#server/modules/content-import/ghost/ghost-reader.ts";
 import {
   renderLexical,
   renderMobiledoc,
-} from "../../server/modules/content-import/ghost/ghost-render.ts";
-import { buildGhostExport } from "../factories/ghost.ts";
+} from "#server/modules/content-import/ghost/ghost-render.ts";
+import { buildGhostExport } from "#tests/factories/ghost.ts";
 
 const text = (t: string, format = 0) => ({ type: "extended-text", text: t, format });
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanUrlForSchemeCheck, isAllowedUrl } from "../../common/html-allowlist.ts";
-import { sanitizeRichText } from "../../server/modules/content/sanitize.ts";
+import { cleanUrlForSchemeCheck, isAllowedUrl } from "#common/html-allowlist.ts";
+import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
 
 /** An attribute value written into HTML so that the parser gives it back as it is. */
 function attribute(value: string) {

@@ -4,7 +4,7 @@ import {
   imageUrlsIn,
   isPrivateAddress,
   originalImageUrl,
-} from "../../server/modules/content-import/media-urls.ts";
+} from "#server/modules/content-import/media-urls.ts";
 
 describe("imported images' addresses", () => {
   it("maps WordPress's resized copies to their original", () => {

@@ -4,7 +4,7 @@ import {
   normalizeOldAddress,
   wordpressItemAddresses,
   wordpressTermAddress,
-} from "../../server/modules/content-import/old-addresses.ts";
+} from "#server/modules/content-import/old-addresses.ts";
 
 describe("an imported site's old addresses", () => {
   it("meet in one form whatever the slash, case, encoding or tracking parameters", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "#server/config.ts";
 
 describe("limit settings", () => {
   it("defaults: no trusted proxy, contact 5 per 10 minutes, register 5 per hour, purge after 30 days", () => {

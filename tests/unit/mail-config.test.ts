@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../../common/settings.ts";
-import { loadConfig } from "../../server/config.ts";
-import { mailBaseUrl } from "../../server/modules/mail/mail.service.ts";
-import { escapeHtml, mailContext, renderMail } from "../../server/modules/mail/mail.templates.ts";
-import { retryDelay } from "../../server/modules/mail/mail-sender.ts";
+import { DEFAULT_SETTINGS } from "#common/settings.ts";
+import { loadConfig } from "#server/config.ts";
+import { mailBaseUrl } from "#server/modules/mail/mail.service.ts";
+import { escapeHtml, mailContext, renderMail } from "#server/modules/mail/mail.templates.ts";
+import { retryDelay } from "#server/modules/mail/mail-sender.ts";
 
 describe("mail configuration", () => {
   it("is off without SMTP_URL", () => {

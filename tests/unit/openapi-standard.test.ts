@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMAIL_PATTERN } from "../../common/email.ts";
-import { createTestApp, type TestApp } from "../setup/test-app.ts";
+import { EMAIL_PATTERN } from "#common/email.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /**
  * The OpenAPI document works with standard tools: Redocly's recommended

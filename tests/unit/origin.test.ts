@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createOriginResolver } from "../../server/http/origin.ts";
+import { createOriginResolver } from "#server/http/origin.ts";
 
 describe("the site's address without PUBLIC_URL", () => {
   const originOf = createOriginResolver({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPageCacheKey } from "../../server/http/page-cache-key.ts";
+import { createPageCacheKey } from "#server/http/page-cache-key.ts";
 
 const keyOf = createPageCacheKey({
   originOf: () => "https://www.example.com",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPageCache, type PageEntry } from "../../server/cache/page-cache.ts";
+import { createPageCache, type PageEntry } from "#server/cache/page-cache.ts";
 
 const entry = (size: number, etag = "e"): PageEntry => ({
   headers: {},

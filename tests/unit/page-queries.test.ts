@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PAGE_QUERY_PARAMS } from "../../common/page-queries.ts";
+import { PAGE_QUERY_PARAMS } from "#common/page-queries.ts";
 
 const app = path.resolve(import.meta.dirname, "../../app");
 

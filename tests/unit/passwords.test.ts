@@ -4,12 +4,12 @@ import {
   PASSWORD_TOO_COMMON,
   REGISTER_RULES,
   validateFields,
-} from "../../common/rules.ts";
-import { SetupSchema } from "../../common/schemas/setup.ts";
-import { RegisterSchema, UserCreateSchema, UserUpdateSchema } from "../../common/schemas/users.ts";
-import { SETUP_RULES } from "../../common/setup.ts";
-import { COMMON_PASSWORDS } from "../../server/auth/common-passwords.data.ts";
-import { isCommonPassword, requireUncommonPassword } from "../../server/auth/common-passwords.ts";
+} from "#common/rules.ts";
+import { SetupSchema } from "#common/schemas/setup.ts";
+import { RegisterSchema, UserCreateSchema, UserUpdateSchema } from "#common/schemas/users.ts";
+import { SETUP_RULES } from "#common/setup.ts";
+import { COMMON_PASSWORDS } from "#server/auth/common-passwords.data.ts";
+import { isCommonPassword, requireUncommonPassword } from "#server/auth/common-passwords.ts";
 
 const TOO_SHORT = "Password must be at least 8 characters";
 

@@ -4,7 +4,7 @@ import {
   isPublicPost,
   resolveStatus,
   toIsoDate,
-} from "../../server/modules/posts/post-status.ts";
+} from "#server/modules/posts/post-status.ts";
 
 const NOW = "2026-11-23T12:00:00.000Z";
 const PAST = "2026-11-01T08:00:00.000Z";

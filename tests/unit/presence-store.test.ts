@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryPresenceStore } from "../../server/modules/presence/presence-store.ts";
+import { createMemoryPresenceStore } from "#server/modules/presence/presence-store.ts";
 
 describe("presence store (in memory)", () => {
   it("lists the others editing a document until their entry expires or they leave", async () => {

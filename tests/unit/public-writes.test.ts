@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeOfWrite, changeOfWrites } from "../../server/cache/public-writes.ts";
+import { changeOfWrite, changeOfWrites } from "#server/cache/public-writes.ts";
 
 const NOW = "2026-11-25T12:00:00.000Z";
 

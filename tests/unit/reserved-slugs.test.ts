@@ -8,18 +8,18 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "../../app/routes.ts";
+import routes from "#app/routes.ts";
 import {
   APP_ROUTE_SEGMENTS,
   isReservedSlug,
   RESERVED_SLUGS,
   SERVER_ROUTE_SEGMENTS,
-} from "../../common/reserved-slugs.ts";
-import { SLUG_PATTERN } from "../../common/schemas/fields.ts";
-import { createApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config.ts";
-import { type DbHandle, openDb } from "../../server/db/client.ts";
-import { createLogger } from "../../server/logger.ts";
+} from "#common/reserved-slugs.ts";
+import { SLUG_PATTERN } from "#common/schemas/fields.ts";
+import { createApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { type DbHandle, openDb } from "#server/db/client.ts";
+import { createLogger } from "#server/logger.ts";
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 

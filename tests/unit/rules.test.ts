@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../../app/components/ui/form.tsx";
+import { fieldErrors } from "#app/components/ui/form.tsx";
 import {
   CONTACT_RULES,
   LOGIN_RULES,
   REGISTER_RULES,
   type TextRule,
   validateFields,
-} from "../../common/rules.ts";
-import { ContactSchema } from "../../common/schemas/content.ts";
-import { LoginSchema, RegisterSchema } from "../../common/schemas/users.ts";
+} from "#common/rules.ts";
+import { ContactSchema } from "#common/schemas/content.ts";
+import { LoginSchema, RegisterSchema } from "#common/schemas/users.ts";
 
 // The public forms check the rules without zod; the API checks the zod
 // schemas built from the same rules. Both must say the same thing.

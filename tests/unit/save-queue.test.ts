@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSaveQueue, type SaveState } from "../../app/features/admin/autosave/save-queue.ts";
+import { createSaveQueue, type SaveState } from "#app/features/admin/autosave/save-queue.ts";
 
 describe("the autosave queue", () => {
   it("sends one save at a time; while one is in flight only the latest change waits", async () => {

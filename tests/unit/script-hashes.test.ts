@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPolicy, noncePolicy } from "../../server/http/security.ts";
+import { hashPolicy, noncePolicy } from "#server/http/security.ts";
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

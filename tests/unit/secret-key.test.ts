@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadSecretKey, SecretKeyError } from "../../server/auth/secret-key.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadSecretKey, SecretKeyError } from "#server/auth/secret-key.ts";
+import { loadConfig } from "#server/config.ts";
 
 describe("the server's secret", () => {
   const dirs: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "#server/config.ts";
 
 describe("session settings", () => {
   it("default to 12 hours idle and 7 days at most", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffText, htmlToReadableText } from "../../app/features/admin/compare/text-diff.ts";
+import { diffText, htmlToReadableText } from "#app/features/admin/compare/text-diff.ts";
 
 describe("the compare view's text difference", () => {
   it("reads rich-text HTML as paragraphs of plain words", () => {

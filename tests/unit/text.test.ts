@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, readableOn } from "../../common/color.ts";
-import { excerptOf, formatDate, formatNumber, slugify } from "../../common/text.ts";
+import { contrastRatio, readableOn } from "#common/color.ts";
+import { excerptOf, formatDate, formatNumber, slugify } from "#common/text.ts";
 
 describe("text helpers", () => {
   it("slugifies like the post editor: lowercase, punctuation gone, hyphens collapsed", () => {

@@ -3,7 +3,7 @@ import {
   autoParagraphs,
   convertWordPressContent,
   parseShortcodeAttributes,
-} from "../../server/modules/content-import/wordpress/wordpress-content.ts";
+} from "#server/modules/content-import/wordpress/wordpress-content.ts";
 
 const attachments: Record<number, string> = {
   41: "https://old.example.com/wp-content/uploads/2023/01/harbour.jpg",

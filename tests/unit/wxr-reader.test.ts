@@ -1,13 +1,13 @@
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ImportFileError } from "../../server/modules/content-import/import-errors.ts";
+import { ImportFileError } from "#server/modules/content-import/import-errors.ts";
 import {
   readWxr,
   type WxrEvent,
   type WxrItem,
-} from "../../server/modules/content-import/wordpress/wxr-reader.ts";
-import { buildWxr, cdata, WXR_TAIL, wxrHead } from "../factories/wxr.ts";
+} from "#server/modules/content-import/wordpress/wxr-reader.ts";
+import { buildWxr, cdata, WXR_TAIL, wxrHead } from "#tests/factories/wxr.ts";
 
 async function read(source: string | Buffer, chunkSize = 64) {
   const bytes = typeof source === "string" ? Buffer.from(source) : source;

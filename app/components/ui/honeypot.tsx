@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "../../../common/rules.ts";
+import { HONEYPOT_FIELD } from "#common/rules.ts";
 
 /**
  * A field for robots: off-screen, out of the tab order, hidden from screen

@@ -1,4 +1,4 @@
-import { useNonce } from "../../lib/nonce.ts";
+import { useNonce } from "#app/lib/nonce.ts";
 
 /** Structured data for search engines; `<` is escaped so text cannot end the script. */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {

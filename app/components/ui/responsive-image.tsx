@@ -1,6 +1,6 @@
 import type { ImgHTMLAttributes } from "react";
 import { preload } from "react-dom";
-import { responsiveSources } from "../../../common/images.ts";
+import { responsiveSources } from "#common/images.ts";
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "width" | "height"> & {
   src: string;

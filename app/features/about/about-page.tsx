@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { AboutSettings } from "../../../common/settings.ts";
-import type { TeamMember } from "../../../common/types.ts";
-import { LinkTarget, targetName } from "../../components/ui/link-target.tsx";
+import { LinkTarget, targetName } from "#app/components/ui/link-target.tsx";
+import type { AboutSettings } from "#common/settings.ts";
+import type { TeamMember } from "#common/types.ts";
 import { TeamList } from "./team-list.tsx";
 
 /** A text's paragraphs: a blank line starts a new one; single line breaks stay. */

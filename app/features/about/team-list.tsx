@@ -1,8 +1,8 @@
-import { mailtoHref } from "../../../common/email.ts";
-import { initialsOf } from "../../../common/team.ts";
-import type { TeamMember } from "../../../common/types.ts";
-import { Icon } from "../../components/ui/icons.tsx";
-import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { mailtoHref } from "#common/email.ts";
+import { initialsOf } from "#common/team.ts";
+import type { TeamMember } from "#common/types.ts";
 
 const linkClass =
   "inline-flex rounded-full p-2 text-slate-600 hover:bg-slate-200 hover:text-brand-strong dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-brand-light";

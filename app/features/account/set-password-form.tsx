@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { newPasswordProblem } from "../../../common/rules.ts";
-import { Alert, PasswordField } from "../../components/ui/form.tsx";
-import { api, failureReason } from "../../lib/api.ts";
-import { useOneTimeToken } from "../../lib/one-time-token.ts";
+import { Alert, PasswordField } from "#app/components/ui/form.tsx";
+import { api, failureReason } from "#app/lib/api.ts";
+import { useOneTimeToken } from "#app/lib/one-time-token.ts";
+import { newPasswordProblem } from "#common/rules.ts";
 import { AuthPage, SignInLink } from "./auth-page.tsx";
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Alert } from "../../components/ui/form.tsx";
-import { failureReason } from "../../lib/api.ts";
-import { useApiMutation } from "../../lib/use-api-mutation.ts";
+import { Alert } from "#app/components/ui/form.tsx";
+import { failureReason } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 
 export type Notice = { kind: "success" | "error"; text: string } | null;
 

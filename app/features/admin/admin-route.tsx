@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
-import type { Permission } from "../../../common/permissions.ts";
-import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import type { Permission } from "#common/permissions.ts";
 import { RequireAuth } from "./guard.tsx";
 
 /** The `meta` of an admin page: its title and path, never indexed. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { Alert } from "../../components/ui/form.tsx";
+import { Alert } from "#app/components/ui/form.tsx";
 
 type Note = { text: string; key: number };
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { can, type Permission } from "../../../common/permissions.ts";
-import type { Role } from "../../../common/types.ts";
-import { Spinner } from "../../components/ui/form.tsx";
-import { useAuth } from "../../lib/auth.tsx";
+import { Spinner } from "#app/components/ui/form.tsx";
+import { useAuth } from "#app/lib/auth.tsx";
+import { can, type Permission } from "#common/permissions.ts";
+import type { Role } from "#common/types.ts";
 
 /**
  * The protected-route guard: a spinner while auth loads,

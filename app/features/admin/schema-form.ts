@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
-import { fieldErrors } from "../../components/ui/form.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { fieldErrors } from "#app/components/ui/form.tsx";
+import { ApiError } from "#app/lib/api.ts";
 
 type Values = Record<string, unknown>;
 

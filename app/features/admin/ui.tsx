@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { Spinner } from "../../components/ui/form.tsx";
+import { Spinner } from "#app/components/ui/form.tsx";
 
 export function PageHeader({
   title,

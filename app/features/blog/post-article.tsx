@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { HomepageSettings } from "../../../common/settings.ts";
-import { formatDate, formatNumber, stripHtml, truncate } from "../../../common/text.ts";
-import type { Post, PostSummary } from "../../../common/types.ts";
-import { Breadcrumb } from "../../components/ui/breadcrumb.tsx";
-import { Icon } from "../../components/ui/icons.tsx";
-import { absoluteUrl, JsonLd } from "../../components/ui/json-ld.tsx";
-import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
-import { useRootData } from "../../root.tsx";
-import { PostCard } from "../home/post-card.tsx";
+import { Breadcrumb } from "#app/components/ui/breadcrumb.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { absoluteUrl, JsonLd } from "#app/components/ui/json-ld.tsx";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { PostCard } from "#app/features/home/post-card.tsx";
+import { useRootData } from "#app/root.tsx";
+import type { HomepageSettings } from "#common/settings.ts";
+import { formatDate, formatNumber, stripHtml, truncate } from "#common/text.ts";
+import type { Post, PostSummary } from "#common/types.ts";
 
 /**
  * The page may come from the page cache, whose copy shows the count when it

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Form } from "react-router";
-import { CONTACT_RULES, HONEYPOT_FIELD, validateFields } from "../../../common/rules.ts";
-import { Alert, TextAreaField, TextField } from "../../components/ui/form.tsx";
-import { Honeypot } from "../../components/ui/honeypot.tsx";
-import { api } from "../../lib/api.ts";
+import { Alert, TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { Honeypot } from "#app/components/ui/honeypot.tsx";
+import { api } from "#app/lib/api.ts";
+import { CONTACT_RULES, HONEYPOT_FIELD, validateFields } from "#common/rules.ts";
 
 const EMPTY = { name: "", email: "", subject: "", message: "" };
 export const CONTACT_SUCCESS =

@@ -1,4 +1,4 @@
-import { type OpeningHours, WEEKDAY_NAMES, WEEKDAYS } from "../../../common/contact.ts";
+import { type OpeningHours, WEEKDAY_NAMES, WEEKDAYS } from "#common/contact.ts";
 
 /** Each weekday with its opening periods in the order of the day, or "Closed". */
 export function OpeningHoursList({

@@ -1,12 +1,12 @@
+import { absoluteUrl } from "#app/components/ui/json-ld.tsx";
 import {
   contactMap,
   hasOpeningHours,
   type OpeningHours,
   WEEKDAY_NAMES,
   WEEKDAYS,
-} from "../../../common/contact.ts";
-import type { PublicSiteSettings } from "../../../common/settings.ts";
-import { absoluteUrl } from "../../components/ui/json-ld.tsx";
+} from "#common/contact.ts";
+import type { PublicSiteSettings } from "#common/settings.ts";
 
 /**
  * schema.org's opening hours: one specification per period, with every

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { GalleryImage } from "../../../common/types.ts";
-import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import type { GalleryImage } from "#common/types.ts";
 
 export const AUTOPLAY_MS = 3000;
 

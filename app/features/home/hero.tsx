@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { HomepageSettings, SiteSettings } from "../../../common/settings.ts";
-import { LinkTarget, targetName } from "../../components/ui/link-target.tsx";
-import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { LinkTarget, targetName } from "#app/components/ui/link-target.tsx";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import type { HomepageSettings, SiteSettings } from "#common/settings.ts";
 
 export function Hero({
   texts,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { HOMEPAGE_FALLBACKS, type HomepageSettings } from "../../../common/settings.ts";
-import { LinkTarget, targetName } from "../../components/ui/link-target.tsx";
+import { LinkTarget, targetName } from "#app/components/ui/link-target.tsx";
+import { HOMEPAGE_FALLBACKS, type HomepageSettings } from "#common/settings.ts";
 
 /** Each homepage text from settings, else the spec's fallback. */
 export function homepageTexts(homepage: Partial<HomepageSettings> | undefined): HomepageSettings {

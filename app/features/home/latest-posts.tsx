@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { HomepageSettings } from "../../../common/settings.ts";
-import type { PostSummary } from "../../../common/types.ts";
-import { LinkTarget, targetName } from "../../components/ui/link-target.tsx";
+import { LinkTarget, targetName } from "#app/components/ui/link-target.tsx";
+import type { HomepageSettings } from "#common/settings.ts";
+import type { PostSummary } from "#common/types.ts";
 import { PostCard } from "./post-card.tsx";
 
 export function LatestPosts({ texts, posts }: { texts: HomepageSettings; posts: PostSummary[] }) {

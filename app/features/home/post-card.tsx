@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { excerptOf, formatDate } from "../../../common/text.ts";
-import type { PostSummary } from "../../../common/types.ts";
-import { Icon } from "../../components/ui/icons.tsx";
-import { LinkTarget } from "../../components/ui/link-target.tsx";
-import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { LinkTarget } from "#app/components/ui/link-target.tsx";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { excerptOf, formatDate } from "#common/text.ts";
+import type { PostSummary } from "#common/types.ts";
 
 export function PostCard({
   post,

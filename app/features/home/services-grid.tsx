@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { HomepageSettings } from "../../../common/settings.ts";
-import type { Service } from "../../../common/types.ts";
-import { Icon } from "../../components/ui/icons.tsx";
-import { LinkTarget } from "../../components/ui/link-target.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { LinkTarget } from "#app/components/ui/link-target.tsx";
+import type { HomepageSettings } from "#common/settings.ts";
+import type { Service } from "#common/types.ts";
 
 export function ServicesGrid({
   texts,

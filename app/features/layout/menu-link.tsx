@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import type { SiteLink } from "../../../common/navigation.ts";
+import type { SiteLink } from "#common/navigation.ts";
 
 /** Said after a link that opens in a new tab (visually hidden). */
 export function NewTabHint() {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { SiteHeaderItem } from "../../../common/navigation.ts";
-import { Icon } from "../../components/ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import type { SiteHeaderItem } from "#common/navigation.ts";
 import { MenuLink } from "./menu-link.tsx";
 
 const childClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,6 +1,6 @@
-import type { SiteLink, SiteMenus } from "../../../common/navigation.ts";
-import type { PublicSiteSettings } from "../../../common/settings.ts";
-import { Icon } from "../../components/ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import type { SiteLink, SiteMenus } from "#common/navigation.ts";
+import type { PublicSiteSettings } from "#common/settings.ts";
 import { MenuLink } from "./menu-link.tsx";
 
 const SOCIAL = [

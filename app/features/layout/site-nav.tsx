@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { SiteMenus } from "../../../common/navigation.ts";
-import type { PublicSiteSettings } from "../../../common/settings.ts";
-import { Icon } from "../../components/ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import type { SiteMenus } from "#common/navigation.ts";
+import type { PublicSiteSettings } from "#common/settings.ts";
 import { MenuLink } from "./menu-link.tsx";
 import { NavDropdown } from "./nav-dropdown.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Icon } from "../../components/ui/icons.tsx";
-import { applyTheme, readTheme, THEME_EVENT, type Theme } from "../../lib/theme.ts";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { applyTheme, readTheme, THEME_EVENT, type Theme } from "#app/lib/theme.ts";
 
 export function ThemeToggle() {
   const [theme, setTheme] = useState<Theme | null>(null);

@@ -1,8 +1,8 @@
-import type { Page } from "../../../common/types.ts";
-import { Breadcrumb } from "../../components/ui/breadcrumb.tsx";
-import { absoluteUrl, JsonLd } from "../../components/ui/json-ld.tsx";
-import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
-import { useRootData } from "../../root.tsx";
+import { Breadcrumb } from "#app/components/ui/breadcrumb.tsx";
+import { absoluteUrl, JsonLd } from "#app/components/ui/json-ld.tsx";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { useRootData } from "#app/root.tsx";
+import type { Page } from "#common/types.ts";
 import { pageDescription } from "./page-description.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { stripHtml, truncate } from "../../../common/text.ts";
+import { stripHtml, truncate } from "#common/text.ts";
 
 /** A company page's description: its meta description, else the start of its text. */
 export function pageDescription(page: { meta_description: string; content: string }): string {

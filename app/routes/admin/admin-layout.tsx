@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { can, type Permission } from "../../../common/permissions.ts";
-import { Spinner } from "../../components/ui/form.tsx";
-import { RequireAuth } from "../../features/admin/guard.tsx";
-import { ThemeToggle } from "../../features/layout/theme-toggle.tsx";
-import { AuthProvider, useAuth } from "../../lib/auth.tsx";
-import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
+import { Spinner } from "#app/components/ui/form.tsx";
+import { RequireAuth } from "#app/features/admin/guard.tsx";
+import { ThemeToggle } from "#app/features/layout/theme-toggle.tsx";
+import { AuthProvider, useAuth } from "#app/lib/auth.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { can, type Permission } from "#common/permissions.ts";
 import type { Route } from "./+types/admin-layout";
 
 // The admin renders in the browser (bearer token in localStorage); the server

@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { AuditLog } from "../../features/admin/audit/audit-log.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { AuditLog } from "#app/features/admin/audit/audit-log.tsx";
 
 export const meta = adminMeta("Audit log", "/admin/audit-log");
 

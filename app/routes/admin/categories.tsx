@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { CategoriesScreen } from "../../features/admin/categories/categories-screen.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { CategoriesScreen } from "#app/features/admin/categories/categories-screen.tsx";
 
 export const meta = adminMeta("Categories and Tags", "/admin/categories");
 

@@ -1,4 +1,4 @@
-import { DashboardScreen } from "../../features/admin/dashboard/dashboard-screen.tsx";
+import { DashboardScreen } from "#app/features/admin/dashboard/dashboard-screen.tsx";
 
 export default function DashboardPage() {
   return <DashboardScreen />;

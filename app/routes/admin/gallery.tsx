@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { GalleryManager } from "../../features/admin/gallery/gallery-manager.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { GalleryManager } from "#app/features/admin/gallery/gallery-manager.tsx";
 
 export const meta = adminMeta("Gallery", "/admin/gallery");
 

@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { MessagesManager } from "../../features/admin/messages/messages-manager.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { MessagesManager } from "#app/features/admin/messages/messages-manager.tsx";
 
 export const meta = adminMeta("Messages", "/admin/messages");
 

@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { Outbox } from "../../features/admin/outbox/outbox.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { Outbox } from "#app/features/admin/outbox/outbox.tsx";
 
 export const meta = adminMeta("Outbox", "/admin/outbox");
 

@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
-import { guarded } from "../../features/admin/admin-route.tsx";
-import { PageEditor } from "../../features/admin/pages/page-editor.tsx";
-import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
+import { guarded } from "#app/features/admin/admin-route.tsx";
+import { PageEditor } from "#app/features/admin/pages/page-editor.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import type { Route } from "./+types/page-editor";
 
 // One module serves /admin/pages/new and /admin/pages/:id/edit.

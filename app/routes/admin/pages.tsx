@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { PagesScreen } from "../../features/admin/pages/pages-screen.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { PagesScreen } from "#app/features/admin/pages/pages-screen.tsx";
 
 export const meta = adminMeta("Pages", "/admin/pages");
 

@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
-import { postIdFromParam } from "../../../common/limits.ts";
-import { PostEditor } from "../../features/admin/editor/post-editor.tsx";
-import { pageMeta, rootFromMatches } from "../../lib/seo.ts";
+import { PostEditor } from "#app/features/admin/editor/post-editor.tsx";
+import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { postIdFromParam } from "#common/limits.ts";
 import type { Route } from "./+types/post-editor";
 
 // One module serves /admin/posts/new, /admin/posts/:id/edit and /admin/posts/edit/:id.

@@ -1,5 +1,5 @@
-import { adminMeta } from "../../features/admin/admin-route.tsx";
-import { PostsScreen } from "../../features/admin/posts/posts-screen.tsx";
+import { adminMeta } from "#app/features/admin/admin-route.tsx";
+import { PostsScreen } from "#app/features/admin/posts/posts-screen.tsx";
 
 export const meta = adminMeta("Posts", "/admin/posts");
 

@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { ProfileScreen } from "../../features/admin/profile/profile-screen.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { ProfileScreen } from "#app/features/admin/profile/profile-screen.tsx";
 
 export const meta = adminMeta("Profile", "/admin/profile");
 

@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { ServicesManager } from "../../features/admin/services/services-manager.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { ServicesManager } from "#app/features/admin/services/services-manager.tsx";
 
 export const meta = adminMeta("Services", "/admin/services");
 

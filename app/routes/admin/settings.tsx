@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { SettingsScreen } from "../../features/admin/settings/settings-screen.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { SettingsScreen } from "#app/features/admin/settings/settings-screen.tsx";
 
 export const meta = adminMeta("Site Settings", "/admin/settings");
 

@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { TeamScreen } from "../../features/admin/team/team-screen.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { TeamScreen } from "#app/features/admin/team/team-screen.tsx";
 
 export const meta = adminMeta("Team", "/admin/team");
 

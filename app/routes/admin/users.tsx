@@ -1,5 +1,5 @@
-import { adminMeta, guarded } from "../../features/admin/admin-route.tsx";
-import { UsersScreen } from "../../features/admin/users/users-screen.tsx";
+import { adminMeta, guarded } from "#app/features/admin/admin-route.tsx";
+import { UsersScreen } from "#app/features/admin/users/users-screen.tsx";
 
 export const meta = adminMeta("User Management", "/admin/users");
 

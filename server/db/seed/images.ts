@@ -1,4 +1,4 @@
-import { loadSharp, type StoredImage, storeImage } from "../../modules/uploads/image-pipeline.ts";
+import { loadSharp, type StoredImage, storeImage } from "#server/modules/uploads/image-pipeline.ts";
 
 export type GeneratedImage = StoredImage & { url: string };
 

@@ -1,18 +1,18 @@
-import { SECTION_DEFAULTS } from "../../../common/schemas/settings.ts";
-import { SETTINGS_SECTIONS } from "../../../common/settings.ts";
-import { slugify } from "../../../common/text.ts";
-import { hashPassword } from "../../auth/passwords.ts";
-import type { Config } from "../../config.ts";
-import type { Logger } from "../../logger.ts";
+import { SECTION_DEFAULTS } from "#common/schemas/settings.ts";
+import { SETTINGS_SECTIONS } from "#common/settings.ts";
+import { slugify } from "#common/text.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { countRows } from "#server/db/rows.ts";
+import type { Logger } from "#server/logger.ts";
 import {
   findSettingsRow,
   insertSettingsRowIfMissing,
   upsertSettingsRow,
-} from "../../modules/settings/settings.repository.ts";
-import { findUserIdByEmail, insertUser } from "../../modules/users/users.repository.ts";
-import type { Db } from "../client.ts";
-import { nowIso } from "../normalize.ts";
-import { countRows } from "../rows.ts";
+} from "#server/modules/settings/settings.repository.ts";
+import { findUserIdByEmail, insertUser } from "#server/modules/users/users.repository.ts";
 import {
   DEMO_ADMIN,
   DEMO_CATEGORIES,

@@ -1,6 +1,6 @@
-import { sanitizeRichText } from "../../modules/content/sanitize.ts";
-import type { Db } from "../client.ts";
-import { nowIso } from "../normalize.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
 import { STARTER_PAGES } from "./starter-content.ts";
 
 /**

@@ -1,7 +1,7 @@
-import type { AuditAction, AuditEntityType, AuditEntry } from "../../../common/audit.ts";
-import type { Actor } from "../../../common/permissions.ts";
-import type { Db } from "../../db/client.ts";
-import { toCount, toIso } from "../../db/normalize.ts";
+import type { AuditAction, AuditEntityType, AuditEntry } from "#common/audit.ts";
+import type { Actor } from "#common/permissions.ts";
+import type { Db } from "#server/db/client.ts";
+import { toCount, toIso } from "#server/db/normalize.ts";
 
 /** One thing that happened, as a service describes it. */
 export type AuditEvent = {

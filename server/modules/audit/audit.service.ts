@@ -1,9 +1,9 @@
-import type { AuditAction, AuditEntityType, AuditLogPage } from "../../../common/audit.ts";
-import { AUDIT_PAGE_SIZE } from "../../../common/audit.ts";
-import { LIST_PAGE_SIZE } from "../../../common/limits.ts";
-import type { Actor } from "../../../common/permissions.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { Db } from "../../db/client.ts";
+import type { AuditAction, AuditEntityType, AuditLogPage } from "#common/audit.ts";
+import { AUDIT_PAGE_SIZE } from "#common/audit.ts";
+import { LIST_PAGE_SIZE } from "#common/limits.ts";
+import type { Actor } from "#common/permissions.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
 import { findAuditActors, findAuditEntries } from "./audit.repository.ts";
 
 export type AuditLogQuery = {

@@ -1,6 +1,6 @@
-import type { Actor } from "../../../common/permissions.ts";
-import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
+import type { Actor } from "#common/permissions.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
 import { type AuditEvent, insertAuditEvents } from "./audit.repository.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
-import type { Db } from "../../db/client.ts";
-import { toIso } from "../../db/normalize.ts";
-import type { AccountTokensTable, Database } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { toIso } from "#server/db/normalize.ts";
+import type { AccountTokensTable, Database } from "#server/db/schema.ts";
 
 export type AccountTokenPurpose = AccountTokensTable["purpose"];
 

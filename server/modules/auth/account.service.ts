@@ -1,18 +1,22 @@
-import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../../common/account-texts.ts";
-import { ForgotPasswordSchema, SetPasswordSchema } from "../../../common/schemas/account.ts";
-import { requireUncommonPassword } from "../../auth/common-passwords.ts";
-import type { LinkTokens } from "../../auth/link-tokens.ts";
-import { hashPassword } from "../../auth/passwords.ts";
-import { hashToken } from "../../auth/tokens.ts";
-import type { Db } from "../../db/client.ts";
-import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
-import type { RateLimit } from "../../http/rate-limit.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError, isAppError } from "../app-error.ts";
-import { insertAuditEvents } from "../audit/audit.repository.ts";
-import { type MailService, queueMail } from "../mail/mail.service.ts";
-import { selfActor, userEvent } from "../users/user-audit.ts";
-import { findUserByEmail, findUserById, updateUser } from "../users/users.repository.ts";
+import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
+import { ForgotPasswordSchema, SetPasswordSchema } from "#common/schemas/account.ts";
+import { requireUncommonPassword } from "#server/auth/common-passwords.ts";
+import type { LinkTokens } from "#server/auth/link-tokens.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { hashToken } from "#server/auth/tokens.ts";
+import type { Db } from "#server/db/client.ts";
+import { UNKNOWN_CLIENT } from "#server/http/client-address.ts";
+import type { RateLimit } from "#server/http/rate-limit.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError, isAppError } from "#server/modules/app-error.ts";
+import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
+import { type MailService, queueMail } from "#server/modules/mail/mail.service.ts";
+import { selfActor, userEvent } from "#server/modules/users/user-audit.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  updateUser,
+} from "#server/modules/users/users.repository.ts";
 import {
   type AccountTokenPurpose,
   deleteAccountTokens,

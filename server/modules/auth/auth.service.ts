@@ -1,29 +1,29 @@
-import type { Actor } from "../../../common/permissions.ts";
-import { LoginSchema, RegisterSchema } from "../../../common/schemas/users.ts";
-import type { RegistrationReceipt, User } from "../../../common/types.ts";
-import { requireUncommonPassword } from "../../auth/common-passwords.ts";
-import { createLoginThrottle, type LoginThrottle } from "../../auth/login-throttle.ts";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../../auth/passwords.ts";
-import { generateToken, hashToken } from "../../auth/tokens.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
-import { createMemoryRateLimitStore, type RateLimit } from "../../http/rate-limit.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { insertAuditEvents } from "../audit/audit.repository.ts";
-import { writeWithAudit } from "../audit/with-audit.ts";
-import { findActiveAdminEmails } from "../mail/mail.repository.ts";
-import { type MailService, queueMail } from "../mail/mail.service.ts";
-import { insertAuditedUser, selfActor } from "../users/user-audit.ts";
+import type { Actor } from "#common/permissions.ts";
+import { LoginSchema, RegisterSchema } from "#common/schemas/users.ts";
+import type { RegistrationReceipt, User } from "#common/types.ts";
+import { requireUncommonPassword } from "#server/auth/common-passwords.ts";
+import { createLoginThrottle, type LoginThrottle } from "#server/auth/login-throttle.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "#server/auth/passwords.ts";
+import { generateToken, hashToken } from "#server/auth/tokens.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { UNKNOWN_CLIENT } from "#server/http/client-address.ts";
+import { createMemoryRateLimitStore, type RateLimit } from "#server/http/rate-limit.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import { findActiveAdminEmails } from "#server/modules/mail/mail.repository.ts";
+import { type MailService, queueMail } from "#server/modules/mail/mail.service.ts";
+import { insertAuditedUser, selfActor } from "#server/modules/users/user-audit.ts";
 import {
   findUserByEmail,
   findUserIdByEmail,
   findUserIdByUsername,
   setLastLogin,
   toUser,
-} from "../users/users.repository.ts";
+} from "#server/modules/users/users.repository.ts";
 import { deleteAccountTokens } from "./account-tokens.repository.ts";
 import {
   deleteExpiredSessions,

@@ -1,26 +1,26 @@
-import { PROFILE_TEXTS } from "../../../common/profile-texts.ts";
-import { TokenSchema } from "../../../common/schemas/account.ts";
+import { PROFILE_TEXTS } from "#common/profile-texts.ts";
+import { TokenSchema } from "#common/schemas/account.ts";
 import {
   EmailChangeSchema,
   PasswordChangeSchema,
   ProfileUpdateSchema,
-} from "../../../common/schemas/profile.ts";
-import type { User } from "../../../common/types.ts";
-import { requireUncommonPassword } from "../../auth/common-passwords.ts";
-import type { LinkTokens } from "../../auth/link-tokens.ts";
-import { createLoginThrottle, type LoginThrottle } from "../../auth/login-throttle.ts";
-import { hashPassword, verifyPassword } from "../../auth/passwords.ts";
-import { hashToken } from "../../auth/tokens.ts";
-import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { toIso } from "../../db/normalize.ts";
-import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
-import { createMemoryRateLimitStore } from "../../http/rate-limit.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { insertAuditEvents } from "../audit/audit.repository.ts";
-import { type MailService, queueMail } from "../mail/mail.service.ts";
-import { selfActor, userEvent } from "../users/user-audit.ts";
+} from "#common/schemas/profile.ts";
+import type { User } from "#common/types.ts";
+import { requireUncommonPassword } from "#server/auth/common-passwords.ts";
+import type { LinkTokens } from "#server/auth/link-tokens.ts";
+import { createLoginThrottle, type LoginThrottle } from "#server/auth/login-throttle.ts";
+import { hashPassword, verifyPassword } from "#server/auth/passwords.ts";
+import { hashToken } from "#server/auth/tokens.ts";
+import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { toIso } from "#server/db/normalize.ts";
+import { UNKNOWN_CLIENT } from "#server/http/client-address.ts";
+import { createMemoryRateLimitStore } from "#server/http/rate-limit.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
+import { type MailService, queueMail } from "#server/modules/mail/mail.service.ts";
+import { selfActor, userEvent } from "#server/modules/users/user-audit.ts";
 import {
   findUserById,
   findUserIdByEmail,
@@ -28,15 +28,15 @@ import {
   findUserSecrets,
   type UserUpdate,
   updateUser,
-} from "../users/users.repository.ts";
+} from "#server/modules/users/users.repository.ts";
 import { EMAIL_CHANGE_HOURS, issueAccountLink } from "./account.service.ts";
 import { deleteAccountTokens, useAccountToken } from "./account-tokens.repository.ts";
 import { deleteSessionsOfUser, findSessionsOfUser } from "./sessions.repository.ts";
 import { recordFailedPassword } from "./sign-in-audit.ts";
 
-export type { ActiveSession, Profile } from "../../../common/types.ts";
+export type { ActiveSession, Profile } from "#common/types.ts";
 
-import type { ActiveSession, Profile } from "../../../common/types.ts";
+import type { ActiveSession, Profile } from "#common/types.ts";
 
 /**
  * The signed-in user's own account (/admin/profile): every role may change

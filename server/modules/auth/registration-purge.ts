@@ -1,6 +1,6 @@
-import type { Db } from "../../db/client.ts";
-import type { Logger } from "../../logger.ts";
-import { purgeUnapprovedRegistrations } from "../users/users.repository.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
+import { purgeUnapprovedRegistrations } from "#server/modules/users/users.repository.ts";
 
 const DAY = 86_400_000;
 /** How often the purge runs after the one at start. */

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client.ts";
-import { userColumns } from "../users/users.repository.ts";
+import type { Db } from "#server/db/client.ts";
+import { userColumns } from "#server/modules/users/users.repository.ts";
 
 export async function insertSession(
   db: Db,

@@ -1,8 +1,12 @@
-import type { AuditAction } from "../../../common/audit.ts";
-import type { LoginAttempt, LoginLock } from "../../auth/login-throttle.ts";
-import type { Db } from "../../db/client.ts";
-import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
-import { type AuditActor, type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
+import type { AuditAction } from "#common/audit.ts";
+import type { LoginAttempt, LoginLock } from "#server/auth/login-throttle.ts";
+import type { Db } from "#server/db/client.ts";
+import { UNKNOWN_CLIENT } from "#server/http/client-address.ts";
+import {
+  type AuditActor,
+  type AuditEvent,
+  insertAuditEvents,
+} from "#server/modules/audit/audit.repository.ts";
 
 /**
  * The audit entries of signing in and out (entity "account", labelled with

@@ -1,6 +1,6 @@
-import type { Autosave, AutosaveKind } from "../../../common/schemas/autosave.ts";
-import type { Db } from "../../db/client.ts";
-import { toIso } from "../../db/normalize.ts";
+import type { Autosave, AutosaveKind } from "#common/schemas/autosave.ts";
+import type { Db } from "#server/db/client.ts";
+import { toIso } from "#server/db/normalize.ts";
 
 /** One row per document and user (unique), written over in place. */
 

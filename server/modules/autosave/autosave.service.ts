@@ -1,14 +1,14 @@
-import type { Actor } from "../../../common/permissions.ts";
+import type { Actor } from "#common/permissions.ts";
 import {
   type Autosave,
   AutosaveInputSchemas,
   type AutosaveKind,
-} from "../../../common/schemas/autosave.ts";
-import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { requireEditableDocument } from "../versions/editable.ts";
+} from "#common/schemas/autosave.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { requireEditableDocument } from "#server/modules/versions/editable.ts";
 import { deleteAutosave, findAutosave, upsertAutosave } from "./autosave.repository.ts";
 
 const NOUN: Record<AutosaveKind, string> = { post: "post", page: "page", service: "service" };

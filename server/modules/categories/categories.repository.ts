@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Category, Tag } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { toCount } from "../../db/normalize.ts";
-import { deleteById, findRow, insertRow, updateById } from "../../db/rows.ts";
-import { hiddenPostIds } from "../posts/posts.repository.ts";
+import type { Category, Tag } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { toCount } from "#server/db/normalize.ts";
+import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
+import { hiddenPostIds } from "#server/modules/posts/posts.repository.ts";
 
 export type Taxonomy = "categories" | "tags";
 

@@ -1,14 +1,14 @@
-import type { Actor } from "../../../common/permissions.ts";
-import { CategoryInputSchema, TagInputSchema } from "../../../common/schemas/content.ts";
-import { slugify } from "../../../common/text.ts";
-import type { Category, Tag } from "../../../common/types.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { writeWithAudit } from "../audit/with-audit.ts";
+import type { Actor } from "#common/permissions.ts";
+import { CategoryInputSchema, TagInputSchema } from "#common/schemas/content.ts";
+import { slugify } from "#common/text.ts";
+import type { Category, Tag } from "#common/types.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {
   deleteTerm,
   findCategories,

@@ -1,7 +1,7 @@
-import type { ContactMessage } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { toBool, toCount, toIso } from "../../db/normalize.ts";
-import { deleteById, insertRow, updateById } from "../../db/rows.ts";
+import type { ContactMessage } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { toBool, toCount, toIso } from "#server/db/normalize.ts";
+import { deleteById, insertRow, updateById } from "#server/db/rows.ts";
 
 const columns = ["id", "name", "email", "subject", "message", "is_read", "created_at"] as const;
 

@@ -1,16 +1,16 @@
-import { LIST_PAGE_SIZE } from "../../../common/limits.ts";
-import type { Actor } from "../../../common/permissions.ts";
-import { ContactSchema, MessageUpdateSchema } from "../../../common/schemas/content.ts";
-import type { ContactMessage } from "../../../common/types.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { UNKNOWN_CLIENT } from "../../http/client-address.ts";
-import type { RateLimit } from "../../http/rate-limit.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import type { MailService } from "../mail/mail.service.ts";
-import { queueMail } from "../mail/mail.service.ts";
+import { LIST_PAGE_SIZE } from "#common/limits.ts";
+import type { Actor } from "#common/permissions.ts";
+import { ContactSchema, MessageUpdateSchema } from "#common/schemas/content.ts";
+import type { ContactMessage } from "#common/types.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { UNKNOWN_CLIENT } from "#server/http/client-address.ts";
+import type { RateLimit } from "#server/http/rate-limit.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import type { MailService } from "#server/modules/mail/mail.service.ts";
+import { queueMail } from "#server/modules/mail/mail.service.ts";
 import {
   countContactMessages,
   deleteContactMessage,

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 
 export type DocumentType = "post" | "page" | "service";
 

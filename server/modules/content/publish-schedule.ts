@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client.ts";
-import { toIso } from "../../db/normalize.ts";
+import type { Db } from "#server/db/client.ts";
+import { toIso } from "#server/db/normalize.ts";
 
 /** The tables whose rows go live at their publish time (status and published_at alike). */
 const SCHEDULED_TABLES = ["posts", "pages"] as const;

@@ -5,7 +5,7 @@ import {
   ALLOWED_TAGS,
   IMAGE_SCHEMES,
   LINK_SCHEMES,
-} from "../../../common/html-allowlist.ts";
+} from "#common/html-allowlist.ts";
 
 /**
  * Stored rich text (a post's or a page's body) keeps only the shared

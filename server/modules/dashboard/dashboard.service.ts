@@ -1,12 +1,12 @@
-import { type Actor, can } from "../../../common/permissions.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
-import type { ContactService } from "../contact/contact.service.ts";
-import { countPostsByState } from "../posts/posts.repository.ts";
-import type { PostsService } from "../posts/posts.service.ts";
-import { postsAuthorScope } from "../posts/visibility.ts";
-import { countUsers } from "../users/users.repository.ts";
+import { type Actor, can } from "#common/permissions.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import type { ContactService } from "#server/modules/contact/contact.service.ts";
+import { countPostsByState } from "#server/modules/posts/posts.repository.ts";
+import type { PostsService } from "#server/modules/posts/posts.service.ts";
+import { postsAuthorScope } from "#server/modules/posts/visibility.ts";
+import { countUsers } from "#server/modules/users/users.repository.ts";
 
 export function createDashboardService(db: Db, posts: PostsService, contact: ContactService) {
   /** Counts and recent items for the admin dashboard, limited to what the role may see. */

@@ -1,9 +1,9 @@
 import type { Selectable } from "kysely";
-import type { GalleryCategory, GalleryImage } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { toIso } from "../../db/normalize.ts";
-import { deleteById, findRow, insertRow, updateById } from "../../db/rows.ts";
-import type { GalleryImagesTable } from "../../db/schema.ts";
+import type { GalleryCategory, GalleryImage } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { toIso } from "#server/db/normalize.ts";
+import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
+import type { GalleryImagesTable } from "#server/db/schema.ts";
 
 const categoryColumns = ["id", "name", "slug", "sort_order"] as const;
 

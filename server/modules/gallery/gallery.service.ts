@@ -1,19 +1,19 @@
-import type { Actor } from "../../../common/permissions.ts";
+import type { Actor } from "#common/permissions.ts";
 import {
   GalleryCategoryInputSchema,
   GalleryImageInputSchema,
   ReorderSchema,
-} from "../../../common/schemas/content.ts";
-import { slugify } from "../../../common/text.ts";
-import type { GalleryCategory, GalleryImage } from "../../../common/types.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { changedFields } from "../audit/audit.repository.ts";
-import { writeWithAudit } from "../audit/with-audit.ts";
-import { findUploadSize } from "../media/media.repository.ts";
+} from "#common/schemas/content.ts";
+import { slugify } from "#common/text.ts";
+import type { GalleryCategory, GalleryImage } from "#common/types.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { changedFields } from "#server/modules/audit/audit.repository.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import { findUploadSize } from "#server/modules/media/media.repository.ts";
 import {
   deleteGalleryCategory,
   deleteGalleryImage,

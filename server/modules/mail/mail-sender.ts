@@ -1,15 +1,15 @@
 import nodemailer from "nodemailer";
-import { withSectionDefaults } from "../../../common/schemas/settings.ts";
-import { type LinkTokens, revealLinks } from "../../auth/link-tokens.ts";
-import { hashToken } from "../../auth/tokens.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import type { Logger } from "../../logger.ts";
+import { withSectionDefaults } from "#common/schemas/settings.ts";
+import { type LinkTokens, revealLinks } from "#server/auth/link-tokens.ts";
+import { hashToken } from "#server/auth/tokens.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
 import {
   type AccountTokenPurpose,
   findUsableAccountToken,
-} from "../auth/account-tokens.repository.ts";
-import { findSettingsRow } from "../settings/settings.repository.ts";
+} from "#server/modules/auth/account-tokens.repository.ts";
+import { findSettingsRow } from "#server/modules/settings/settings.repository.ts";
 import {
   claimMail,
   findDueMails,

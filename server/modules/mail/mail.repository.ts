@@ -1,6 +1,6 @@
-import type { OutboxMail } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { toCount, toIso } from "../../db/normalize.ts";
+import type { OutboxMail } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { toCount, toIso } from "#server/db/normalize.ts";
 
 export type { OutboxMail };
 

@@ -1,13 +1,13 @@
-import type { Actor } from "../../../common/permissions.ts";
-import { withSectionDefaults } from "../../../common/schemas/settings.ts";
-import { SETTINGS_SECTIONS, type SiteSettings } from "../../../common/settings.ts";
-import type { OutboxPage } from "../../../common/types.ts";
-import { hiddenLink } from "../../auth/link-tokens.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import type { Logger } from "../../logger.ts";
-import { findAllSettingsRows } from "../settings/settings.repository.ts";
+import type { Actor } from "#common/permissions.ts";
+import { withSectionDefaults } from "#common/schemas/settings.ts";
+import { SETTINGS_SECTIONS, type SiteSettings } from "#common/settings.ts";
+import type { OutboxPage } from "#common/types.ts";
+import { hiddenLink } from "#server/auth/link-tokens.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
+import { findAllSettingsRows } from "#server/modules/settings/settings.repository.ts";
 import { findOutboxMails, insertMails, type MailStatus, type NewMail } from "./mail.repository.ts";
 import {
   accountApprovedMail,

@@ -1,5 +1,5 @@
-import type { SiteSettings } from "../../../common/settings.ts";
-import { DEFAULT_PRIMARY_COLOR, DEFAULT_SITE_TITLE } from "../../../common/settings.ts";
+import type { SiteSettings } from "#common/settings.ts";
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SITE_TITLE } from "#common/settings.ts";
 
 /**
  * What every mail is built from: the site's name, logo and brand colour

@@ -1,4 +1,4 @@
-import type { AuditEvent } from "../audit/audit.repository.ts";
+import type { AuditEvent } from "#server/modules/audit/audit.repository.ts";
 import type { Upload } from "./media.repository.ts";
 
 /** The audit entry of an upload or its deletion: the name it came with, and the stored file. */

@@ -1,9 +1,9 @@
 import { type Insertable, type Selectable, sql } from "kysely";
-import type { MediaUsage } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { parseJson, toIso } from "../../db/normalize.ts";
-import type { UploadsTable } from "../../db/schema.ts";
-import type { StoredVariant } from "../uploads/image-pipeline.ts";
+import type { MediaUsage } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { parseJson, toIso } from "#server/db/normalize.ts";
+import type { UploadsTable } from "#server/db/schema.ts";
+import type { StoredVariant } from "#server/modules/uploads/image-pipeline.ts";
 
 export type { MediaUsage };
 

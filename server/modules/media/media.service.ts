@@ -1,12 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { type Actor, can } from "../../../common/permissions.ts";
-import type { MediaItem } from "../../../common/types.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { AppError } from "../app-error.ts";
-import { writeWithAudit } from "../audit/with-audit.ts";
+import { type Actor, can } from "#common/permissions.ts";
+import type { MediaItem } from "#common/types.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {
   deleteUpload,
   findMediaUsages,

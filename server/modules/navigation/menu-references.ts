@@ -5,10 +5,10 @@ import {
   menuReferences,
   type NavigationSettings,
   referenceKey,
-} from "../../../common/navigation.ts";
-import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { AppError } from "../app-error.ts";
+} from "#common/navigation.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { AppError } from "#server/modules/app-error.ts";
 import {
   findCategoryTargets,
   findPageTargets,

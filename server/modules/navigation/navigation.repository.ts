@@ -1,9 +1,9 @@
-import { referenceHref } from "../../../common/navigation.ts";
-import type { NavigationTarget } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { toBool } from "../../db/normalize.ts";
-import { isLivePage } from "../pages/pages.repository.ts";
-import { isLive } from "../posts/visibility.ts";
+import { referenceHref } from "#common/navigation.ts";
+import type { NavigationTarget } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { toBool } from "#server/db/normalize.ts";
+import { isLivePage } from "#server/modules/pages/pages.repository.ts";
+import { isLive } from "#server/modules/posts/visibility.ts";
 
 export type { NavigationTarget };
 

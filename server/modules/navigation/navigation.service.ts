@@ -4,19 +4,19 @@ import {
   type NavigationSettings,
   type SiteMenus,
   visibleNavigation,
-} from "../../../common/navigation.ts";
-import { type Actor, can } from "../../../common/permissions.ts";
-import { NavigationTargetQuerySchema } from "../../../common/schemas/navigation.ts";
-import { DEFAULT_SETTINGS } from "../../../common/settings.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import { MENUS_TAG, pageTag, postTag, readTagged, tagRead } from "../../cache/tags.ts";
-import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { parseInput } from "../../http/validation.ts";
-import type { Logger } from "../../logger.ts";
-import type { PostsService } from "../posts/posts.service.ts";
-import type { ServicesService } from "../services/services.service.ts";
-import type { SettingsService } from "../settings/settings.service.ts";
+} from "#common/navigation.ts";
+import { type Actor, can } from "#common/permissions.ts";
+import { NavigationTargetQuerySchema } from "#common/schemas/navigation.ts";
+import { DEFAULT_SETTINGS } from "#common/settings.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import { MENUS_TAG, pageTag, postTag, readTagged, tagRead } from "#server/cache/tags.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { parseInput } from "#server/http/validation.ts";
+import type { Logger } from "#server/logger.ts";
+import type { PostsService } from "#server/modules/posts/posts.service.ts";
+import type { ServicesService } from "#server/modules/services/services.service.ts";
+import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 import { findReferencedTargets } from "./menu-references.ts";
 import {
   findCategoryTargets,

@@ -1,10 +1,10 @@
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
-import type { Page, PageSummary } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { toBool, toCount, toIso } from "../../db/normalize.ts";
-import { findRow, insertRow, updateById } from "../../db/rows.ts";
-import type { Database, PagesTable } from "../../db/schema.ts";
-import { effectiveStatus } from "../content/publishing.ts";
+import type { Page, PageSummary } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { toBool, toCount, toIso } from "#server/db/normalize.ts";
+import { findRow, insertRow, updateById } from "#server/db/rows.ts";
+import type { Database, PagesTable } from "#server/db/schema.ts";
+import { effectiveStatus } from "#server/modules/content/publishing.ts";
 
 /**
  * The SQL of company pages. A site has a handful of pages, so the queries are

@@ -1,30 +1,34 @@
-import type { Actor } from "../../../common/permissions.ts";
-import { type PageInput, PageInputSchema } from "../../../common/schemas/pages.ts";
-import type { Page, PageList } from "../../../common/types.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import { pageTag, readTagged, tagRead } from "../../cache/tags.ts";
-import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { type AuditEvent, changedFields, insertAuditEvents } from "../audit/audit.repository.ts";
-import { writeWithAudit } from "../audit/with-audit.ts";
-import { deleteDocumentTrail } from "../content/document-trail.ts";
-import { resolveStatus, type StoredStatus, toIsoDate } from "../content/publishing.ts";
-import { sanitizeRichText } from "../content/sanitize.ts";
+import type { Actor } from "#common/permissions.ts";
+import { type PageInput, PageInputSchema } from "#common/schemas/pages.ts";
+import type { Page, PageList } from "#common/types.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import { pageTag, readTagged, tagRead } from "#server/cache/tags.ts";
+import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import {
+  type AuditEvent,
+  changedFields,
+  insertAuditEvents,
+} from "#server/modules/audit/audit.repository.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import { deleteDocumentTrail } from "#server/modules/content/document-trail.ts";
+import { resolveStatus, type StoredStatus, toIsoDate } from "#server/modules/content/publishing.ts";
+import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
 import {
   deleteRedirectsTo,
   findRedirectTarget,
   recordSlugChange,
   releaseSlug,
-} from "../redirects/redirects.repository.ts";
+} from "#server/modules/redirects/redirects.repository.ts";
 import {
   type RevisionContext,
   recordRevision,
   revisionReason,
-} from "../revisions/revisions.service.ts";
-import { countBulkSaves, requireCurrentVersion } from "../versions/versions.ts";
+} from "#server/modules/revisions/revisions.service.ts";
+import { countBulkSaves, requireCurrentVersion } from "#server/modules/versions/versions.ts";
 import {
   deletePages,
   findPage,

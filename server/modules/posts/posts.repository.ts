@@ -5,11 +5,11 @@ import {
   type SelectQueryBuilder,
   sql,
 } from "kysely";
-import type { Category, Post, PostSummary, Tag } from "../../../common/types.ts";
-import { type Db, dialectOf } from "../../db/client.ts";
-import { toBool, toCount, toIso } from "../../db/normalize.ts";
-import { findRow, insertRow } from "../../db/rows.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Category, Post, PostSummary, Tag } from "#common/types.ts";
+import { type Db, dialectOf } from "#server/db/client.ts";
+import { toBool, toCount, toIso } from "#server/db/normalize.ts";
+import { findRow, insertRow } from "#server/db/rows.ts";
+import type { Database } from "#server/db/schema.ts";
 import { effectiveStatus } from "./post-status.ts";
 import { ftsMatchQuery, searchTerms, searchTextOf, tsQuery } from "./search-text.ts";
 import {

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { POST_PAGE_SIZE, postIdFromParam } from "../../../common/limits.ts";
-import { type Actor, can, canManagePost } from "../../../common/permissions.ts";
-import { checkIdText } from "../../../common/schemas/fields.ts";
-import { foldPostAliases, type PostInput, PostInputSchema } from "../../../common/schemas/posts.ts";
-import { slugify } from "../../../common/text.ts";
-import type { Post, PostList, PostSummary } from "../../../common/types.ts";
-import { requireActor, requirePermission, requirePostManager } from "../../auth/policy.ts";
+import { POST_PAGE_SIZE, postIdFromParam } from "#common/limits.ts";
+import { type Actor, can, canManagePost } from "#common/permissions.ts";
+import { checkIdText } from "#common/schemas/fields.ts";
+import { foldPostAliases, type PostInput, PostInputSchema } from "#common/schemas/posts.ts";
+import { slugify } from "#common/text.ts";
+import type { Post, PostList, PostSummary } from "#common/types.ts";
+import { requireActor, requirePermission, requirePostManager } from "#server/auth/policy.ts";
 import {
   categoryTag,
   isBackgroundRender,
@@ -14,35 +14,35 @@ import {
   RELATED_TAG,
   readTagged,
   tagRead,
-} from "../../cache/tags.ts";
-import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
-import { writeWithAudit } from "../audit/with-audit.ts";
+} from "#server/cache/tags.ts";
+import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { type AuditEvent, insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {
   findTagIdBySlug,
   findTermsByNames,
   insertTag,
   insertTagUnlessTaken,
   unknownTags,
-} from "../categories/categories.repository.ts";
-import { deleteDocumentTrail } from "../content/document-trail.ts";
-import { sanitizeRichText } from "../content/sanitize.ts";
+} from "#server/modules/categories/categories.repository.ts";
+import { deleteDocumentTrail } from "#server/modules/content/document-trail.ts";
+import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
 import {
   deleteRedirectsTo,
   findRedirectTarget,
   recordSlugChange,
   releaseSlug,
-} from "../redirects/redirects.repository.ts";
+} from "#server/modules/redirects/redirects.repository.ts";
 import {
   type RevisionContext,
   recordRevision,
   revisionReason,
-} from "../revisions/revisions.service.ts";
-import { countBulkSaves, requireCurrentVersion } from "../versions/versions.ts";
+} from "#server/modules/revisions/revisions.service.ts";
+import { countBulkSaves, requireCurrentVersion } from "#server/modules/versions/versions.ts";
 import { isPublicPost, resolveStatus, toIsoDate } from "./post-status.ts";
 import {
   addPostViews,

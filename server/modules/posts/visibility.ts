@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
-import { type Actor, can } from "../../../common/permissions.ts";
-import type { DialectName } from "../../db/client.ts";
-import type { Database } from "../../db/schema.ts";
+import { type Actor, can } from "#common/permissions.ts";
+import type { DialectName } from "#server/db/client.ts";
+import type { Database } from "#server/db/schema.ts";
 
 /**
  * Which posts the public sees, decided at read time: published (or scheduled)

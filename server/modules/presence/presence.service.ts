@@ -1,8 +1,8 @@
-import type { Actor } from "../../../common/permissions.ts";
-import type { AutosaveKind, Presence } from "../../../common/schemas/autosave.ts";
-import type { Db } from "../../db/client.ts";
-import { findAutosave } from "../autosave/autosave.repository.ts";
-import { requireEditableDocument } from "../versions/editable.ts";
+import type { Actor } from "#common/permissions.ts";
+import type { AutosaveKind, Presence } from "#common/schemas/autosave.ts";
+import type { Db } from "#server/db/client.ts";
+import { findAutosave } from "#server/modules/autosave/autosave.repository.ts";
+import { requireEditableDocument } from "#server/modules/versions/editable.ts";
 import { createMemoryPresenceStore, type PresenceStore } from "./presence-store.ts";
 
 /** Presence around the editors: who else has a post, page or service open. */

@@ -1,6 +1,6 @@
-import type { Db } from "../../db/client.ts";
-import { toIso } from "../../db/normalize.ts";
-import type { PreviewLinksTable } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { toIso } from "#server/db/normalize.ts";
+import type { PreviewLinksTable } from "#server/db/schema.ts";
 
 export type PreviewDocumentType = PreviewLinksTable["document_type"];
 

@@ -1,20 +1,20 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Actor } from "../../../common/permissions.ts";
+import type { Actor } from "#common/permissions.ts";
 import {
   PREVIEW_LINK_HOURS,
   type PreviewLink,
   PreviewLinkInputSchema,
   type PreviewLinkStatus,
-} from "../../../common/schemas/preview-links.ts";
-import type { Page, Post } from "../../../common/types.ts";
-import { requirePermission, requirePostManager } from "../../auth/policy.ts";
-import type { Db } from "../../db/client.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { writeWithAudit } from "../audit/with-audit.ts";
-import { findPage } from "../pages/pages.repository.ts";
-import { isPublicPost } from "../posts/post-status.ts";
-import { findPost } from "../posts/posts.repository.ts";
+} from "#common/schemas/preview-links.ts";
+import type { Page, Post } from "#common/types.ts";
+import { requirePermission, requirePostManager } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import { findPage } from "#server/modules/pages/pages.repository.ts";
+import { isPublicPost } from "#server/modules/posts/post-status.ts";
+import { findPost } from "#server/modules/posts/posts.repository.ts";
 import {
   findPreviewLink,
   findPreviewLinkByHash,

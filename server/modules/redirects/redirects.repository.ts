@@ -1,6 +1,6 @@
-import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { findRow } from "../../db/rows.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { findRow } from "#server/db/rows.ts";
 
 export type RedirectKind = "post" | "service" | "page";
 

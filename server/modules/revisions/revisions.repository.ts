@@ -1,7 +1,7 @@
-import type { RevisionSummary } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { parseJson, toIso } from "../../db/normalize.ts";
-import type { RevisionDocumentType, RevisionReason } from "../../db/schema.ts";
+import type { RevisionSummary } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { parseJson, toIso } from "#server/db/normalize.ts";
+import type { RevisionDocumentType, RevisionReason } from "#server/db/schema.ts";
 
 export type RevisionRow = RevisionSummary & {
   document_type: RevisionDocumentType;

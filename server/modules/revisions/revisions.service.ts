@@ -1,5 +1,5 @@
-import type { Actor } from "../../../common/permissions.ts";
-import { withSectionDefaults } from "../../../common/schemas/settings.ts";
+import type { Actor } from "#common/permissions.ts";
+import { withSectionDefaults } from "#common/schemas/settings.ts";
 import type {
   Page,
   PageSnapshot,
@@ -8,20 +8,20 @@ import type {
   RevisionSummary,
   Service,
   ServiceSnapshot,
-} from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
-import type { RevisionDocumentType, RevisionReason } from "../../db/schema.ts";
-import { AppError } from "../app-error.ts";
-import { insertAuditEvents } from "../audit/audit.repository.ts";
-import { findTermsByNames } from "../categories/categories.repository.ts";
-import { findPage } from "../pages/pages.repository.ts";
-import type { PagesService } from "../pages/pages.service.ts";
-import { findPost } from "../posts/posts.repository.ts";
-import type { PostsService } from "../posts/posts.service.ts";
-import { findServiceById } from "../services/services.repository.ts";
-import type { ServicesService } from "../services/services.service.ts";
-import { findSettingsRow } from "../settings/settings.repository.ts";
+} from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import type { RevisionDocumentType, RevisionReason } from "#server/db/schema.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
+import { findTermsByNames } from "#server/modules/categories/categories.repository.ts";
+import { findPage } from "#server/modules/pages/pages.repository.ts";
+import type { PagesService } from "#server/modules/pages/pages.service.ts";
+import { findPost } from "#server/modules/posts/posts.repository.ts";
+import type { PostsService } from "#server/modules/posts/posts.service.ts";
+import { findServiceById } from "#server/modules/services/services.repository.ts";
+import type { ServicesService } from "#server/modules/services/services.service.ts";
+import { findSettingsRow } from "#server/modules/settings/settings.repository.ts";
 import { requireRevisionAccess } from "./revisions.policy.ts";
 import {
   findRevision,

@@ -1,12 +1,12 @@
-import { stripHtml, truncate } from "../../../common/text.ts";
-import { PAGES_TAG, POSTS_TAG, tagRead } from "../../cache/tags.ts";
-import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { findIndexablePageSlugs } from "../pages/pages.repository.ts";
-import { findLivePostSlugs } from "../posts/posts.repository.ts";
-import type { PostsService } from "../posts/posts.service.ts";
-import type { ServicesService } from "../services/services.service.ts";
-import type { SettingsService } from "../settings/settings.service.ts";
+import { stripHtml, truncate } from "#common/text.ts";
+import { PAGES_TAG, POSTS_TAG, tagRead } from "#server/cache/tags.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { findIndexablePageSlugs } from "#server/modules/pages/pages.repository.ts";
+import { findLivePostSlugs } from "#server/modules/posts/posts.repository.ts";
+import type { PostsService } from "#server/modules/posts/posts.service.ts";
+import type { ServicesService } from "#server/modules/services/services.service.ts";
+import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 
 const STATIC_PAGES = ["/", "/about", "/services", "/gallery", "/blog", "/contact"];
 /** Posts per sitemap file; the protocol allows 50,000 addresses, smaller files build faster. */

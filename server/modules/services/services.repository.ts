@@ -1,9 +1,9 @@
 import type { Selectable } from "kysely";
-import type { Service } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { toIso } from "../../db/normalize.ts";
-import { deleteById, findRow, insertRow, updateById } from "../../db/rows.ts";
-import type { ServicesTable } from "../../db/schema.ts";
+import type { Service } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { toIso } from "#server/db/normalize.ts";
+import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
+import type { ServicesTable } from "#server/db/schema.ts";
 
 /** What an editor writes (and an edit's audit entry compares). */
 export const SERVICE_FIELDS = [

@@ -1,23 +1,26 @@
-import type { Actor } from "../../../common/permissions.ts";
-import { ReorderSchema, ServiceInputSchema } from "../../../common/schemas/content.ts";
-import { ID_MAX } from "../../../common/schemas/fields.ts";
-import type { Service } from "../../../common/types.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { changedFields } from "../audit/audit.repository.ts";
-import { writeWithAudit } from "../audit/with-audit.ts";
-import { deleteDocumentTrail } from "../content/document-trail.ts";
+import type { Actor } from "#common/permissions.ts";
+import { ReorderSchema, ServiceInputSchema } from "#common/schemas/content.ts";
+import { ID_MAX } from "#common/schemas/fields.ts";
+import type { Service } from "#common/types.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { changedFields } from "#server/modules/audit/audit.repository.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import { deleteDocumentTrail } from "#server/modules/content/document-trail.ts";
 import {
   deleteRedirectsTo,
   findRedirectTarget,
   recordSlugChange,
   releaseSlug,
-} from "../redirects/redirects.repository.ts";
-import { type RevisionContext, recordRevision } from "../revisions/revisions.service.ts";
-import { requireCurrentVersion } from "../versions/versions.ts";
+} from "#server/modules/redirects/redirects.repository.ts";
+import {
+  type RevisionContext,
+  recordRevision,
+} from "#server/modules/revisions/revisions.service.ts";
+import { requireCurrentVersion } from "#server/modules/versions/versions.ts";
 import {
   deleteService,
   findServiceById,

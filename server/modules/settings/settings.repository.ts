@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client.ts";
-import { nowIso, parseJson } from "../../db/normalize.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso, parseJson } from "#server/db/normalize.ts";
 
 export async function findAllSettingsRows(db: Db): Promise<Record<string, unknown>> {
   const rows = await db.selectFrom("settings").select(["section", "data"]).execute();

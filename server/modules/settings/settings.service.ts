@@ -1,10 +1,10 @@
-import { type Actor, can } from "../../../common/permissions.ts";
-import { contactSettingsIssues } from "../../../common/schemas/contact.ts";
+import { type Actor, can } from "#common/permissions.ts";
+import { contactSettingsIssues } from "#common/schemas/contact.ts";
 import {
   SECTION_DEFAULTS,
   SettingsSchemas,
   withSectionDefaults,
-} from "../../../common/schemas/settings.ts";
+} from "#common/schemas/settings.ts";
 import {
   isSettingsSection,
   type PublicSiteSettings,
@@ -13,16 +13,16 @@ import {
   type SiteSettings,
   toPublicGeneralSettings,
   toPublicSettings,
-} from "../../../common/settings.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { ContentChanges } from "../../cache/content-changes.ts";
-import type { Db } from "../../db/client.ts";
-import { zodErrors } from "../../http/validation.ts";
-import type { Logger } from "../../logger.ts";
-import { AppError } from "../app-error.ts";
-import { changedFields } from "../audit/audit.repository.ts";
-import { writeWithAudit } from "../audit/with-audit.ts";
-import { requireNewReferencesExist } from "../navigation/menu-references.ts";
+} from "#common/settings.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { ContentChanges } from "#server/cache/content-changes.ts";
+import type { Db } from "#server/db/client.ts";
+import { zodErrors } from "#server/http/validation.ts";
+import type { Logger } from "#server/logger.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { changedFields } from "#server/modules/audit/audit.repository.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import { requireNewReferencesExist } from "#server/modules/navigation/menu-references.ts";
 import { findAllSettingsRows, findSettingsRow, upsertSettingsRow } from "./settings.repository.ts";
 
 /** A settings object shared by every request: frozen, so no caller can change what the next one reads. */

@@ -1,9 +1,9 @@
 import type { Selectable } from "kysely";
-import type { TeamMember } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { toBool, toIso } from "../../db/normalize.ts";
-import { deleteById, findRow, insertRow, updateById } from "../../db/rows.ts";
-import type { TeamMembersTable } from "../../db/schema.ts";
+import type { TeamMember } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { toBool, toIso } from "#server/db/normalize.ts";
+import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
+import type { TeamMembersTable } from "#server/db/schema.ts";
 
 /** What staff write (and an edit's audit entry compares). */
 export const TEAM_MEMBER_FIELDS = [

@@ -1,16 +1,16 @@
-import { type Actor, can } from "../../../common/permissions.ts";
+import { type Actor, can } from "#common/permissions.ts";
 import {
   TeamMemberInputSchema,
   TeamMemberUpdateSchema,
   TeamOrderSchema,
-} from "../../../common/schemas/team.ts";
-import type { TeamMember } from "../../../common/types.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { Db } from "../../db/client.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { changedFields } from "../audit/audit.repository.ts";
-import { writeWithAudit } from "../audit/with-audit.ts";
+} from "#common/schemas/team.ts";
+import type { TeamMember } from "#common/types.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { changedFields } from "#server/modules/audit/audit.repository.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {
   deleteTeamMember,
   findTeamMemberById,

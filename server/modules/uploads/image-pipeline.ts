@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
-import { VARIANT_WIDTHS } from "../../../common/images.ts";
+import { VARIANT_WIDTHS } from "#common/images.ts";
 import { IcoError, readIco } from "./ico.ts";
 import type { ImageType } from "./image-type.ts";
 import { NAME_HASH_LENGTH, originalName, STORED_FORMATS, variantName } from "./stored-names.ts";

@@ -1,4 +1,4 @@
-import { VARIANT_WIDTHS } from "../../../common/images.ts";
+import { VARIANT_WIDTHS } from "#common/images.ts";
 import type { ImageType } from "./image-type.ts";
 
 /**

@@ -1,13 +1,13 @@
-import type { Actor } from "../../../common/permissions.ts";
-import type { UploadResult } from "../../../common/types.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { AppError } from "../app-error.ts";
-import { insertAuditEvents } from "../audit/audit.repository.ts";
-import { findUploadByFileName, insertUpload } from "../media/media.repository.ts";
-import { mediaEvent } from "../media/media-audit.ts";
+import type { Actor } from "#common/permissions.ts";
+import type { UploadResult } from "#common/types.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
+import { findUploadByFileName, insertUpload } from "#server/modules/media/media.repository.ts";
+import { mediaEvent } from "#server/modules/media/media-audit.ts";
 import {
   DamagedImageError,
   IMAGE_SLOTS,

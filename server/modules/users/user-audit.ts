@@ -1,8 +1,8 @@
-import type { AuditAction } from "../../../common/audit.ts";
-import type { Actor } from "../../../common/permissions.ts";
-import type { User } from "../../../common/types.ts";
-import type { Db } from "../../db/client.ts";
-import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
+import type { AuditAction } from "#common/audit.ts";
+import type { Actor } from "#common/permissions.ts";
+import type { User } from "#common/types.ts";
+import type { Db } from "#server/db/client.ts";
+import { type AuditEvent, insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { insertUser, type UserInsert } from "./users.repository.ts";
 
 type Named = Pick<User, "id" | "username" | "first_name" | "last_name">;

@@ -1,9 +1,9 @@
 import { type Selectable, sql } from "kysely";
-import type { Role, User, UserStatus } from "../../../common/types.ts";
-import { type Db, dialectOf } from "../../db/client.ts";
-import { toIso } from "../../db/normalize.ts";
-import { countRows, findRow, insertRow, updateById } from "../../db/rows.ts";
-import type { UsersTable } from "../../db/schema.ts";
+import type { Role, User, UserStatus } from "#common/types.ts";
+import { type Db, dialectOf } from "#server/db/client.ts";
+import { toIso } from "#server/db/normalize.ts";
+import { countRows, findRow, insertRow, updateById } from "#server/db/rows.ts";
+import type { UsersTable } from "#server/db/schema.ts";
 
 export const userColumns = [
   "id",

@@ -1,28 +1,32 @@
-import { LAST_ADMIN_MESSAGES } from "../../../common/limits.ts";
-import type { Actor } from "../../../common/permissions.ts";
+import { LAST_ADMIN_MESSAGES } from "#common/limits.ts";
+import type { Actor } from "#common/permissions.ts";
 import {
   UserCreateSchema,
   UserInviteSchema,
   type UserUpdateInput,
   UserUpdateSchema,
-} from "../../../common/schemas/users.ts";
-import type { User } from "../../../common/types.ts";
-import { requireUncommonPassword } from "../../auth/common-passwords.ts";
-import type { LinkTokens } from "../../auth/link-tokens.ts";
-import { hashPassword, INVITED_NO_PASSWORD_HASH } from "../../auth/passwords.ts";
-import { requirePermission } from "../../auth/policy.ts";
-import { hashToken } from "../../auth/tokens.ts";
-import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { nowIso } from "../../db/normalize.ts";
-import { parseInput } from "../../http/validation.ts";
-import { AppError } from "../app-error.ts";
-import { type AuditEvent, insertAuditEvents } from "../audit/audit.repository.ts";
-import { INVITATION_DAYS, issueAccountLink } from "../auth/account.service.ts";
-import { deleteAccountTokens } from "../auth/account-tokens.repository.ts";
-import { deleteSessionsOfUser } from "../auth/sessions.repository.ts";
-import { findUsersAwaitingApproval } from "../mail/mail.repository.ts";
-import { type MailContext, type MailService, queueMail } from "../mail/mail.service.ts";
+} from "#common/schemas/users.ts";
+import type { User } from "#common/types.ts";
+import { requireUncommonPassword } from "#server/auth/common-passwords.ts";
+import type { LinkTokens } from "#server/auth/link-tokens.ts";
+import { hashPassword, INVITED_NO_PASSWORD_HASH } from "#server/auth/passwords.ts";
+import { requirePermission } from "#server/auth/policy.ts";
+import { hashToken } from "#server/auth/tokens.ts";
+import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { type AuditEvent, insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
+import { INVITATION_DAYS, issueAccountLink } from "#server/modules/auth/account.service.ts";
+import { deleteAccountTokens } from "#server/modules/auth/account-tokens.repository.ts";
+import { deleteSessionsOfUser } from "#server/modules/auth/sessions.repository.ts";
+import { findUsersAwaitingApproval } from "#server/modules/mail/mail.repository.ts";
+import {
+  type MailContext,
+  type MailService,
+  queueMail,
+} from "#server/modules/mail/mail.service.ts";
 import { insertAuditedUser, userEvent, userLabel } from "./user-audit.ts";
 import {
   deleteUsers,

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { Actor } from "../../../common/permissions.ts";
-import type { Db } from "../../db/client.ts";
-import { toIso } from "../../db/normalize.ts";
-import { AppError } from "../app-error.ts";
+import type { Actor } from "#common/permissions.ts";
+import type { Db } from "#server/db/client.ts";
+import { toIso } from "#server/db/normalize.ts";
+import { AppError } from "#server/modules/app-error.ts";
 
 /**
  * Edit conflicts (issue 23, decision 018): posts, pages and services carry a

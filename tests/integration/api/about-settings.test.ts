@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ABOUT_STARTER } from "../../../common/about-starter.ts";
+import { ABOUT_STARTER } from "#common/about-starter.ts";
 import {
   type Accounts,
   createAccounts,
@@ -8,8 +8,8 @@ import {
   expectOk,
   get,
   put,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /** The visible text of a page, tags removed and entities decoded. */
 function visibleText(html: string) {

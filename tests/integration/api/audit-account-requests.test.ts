@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_RESET_TEXTS } from "../../../common/account-texts.ts";
+import { PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
 import {
   type Account,
   createAccount,
@@ -8,8 +8,8 @@ import {
   expectOk,
   get,
   post,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 type Entry = {
   actor_id: number | null;

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUDIT_ACTIONS } from "../../../common/audit.ts";
+import { AUDIT_ACTIONS } from "#common/audit.ts";
 import {
   type Account,
   type Accounts,
@@ -18,8 +18,8 @@ import {
   postBody,
   put,
   unique,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 type Entry = {
   actor_id: number | null;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { can, type Permission } from "../../../common/permissions.ts";
-import { type Accounts, createAccounts } from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+import { can, type Permission } from "#common/permissions.ts";
+import { type Accounts, createAccounts } from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /**
  * Who calls comes before what they send: every protected call answers 401

@@ -15,8 +15,8 @@ import {
   post,
   put,
   unique,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 describe("categories and tags API", () => {
   let t: TestApp;

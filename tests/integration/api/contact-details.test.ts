@@ -6,8 +6,8 @@ import {
   expectOk,
   get,
   put,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const policyOf = (response: Response) => response.headers.get("content-security-policy") ?? "";
 const frameSrc = (response: Response) => /frame-src ([^;]*)/.exec(policyOf(response))?.[1];

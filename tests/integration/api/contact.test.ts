@@ -12,8 +12,8 @@ import {
   post,
   sendContactMessage,
   unique,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const SENT = "Your message has been sent successfully! We'll get back to you soon.";
 

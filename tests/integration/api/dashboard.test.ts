@@ -10,8 +10,8 @@ import {
   minutesFromNow,
   patch,
   sendContactMessage,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 describe("dashboard API", () => {
   let t: TestApp;

@@ -9,8 +9,8 @@ import {
   post,
   put,
   unique,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /** Addresses that change a mailto link or a header; all but the first passed the old pattern. */
 const HOSTILE = [

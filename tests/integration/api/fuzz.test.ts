@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccounts } from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+import { createAccounts } from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /**
  * Random input at every call of the API, as the OpenAPI document lists them:

@@ -12,8 +12,8 @@ import {
   get,
   post,
   put,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const IMAGE_FIELDS = [
   "id",

@@ -11,8 +11,8 @@ import {
   get,
   post,
   put,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /** Ids are PostgreSQL integers: 1 to 2147483647. */
 const MAX = "2147483647";

@@ -8,8 +8,8 @@ import {
   expectOk,
   post,
   put,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const LAST_ADMIN = "Cannot delete the last admin user";
 const LAST_ACTIVE = "Cannot demote or deactivate the last active admin user";

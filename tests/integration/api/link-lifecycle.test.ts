@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../../common/account-texts.ts";
-import { PROFILE_TEXTS } from "../../../common/profile-texts.ts";
+import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
+import { PROFILE_TEXTS } from "#common/profile-texts.ts";
 import {
   type Account,
   createAccount,
@@ -13,11 +13,11 @@ import {
   post,
   put,
   unique,
-} from "../../factories/index.ts";
-import { TEST_DATABASE_URL } from "../../setup/databases.ts";
-import { clockedEnv, deliver, linkIn } from "../../setup/mail-links.ts";
-import { type SmtpCatcher, startSmtpCatcher } from "../../setup/smtp-catcher.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { clockedEnv, deliver, linkIn } from "#tests/setup/mail-links.ts";
+import { type SmtpCatcher, startSmtpCatcher } from "#tests/setup/smtp-catcher.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const NEW_PASSWORD = "Harbour-Lantern-63";

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../../common/account-texts.ts";
-import { PROFILE_TEXTS } from "../../../common/profile-texts.ts";
-import { generateToken, hashToken } from "../../../server/auth/tokens.ts";
-import { migrateDownTo, migrateToLatest } from "../../../server/db/migrate.ts";
-import { backup } from "../../../server/maintenance/backup.ts";
+import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
+import { PROFILE_TEXTS } from "#common/profile-texts.ts";
+import { generateToken, hashToken } from "#server/auth/tokens.ts";
+import { migrateDownTo, migrateToLatest } from "#server/db/migrate.ts";
+import { backup } from "#server/maintenance/backup.ts";
 import {
   type Account,
   createAccount,
@@ -18,10 +18,10 @@ import {
   login,
   post,
   unique,
-} from "../../factories/index.ts";
-import { clockedEnv, deliver, linkIn, PUBLIC_URL } from "../../setup/mail-links.ts";
-import { type SmtpCatcher, startSmtpCatcher } from "../../setup/smtp-catcher.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { clockedEnv, deliver, linkIn, PUBLIC_URL } from "#tests/setup/mail-links.ts";
+import { type SmtpCatcher, startSmtpCatcher } from "#tests/setup/smtp-catcher.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const PASSWORD = "Granite-Harbour-47";
 const NOT_SENT =

@@ -10,9 +10,9 @@ import {
   SITE_OWNER,
   sendContactMessage,
   unique,
-} from "../../factories/index.ts";
-import { freePort, type SmtpCatcher, startSmtpCatcher } from "../../setup/smtp-catcher.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { freePort, type SmtpCatcher, startSmtpCatcher } from "#tests/setup/smtp-catcher.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const PUBLIC_URL = "https://www.acme.test";
 const MINUTE = 60_000;

@@ -11,8 +11,8 @@ import {
   post,
   put,
   unique,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const RESERVED = "Slug is an address the site uses itself; choose another";
 const TAKEN = "A page with this slug already exists";

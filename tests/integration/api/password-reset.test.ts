@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_RESET_TEXTS } from "../../../common/account-texts.ts";
+import { PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
 import {
   type Accounts,
   createAccounts,
@@ -10,10 +10,10 @@ import {
   login,
   post,
   put,
-} from "../../factories/index.ts";
-import { clockedEnv, deliver, linkIn } from "../../setup/mail-links.ts";
-import { type SmtpCatcher, startSmtpCatcher } from "../../setup/smtp-catcher.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { clockedEnv, deliver, linkIn } from "#tests/setup/mail-links.ts";
+import { type SmtpCatcher, startSmtpCatcher } from "#tests/setup/smtp-catcher.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const HOUR = 3_600_000;
 const NEW_PASSWORD = "Silver-Orchard-58";

@@ -18,8 +18,8 @@ import {
   post,
   put,
   unique,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const ORIGIN = "https://www.example.com";
 const BANNER = "Preview — this draft is not public yet.";

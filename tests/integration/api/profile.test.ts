@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PROFILE_TEXTS } from "../../../common/profile-texts.ts";
-import { readExportDocument } from "../../../server/maintenance/transfer-export.ts";
+import { PROFILE_TEXTS } from "#common/profile-texts.ts";
+import { readExportDocument } from "#server/maintenance/transfer-export.ts";
 import {
   createAccount,
   createUser,
@@ -9,10 +9,10 @@ import {
   get,
   login,
   post,
-} from "../../factories/index.ts";
-import { clockedEnv, deliver, linkIn } from "../../setup/mail-links.ts";
-import { type SmtpCatcher, startSmtpCatcher } from "../../setup/smtp-catcher.ts";
-import { createTestApp, TEST_DB, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { clockedEnv, deliver, linkIn } from "#tests/setup/mail-links.ts";
+import { type SmtpCatcher, startSmtpCatcher } from "#tests/setup/smtp-catcher.ts";
+import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 const HOUR = 3_600_000;
 const NEW_PASSWORD = "Amber-Canyon-39";

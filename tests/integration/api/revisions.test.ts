@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../server/config.ts";
-import { exportSite, readSiteDocument } from "../../../server/maintenance/transfer-export.ts";
-import { importSite } from "../../../server/maintenance/transfer-import.ts";
+import { loadConfig } from "#server/config.ts";
+import { exportSite, readSiteDocument } from "#server/maintenance/transfer-export.ts";
+import { importSite } from "#server/maintenance/transfer-import.ts";
 import {
   type Accounts,
   createAccounts,
@@ -20,9 +20,9 @@ import {
   post,
   put,
   unique,
-} from "../../factories/index.ts";
-import { createSchema, dropSchema, TEST_DATABASE_URL } from "../../setup/databases.ts";
-import { createTestApp, TEST_DB, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 type Summary = {
   id: number;

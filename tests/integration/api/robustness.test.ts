@@ -9,8 +9,8 @@ import {
   post,
   postBody,
   put,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const MB = "x".repeat(1024 * 1024);
 

@@ -12,8 +12,8 @@ import {
   postBody,
   put,
   unique,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const FEATURE_REFUSED = "Only editors and admins can feature posts";
 const SLUG_REDIRECTS =

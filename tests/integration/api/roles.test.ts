@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../../common/types.ts";
+import type { Role } from "#common/types.ts";
 import {
   type Accounts,
   type ApiResult,
@@ -22,8 +22,8 @@ import {
   put,
   sendContactMessage,
   unique,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 type Caller = "anonymous" | Role;
 const CALLERS: Caller[] = ["anonymous", "author", "editor", "admin"];

@@ -10,8 +10,8 @@ import {
   get,
   post,
   put,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /**
  * A client may send back what it read: every resource with a PUT accepts the

@@ -7,8 +7,8 @@ import {
   login,
   post,
   put,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "../../../common/account-texts.ts";
-import { createLinkTokens } from "../../../server/auth/link-tokens.ts";
-import { hashPassword } from "../../../server/auth/passwords.ts";
-import {
-  createAccountService,
-  issueAccountLink,
-} from "../../../server/modules/auth/account.service.ts";
-import { createUser, expectError, post } from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
+import { createLinkTokens } from "#server/auth/link-tokens.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { createAccountService, issueAccountLink } from "#server/modules/auth/account.service.ts";
+import { createUser, expectError, post } from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const PASSWORD = "Cobalt-Meadow-84";
 const TOO_MANY =

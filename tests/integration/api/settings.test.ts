@@ -7,8 +7,8 @@ import {
   expectOk,
   get,
   put,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 describe("settings API", () => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { INVITED_NO_PASSWORD_HASH } from "../../../server/auth/passwords.ts";
-import { NO_PASSWORD_HASH } from "../../../server/maintenance/transfer-import.ts";
-import { insertUser } from "../../../server/modules/users/users.repository.ts";
-import { createUser, expectError, post, unique } from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+import { INVITED_NO_PASSWORD_HASH } from "#server/auth/passwords.ts";
+import { NO_PASSWORD_HASH } from "#server/maintenance/transfer-import.ts";
+import { insertUser } from "#server/modules/users/users.repository.ts";
+import { createUser, expectError, post, unique } from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 // Every argon2 verification the server runs, by the hash it checked against.
 const verified = vi.hoisted(() => [] as string[]);

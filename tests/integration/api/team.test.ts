@@ -12,8 +12,8 @@ import {
   post,
   put,
   unique,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const STARTER = ["Alya Pratama", "Budi Santoso", "Citra Lestari"];
 

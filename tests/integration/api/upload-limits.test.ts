@@ -10,8 +10,8 @@ import {
   expectOk,
   imageForm,
   post,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const TOO_LARGE =
   "Image is too large: at most 40 megapixels (for example 8000 x 5000 pixels; an animation counts every frame)";

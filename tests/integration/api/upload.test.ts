@@ -10,8 +10,8 @@ import {
   expectOk,
   imageForm,
   post,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const REFUSED = "Only PNG, JPEG, WebP, GIF, AVIF and ICO images are accepted";
 

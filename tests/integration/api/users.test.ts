@@ -13,8 +13,8 @@ import {
   post,
   put,
   unique,
-} from "../../factories/index.ts";
-import { createTestApp, type TestApp } from "../../setup/test-app.ts";
+} from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const LAST_ADMIN = "Cannot delete the last admin user";
 const ALL_ADMINS = "Cannot delete all admin users";

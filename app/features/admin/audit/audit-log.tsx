@@ -1,16 +1,5 @@
 import { useState } from "react";
 import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_ACTIONS,
-  AUDIT_ENTITY_LABELS,
-  AUDIT_ENTITY_TYPES,
-  AUDIT_PAGE_SIZE,
-  type AuditEntry,
-  type AuditLogPage,
-} from "../../../../common/audit.ts";
-import { formatDateTime } from "../../../../common/text.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import {
   AdminTable,
   DateFilter,
   FilterSelect,
@@ -19,7 +8,18 @@ import {
   PageHeader,
   PageNav,
   tdClass,
-} from "../ui.tsx";
+} from "#app/features/admin/ui.tsx";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_LABELS,
+  AUDIT_ENTITY_TYPES,
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  type AuditLogPage,
+} from "#common/audit.ts";
+import { formatDateTime } from "#common/text.ts";
 
 export const AUDIT_TEXT = {
   title: "Audit log",

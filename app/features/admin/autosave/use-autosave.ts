@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { api, failureReason } from "../../../lib/api.ts";
-import { useAuth } from "../../../lib/auth.tsx";
+import { api, failureReason } from "#app/lib/api.ts";
+import { useAuth } from "#app/lib/auth.tsx";
 import {
   documentPath,
   type EditingKind,

@@ -1,8 +1,12 @@
 import { type ReactNode, useRef, useState } from "react";
-import { AlsoEditing } from "../conflicts/also-editing.tsx";
-import { ConflictNotice } from "../conflicts/conflict-notice.tsx";
-import { compareFields, conflictFrom, type EditConflictInfo } from "../conflicts/edit-conflict.ts";
-import { usePresence } from "../conflicts/use-presence.ts";
+import { AlsoEditing } from "#app/features/admin/conflicts/also-editing.tsx";
+import { ConflictNotice } from "#app/features/admin/conflicts/conflict-notice.tsx";
+import {
+  compareFields,
+  conflictFrom,
+  type EditConflictInfo,
+} from "#app/features/admin/conflicts/edit-conflict.ts";
+import { usePresence } from "#app/features/admin/conflicts/use-presence.ts";
 import { AutosaveIndicator } from "./autosave-indicator.tsx";
 import type { EditingKind } from "./local-copy.ts";
 import { RestoreNotice } from "./restore-notice.tsx";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import type { Autosave } from "../../../../common/schemas/autosave.ts";
-import { api, apiData } from "../../../lib/api.ts";
-import { useAuth } from "../../../lib/auth.tsx";
+import { api, apiData } from "#app/lib/api.ts";
+import { useAuth } from "#app/lib/auth.tsx";
+import type { Autosave } from "#common/schemas/autosave.ts";
 import {
   differsFrom,
   documentPath,

@@ -1,4 +1,4 @@
-import { PageHeader } from "../ui.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
 import { TAXONOMIES, TaxonomyPanel } from "./taxonomy-panel.tsx";
 
 export function CategoriesScreen() {

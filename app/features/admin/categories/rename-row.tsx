@@ -1,7 +1,7 @@
 import type { FormEvent, InputHTMLAttributes } from "react";
-import type { Tag } from "../../../../common/types.ts";
-import { FieldError } from "../../../components/ui/form.tsx";
-import { inputClass, RowButton, tdClass } from "../ui.tsx";
+import { FieldError } from "#app/components/ui/form.tsx";
+import { inputClass, RowButton, tdClass } from "#app/features/admin/ui.tsx";
+import type { Tag } from "#common/types.ts";
 
 export type TaxonomyValues = { name: string; slug: string };
 

@@ -1,14 +1,14 @@
 import { type FormEvent, useId, useState } from "react";
 import type { z } from "zod";
-import { CategoryInputSchema, TagInputSchema } from "../../../../common/schemas/content.ts";
-import { capitalise, formatNumber } from "../../../../common/text.ts";
-import type { Tag } from "../../../../common/types.ts";
-import { fieldErrors, Spinner, TextField } from "../../../components/ui/form.tsx";
-import { ApiError, apiData } from "../../../lib/api.ts";
-import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { FlashBanners, useFlash } from "../flash.tsx";
-import { AdminTable, Card, RowButton, smallButton, tdClass } from "../ui.tsx";
+import { fieldErrors, Spinner, TextField } from "#app/components/ui/form.tsx";
+import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
+import { AdminTable, Card, RowButton, smallButton, tdClass } from "#app/features/admin/ui.tsx";
+import { ApiError, apiData } from "#app/lib/api.ts";
+import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { CategoryInputSchema, TagInputSchema } from "#common/schemas/content.ts";
+import { capitalise, formatNumber } from "#common/text.ts";
+import type { Tag } from "#common/types.ts";
 import { RenameRow, type TaxonomyValues } from "./rename-row.tsx";
 
 type Kind = {

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { failureReason } from "../../../lib/api.ts";
-import { clockTime } from "../autosave/local-copy.ts";
-import type { DiffField } from "../compare/text-diff.ts";
-import { TextDiffView } from "../compare/text-diff-view.tsx";
+import { clockTime } from "#app/features/admin/autosave/local-copy.ts";
+import type { DiffField } from "#app/features/admin/compare/text-diff.ts";
+import { TextDiffView } from "#app/features/admin/compare/text-diff-view.tsx";
+import { failureReason } from "#app/lib/api.ts";
 import type { EditConflictInfo } from "./edit-conflict.ts";
 
 /**

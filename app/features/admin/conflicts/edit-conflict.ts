@@ -1,5 +1,5 @@
-import { ApiError } from "../../../lib/api.ts";
-import { type DiffField, htmlToReadableText } from "../compare/text-diff.ts";
+import { type DiffField, htmlToReadableText } from "#app/features/admin/compare/text-diff.ts";
+import { ApiError } from "#app/lib/api.ts";
 
 /** A save refused because someone saved after the editor loaded (409, decision 018). */
 export type EditConflictInfo = { name: string; at: string; version: number };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { Presence } from "../../../../common/schemas/autosave.ts";
-import { api, apiData } from "../../../lib/api.ts";
-import { documentPath, type EditingKind } from "../autosave/local-copy.ts";
+import { documentPath, type EditingKind } from "#app/features/admin/autosave/local-copy.ts";
+import { api, apiData } from "#app/lib/api.ts";
+import type { Presence } from "#common/schemas/autosave.ts";
 
 export const PRESENCE_INTERVAL_MS = 15_000;
 

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { can } from "../../../../common/permissions.ts";
-import { formatDate, formatNumber } from "../../../../common/text.ts";
-import type { Dashboard } from "../../../../common/types.ts";
-import { Spinner } from "../../../components/ui/form.tsx";
-import { useAuth } from "../../../lib/auth.tsx";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { ContactMailNotice } from "../messages/contact-mail-notice.tsx";
-import { Badge, Card, PageHeader, STATUS_BADGE } from "../ui.tsx";
+import { Spinner } from "#app/components/ui/form.tsx";
+import { ContactMailNotice } from "#app/features/admin/messages/contact-mail-notice.tsx";
+import { Badge, Card, PageHeader, STATUS_BADGE } from "#app/features/admin/ui.tsx";
+import { useAuth } from "#app/lib/auth.tsx";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { can } from "#common/permissions.ts";
+import { formatDate, formatNumber } from "#common/text.ts";
+import type { Dashboard } from "#common/types.ts";
 
 /** A dashboard card: its title, "View all", and its list or the empty text. */
 function RecentCard({

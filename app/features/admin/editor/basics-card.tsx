@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { EXCERPT_MAX } from "../../../../common/limits.ts";
-import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
-import { Card } from "../ui.tsx";
+import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { Card } from "#app/features/admin/ui.tsx";
+import { EXCERPT_MAX } from "#common/limits.ts";
 import { bindText, type EditorFields } from "./field-binding.ts";
 
 /**

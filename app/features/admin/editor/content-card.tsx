@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { FieldError } from "../../../components/ui/form.tsx";
-import { Card } from "../ui.tsx";
+import { FieldError } from "#app/components/ui/form.tsx";
+import { Card } from "#app/features/admin/ui.tsx";
 import type { EditorFields } from "./field-binding.ts";
 // ".client": TipTap stays out of the server build (the editor only ever renders in the browser).
 import { RichTextEditor } from "./rich-text-editor.client.tsx";

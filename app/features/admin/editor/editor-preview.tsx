@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card } from "../ui.tsx";
+import { Card } from "#app/features/admin/ui.tsx";
 import { previewHtml } from "./preview-html.ts";
 
 /**

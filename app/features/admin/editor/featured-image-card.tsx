@@ -1,8 +1,8 @@
 import { type RefObject, useRef, useState } from "react";
-import { TextField } from "../../../components/ui/form.tsx";
-import { uploadImage } from "../../../lib/api.ts";
-import { reasonOf } from "../posts/post-helpers.ts";
-import { Card } from "../ui.tsx";
+import { TextField } from "#app/components/ui/form.tsx";
+import { reasonOf } from "#app/features/admin/posts/post-helpers.ts";
+import { Card } from "#app/features/admin/ui.tsx";
+import { uploadImage } from "#app/lib/api.ts";
 import { bindText, type EditorFields } from "./field-binding.ts";
 
 /** The featured image of a post or a page: its URL, an upload, a preview and its alt text. */

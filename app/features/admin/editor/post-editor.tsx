@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { canManagePost } from "../../../../common/permissions.ts";
-import type { Post } from "../../../../common/types.ts";
-import { Alert, Spinner } from "../../../components/ui/form.tsx";
-import { ApiError, api, failureReason } from "../../../lib/api.ts";
-import { useAuth } from "../../../lib/auth.tsx";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { RevisionsPanel } from "../revisions/revisions-panel.tsx";
-import { PageHeader } from "../ui.tsx";
+import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
+import { ApiError, api, failureReason } from "#app/lib/api.ts";
+import { useAuth } from "#app/lib/auth.tsx";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { canManagePost } from "#common/permissions.ts";
+import type { Post } from "#common/types.ts";
 import { PostForm } from "./post-form.tsx";
 
 async function loadPost(id: string, signal: AbortSignal): Promise<Post> {

@@ -1,5 +1,10 @@
-import type { Post } from "../../../../common/types.ts";
-import { fromLocalInput, names, splitTags, toLocalInput } from "../posts/post-helpers.ts";
+import {
+  fromLocalInput,
+  names,
+  splitTags,
+  toLocalInput,
+} from "#app/features/admin/posts/post-helpers.ts";
+import type { Post } from "#common/types.ts";
 import { focusFirstField } from "./focus-field.ts";
 
 /** The post form's values, each under the API's field name (so errors match their fields). */

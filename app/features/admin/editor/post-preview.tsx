@@ -1,4 +1,4 @@
-import { splitTags } from "../posts/post-helpers.ts";
+import { splitTags } from "#app/features/admin/posts/post-helpers.ts";
 import { EditorPreview } from "./editor-preview.tsx";
 import type { PostFormValues } from "./post-form-values.ts";
 

@@ -1,6 +1,6 @@
-import type { Category } from "../../../../common/types.ts";
-import { FieldError, TextField } from "../../../components/ui/form.tsx";
-import { Card } from "../ui.tsx";
+import { FieldError, TextField } from "#app/components/ui/form.tsx";
+import { Card } from "#app/features/admin/ui.tsx";
+import type { Category } from "#common/types.ts";
 import { bindText, type EditorFields } from "./field-binding.ts";
 import type { PostFormValues } from "./post-form-values.ts";
 

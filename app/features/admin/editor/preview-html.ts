@@ -1,8 +1,4 @@
-import {
-  ALLOWED_ATTRIBUTES,
-  ALLOWED_TAGS,
-  isAllowedUrl,
-} from "../../../../common/html-allowlist.ts";
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, isAllowedUrl } from "#common/html-allowlist.ts";
 
 /**
  * The editor preview applies the same allowlist as the server's sanitiser

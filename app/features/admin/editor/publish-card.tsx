@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { FieldError, TextField } from "../../../components/ui/form.tsx";
-import { fromLocalInput } from "../posts/post-helpers.ts";
-import { Card, inputClass } from "../ui.tsx";
+import { FieldError, TextField } from "#app/components/ui/form.tsx";
+import { fromLocalInput } from "#app/features/admin/posts/post-helpers.ts";
+import { Card, inputClass } from "#app/features/admin/ui.tsx";
 import { bindText, type EditorFields } from "./field-binding.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
-import { Card } from "../ui.tsx";
+import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { Card } from "#app/features/admin/ui.tsx";
 import { bindText, type EditorFields } from "./field-binding.ts";
 
 /** The search overrides with their recommended lengths, and what the form adds (a social image). */

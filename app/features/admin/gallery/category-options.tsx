@@ -1,4 +1,4 @@
-import type { GalleryCategory } from "../../../../common/types.ts";
+import type { GalleryCategory } from "#common/types.ts";
 
 /** The options of a gallery category select: none first, then each category. */
 export function CategoryOptions({ categories }: { categories: readonly GalleryCategory[] }) {

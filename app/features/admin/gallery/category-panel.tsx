@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
-import { GalleryCategoryInputSchema } from "../../../../common/schemas/content.ts";
-import type { GalleryCategory } from "../../../../common/types.ts";
-import { TextField } from "../../../components/ui/form.tsx";
-import { ApiError, failureReason } from "../../../lib/api.ts";
-import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
-import { Card, dangerButton } from "../ui.tsx";
+import { TextField } from "#app/components/ui/form.tsx";
+import { Card, dangerButton } from "#app/features/admin/ui.tsx";
+import { ApiError, failureReason } from "#app/lib/api.ts";
+import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { GalleryCategoryInputSchema } from "#common/schemas/content.ts";
+import type { GalleryCategory } from "#common/types.ts";
 import { createCategory, deleteCategory, IMAGE_TEXT } from "./gallery-api.ts";
 
 /** Gallery categories: a list with delete and a one-field add form. */

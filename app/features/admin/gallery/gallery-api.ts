@@ -1,6 +1,6 @@
-import { capitalise } from "../../../../common/text.ts";
-import type { GalleryCategory, GalleryImage, UploadResult } from "../../../../common/types.ts";
-import { ApiError, apiData, failureReason } from "../../../lib/api.ts";
+import { ApiError, apiData, failureReason } from "#app/lib/api.ts";
+import { capitalise } from "#common/text.ts";
+import type { GalleryCategory, GalleryImage, UploadResult } from "#common/types.ts";
 
 export type ImageValues = {
   title: string;

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
-import { Spinner } from "../../../components/ui/form.tsx";
-import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { FlashBanners, useFlash } from "../flash.tsx";
-import { EmptyState, LoadFailed, PageHeader } from "../ui.tsx";
+import { Spinner } from "#app/components/ui/form.tsx";
+import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
+import { EmptyState, LoadFailed, PageHeader } from "#app/features/admin/ui.tsx";
+import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import type { GalleryCategory, GalleryImage } from "#common/types.ts";
 import { CategoryPanel } from "./category-panel.tsx";
 import {
   deleteImage,

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { GalleryImageInputSchema } from "../../../../common/schemas/content.ts";
-import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
-import { fieldErrors, TextAreaField, TextField } from "../../../components/ui/form.tsx";
-import { ApiError, failureReason } from "../../../lib/api.ts";
-import { useApiMutation } from "../../../lib/use-api-mutation.ts";
-import { dangerButton, inputClass, smallButton } from "../ui.tsx";
+import { fieldErrors, TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { dangerButton, inputClass, smallButton } from "#app/features/admin/ui.tsx";
+import { ApiError, failureReason } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
+import { GalleryImageInputSchema } from "#common/schemas/content.ts";
+import type { GalleryCategory, GalleryImage } from "#common/types.ts";
 import { CategoryOptions } from "./category-options.tsx";
 import { IMAGE_TEXT, type ImageValues } from "./gallery-api.ts";
 

@@ -1,4 +1,4 @@
-import { inputClass, smallButton } from "../ui.tsx";
+import { inputClass, smallButton } from "#app/features/admin/ui.tsx";
 
 export type Status = "ready" | "uploading" | "saving" | "done" | "error";
 

@@ -1,8 +1,8 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { GalleryImageInputSchema } from "../../../../common/schemas/content.ts";
-import type { GalleryCategory, GalleryImage } from "../../../../common/types.ts";
-import { Alert } from "../../../components/ui/form.tsx";
-import { Card, inputClass } from "../ui.tsx";
+import { Alert } from "#app/components/ui/form.tsx";
+import { Card, inputClass } from "#app/features/admin/ui.tsx";
+import { GalleryImageInputSchema } from "#common/schemas/content.ts";
+import type { GalleryCategory, GalleryImage } from "#common/types.ts";
 import { CategoryOptions } from "./category-options.tsx";
 import { createImage, titleFromFileName, uploadErrorMessage, uploadFile } from "./gallery-api.ts";
 import { type Item, type Status, UploadItem } from "./upload-item.tsx";

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { formatDate } from "../../../../common/text.ts";
-import type { MediaItem } from "../../../../common/types.ts";
-import { api, failureReason } from "../../../lib/api.ts";
-import { useApiMutation } from "../../../lib/use-api-mutation.ts";
-import { Card, dangerButton, inputClass, smallButton } from "../ui.tsx";
+import { Card, dangerButton, inputClass, smallButton } from "#app/features/admin/ui.tsx";
+import { api, failureReason } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
+import { formatDate } from "#common/text.ts";
+import type { MediaItem } from "#common/types.ts";
 
 function formatSize(bytes: number) {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;

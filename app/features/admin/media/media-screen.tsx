@@ -1,9 +1,9 @@
 import { type ChangeEvent, useState } from "react";
-import type { MediaItem } from "../../../../common/types.ts";
-import { Alert, Spinner } from "../../../components/ui/form.tsx";
-import { api, failureReason } from "../../../lib/api.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { PageHeader } from "../ui.tsx";
+import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
+import { api, failureReason } from "#app/lib/api.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import type { MediaItem } from "#common/types.ts";
 import { MediaCard } from "./media-card.tsx";
 
 export function MediaScreen() {

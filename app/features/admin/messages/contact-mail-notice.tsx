@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { can } from "../../../../common/permissions.ts";
-import { useAuth } from "../../../lib/auth.tsx";
+import { useAuth } from "#app/lib/auth.tsx";
+import { can } from "#common/permissions.ts";
 
 export const CONTACT_MAIL_NOTICE = "Contact messages are not e-mailed to anyone:";
 

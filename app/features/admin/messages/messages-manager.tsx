@@ -1,13 +1,20 @@
 import { useEffect, useState } from "react";
-import { mailtoHref } from "../../../../common/email.ts";
-import { LIST_PAGE_SIZE } from "../../../../common/limits.ts";
-import { formatDate, formatDateTime, truncate } from "../../../../common/text.ts";
-import type { ContactMessage, ContactMessageList } from "../../../../common/types.ts";
-import { apiData } from "../../../lib/api.ts";
-import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { FlashBanners, useFlash } from "../flash.tsx";
-import { Badge, dangerButton, ListStates, PageHeader, PageNav, smallButton } from "../ui.tsx";
+import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
+import {
+  Badge,
+  dangerButton,
+  ListStates,
+  PageHeader,
+  PageNav,
+  smallButton,
+} from "#app/features/admin/ui.tsx";
+import { apiData } from "#app/lib/api.ts";
+import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { mailtoHref } from "#common/email.ts";
+import { LIST_PAGE_SIZE } from "#common/limits.ts";
+import { formatDate, formatDateTime, truncate } from "#common/text.ts";
+import type { ContactMessage, ContactMessageList } from "#common/types.ts";
 import { ContactMailNotice } from "./contact-mail-notice.tsx";
 
 const PAGE_SIZE = LIST_PAGE_SIZE.messages.default;

@@ -1,8 +1,4 @@
 import { Fragment, useState } from "react";
-import { LIST_PAGE_SIZE } from "../../../../common/limits.ts";
-import { formatDateTime } from "../../../../common/text.ts";
-import type { OutboxMail, OutboxPage } from "../../../../common/types.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
 import {
   AdminTable,
   Badge,
@@ -13,7 +9,11 @@ import {
   PageNav,
   smallButton,
   tdClass,
-} from "../ui.tsx";
+} from "#app/features/admin/ui.tsx";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { LIST_PAGE_SIZE } from "#common/limits.ts";
+import { formatDateTime } from "#common/text.ts";
+import type { OutboxMail, OutboxPage } from "#common/types.ts";
 
 export const OUTBOX_TEXT = {
   title: "Outbox",

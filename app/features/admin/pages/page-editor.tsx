@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import type { Page } from "../../../../common/types.ts";
-import { Alert, Spinner } from "../../../components/ui/form.tsx";
-import { ApiError, failureReason } from "../../../lib/api.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { RevisionsPanel } from "../revisions/revisions-panel.tsx";
-import { PageHeader } from "../ui.tsx";
+import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
+import { ApiError, failureReason } from "#app/lib/api.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import type { Page } from "#common/types.ts";
 import { PageForm } from "./page-form.tsx";
 
 /** The load failure: "Page with ID {id} not found." for a 404, else the reason. */

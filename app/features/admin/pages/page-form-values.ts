@@ -1,5 +1,5 @@
-import type { Page } from "../../../../common/types.ts";
-import { fromLocalInput, toLocalInput } from "../posts/post-helpers.ts";
+import { fromLocalInput, toLocalInput } from "#app/features/admin/posts/post-helpers.ts";
+import type { Page } from "#common/types.ts";
 
 /** The page form's values, each under the API's field name (the schema parses them as they are). */
 export type PageFormValues = {

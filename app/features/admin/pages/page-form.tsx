@@ -1,22 +1,22 @@
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { PageInputSchema } from "../../../../common/schemas/pages.ts";
-import { slugify } from "../../../../common/text.ts";
-import type { Page } from "../../../../common/types.ts";
-import { Alert } from "../../../components/ui/form.tsx";
-import { api, apiData, failureReason } from "../../../lib/api.ts";
-import { useDocumentSafety } from "../autosave/use-document-safety.tsx";
-import { BasicsCard } from "../editor/basics-card.tsx";
-import { ContentCard } from "../editor/content-card.tsx";
-import { EditorPreview } from "../editor/editor-preview.tsx";
-import { FeaturedImageCard } from "../editor/featured-image-card.tsx";
-import { PublishCard } from "../editor/publish-card.tsx";
-import { SeoCard } from "../editor/seo-card.tsx";
-import { useLeaveGuard } from "../editor/use-leave-guard.ts";
-import { SharePreviewCard } from "../preview-links/share-preview-card.tsx";
-import { useSchemaForm } from "../schema-form.ts";
-import { Switch } from "../settings/controls.tsx";
-import { PageHeader } from "../ui.tsx";
+import { Alert } from "#app/components/ui/form.tsx";
+import { useDocumentSafety } from "#app/features/admin/autosave/use-document-safety.tsx";
+import { BasicsCard } from "#app/features/admin/editor/basics-card.tsx";
+import { ContentCard } from "#app/features/admin/editor/content-card.tsx";
+import { EditorPreview } from "#app/features/admin/editor/editor-preview.tsx";
+import { FeaturedImageCard } from "#app/features/admin/editor/featured-image-card.tsx";
+import { PublishCard } from "#app/features/admin/editor/publish-card.tsx";
+import { SeoCard } from "#app/features/admin/editor/seo-card.tsx";
+import { useLeaveGuard } from "#app/features/admin/editor/use-leave-guard.ts";
+import { SharePreviewCard } from "#app/features/admin/preview-links/share-preview-card.tsx";
+import { useSchemaForm } from "#app/features/admin/schema-form.ts";
+import { Switch } from "#app/features/admin/settings/controls.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
+import { api, apiData, failureReason } from "#app/lib/api.ts";
+import { PageInputSchema } from "#common/schemas/pages.ts";
+import { slugify } from "#common/text.ts";
+import type { Page } from "#common/types.ts";
 import {
   EMPTY_PAGE_VALUES,
   PAGE_STATUS_CHOICES,

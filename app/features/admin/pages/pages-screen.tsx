@@ -1,14 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { formatDate } from "../../../../common/text.ts";
-import type { PageList, PageSummary } from "../../../../common/types.ts";
-import { api } from "../../../lib/api.ts";
-import { useApiMutation } from "../../../lib/use-api-mutation.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { type BulkAction, type DataColumn, DataTable } from "../data-table.tsx";
-import { FlashBanners, useFlash } from "../flash.tsx";
-import { reasonOf } from "../posts/post-helpers.ts";
-import { useSelection } from "../selection.tsx";
+import { type BulkAction, type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
+import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
+import { reasonOf } from "#app/features/admin/posts/post-helpers.ts";
+import { useSelection } from "#app/features/admin/selection.tsx";
 import {
   Badge,
   Card,
@@ -17,7 +12,12 @@ import {
   RowButton,
   STATUS_BADGE,
   smallButton,
-} from "../ui.tsx";
+} from "#app/features/admin/ui.tsx";
+import { api } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { formatDate } from "#common/text.ts";
+import type { PageList, PageSummary } from "#common/types.ts";
 
 const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;

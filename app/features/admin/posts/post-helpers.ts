@@ -1,5 +1,5 @@
-import type { Category, PostAuthor } from "../../../../common/types.ts";
-import { failureReason } from "../../../lib/api.ts";
+import { failureReason } from "#app/lib/api.ts";
+import type { Category, PostAuthor } from "#common/types.ts";
 
 /** Shown as choices when the categories cannot be loaded, so a post can still be filed. */
 export const FALLBACK_CATEGORIES: Category[] = [

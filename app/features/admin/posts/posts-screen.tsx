@@ -1,14 +1,14 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { POST_PAGE_SIZE } from "../../../../common/limits.ts";
-import type { PostList, PostSummary } from "../../../../common/types.ts";
-import { Alert, Spinner } from "../../../components/ui/form.tsx";
-import { ApiError, api } from "../../../lib/api.ts";
-import { useApiMutation } from "../../../lib/use-api-mutation.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { FlashBanners, useFlash } from "../flash.tsx";
-import { useSelection } from "../selection.tsx";
-import { Card, inputClass, PageHeader, PageNav } from "../ui.tsx";
+import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
+import { useSelection } from "#app/features/admin/selection.tsx";
+import { Card, inputClass, PageHeader, PageNav } from "#app/features/admin/ui.tsx";
+import { ApiError, api } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { POST_PAGE_SIZE } from "#common/limits.ts";
+import type { PostList, PostSummary } from "#common/types.ts";
 import {
   isStatusFilter,
   POST_STATUS_FILTERS,

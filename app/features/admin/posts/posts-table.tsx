@@ -1,7 +1,5 @@
 import { Link } from "react-router";
-import { formatDate, formatNumber } from "../../../../common/text.ts";
-import type { PostSummary } from "../../../../common/types.ts";
-import { RowCheckbox, SelectAllCheckbox, type Selection } from "../selection.tsx";
+import { RowCheckbox, SelectAllCheckbox, type Selection } from "#app/features/admin/selection.tsx";
 import {
   Badge,
   RowButton,
@@ -10,7 +8,9 @@ import {
   TableHead,
   tableClass,
   tdClass,
-} from "../ui.tsx";
+} from "#app/features/admin/ui.tsx";
+import { formatDate, formatNumber } from "#common/text.ts";
+import type { PostSummary } from "#common/types.ts";
 import { authorName, names } from "./post-helpers.ts";
 
 type Props = {

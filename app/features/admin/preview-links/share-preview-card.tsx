@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
-import type { PreviewLink, PreviewLinkCreated } from "../../../../common/schemas/preview-links.ts";
-import { formatDateTime } from "../../../../common/text.ts";
-import { Alert } from "../../../components/ui/form.tsx";
-import { api, apiData } from "../../../lib/api.ts";
-import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { Card, inputClass, RowButton } from "../ui.tsx";
+import { Alert } from "#app/components/ui/form.tsx";
+import { Card, inputClass, RowButton } from "#app/features/admin/ui.tsx";
+import { api, apiData } from "#app/lib/api.ts";
+import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import type { PreviewLink, PreviewLinkCreated } from "#common/schemas/preview-links.ts";
+import { formatDateTime } from "#common/text.ts";
 
 /** The expiries offered; 7 days unless chosen otherwise (the API's default too). */
 const EXPIRY_CHOICES = [

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { PROFILE_TEXTS } from "../../../../common/profile-texts.ts";
-import type { Profile } from "../../../../common/types.ts";
-import { TextField } from "../../../components/ui/form.tsx";
-import { api, failureReason, uploadImage } from "../../../lib/api.ts";
-import { NoticeLine, SubmitRow, useNoticeAction } from "../action-notice.tsx";
-import { Card, smallButton } from "../ui.tsx";
+import { TextField } from "#app/components/ui/form.tsx";
+import { NoticeLine, SubmitRow, useNoticeAction } from "#app/features/admin/action-notice.tsx";
+import { Card, smallButton } from "#app/features/admin/ui.tsx";
+import { api, failureReason, uploadImage } from "#app/lib/api.ts";
+import { PROFILE_TEXTS } from "#common/profile-texts.ts";
+import type { Profile } from "#common/types.ts";
 
 /** Name, username and avatar. */
 export function DetailsCard({ profile, onSaved }: { profile: Profile; onSaved(p: Profile): void }) {

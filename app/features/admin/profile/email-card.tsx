@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { PROFILE_TEXTS } from "../../../../common/profile-texts.ts";
-import type { Profile } from "../../../../common/types.ts";
-import { EmailField, PasswordField } from "../../../components/ui/form.tsx";
-import { api } from "../../../lib/api.ts";
-import { NoticeLine, SubmitRow, useNoticeAction } from "../action-notice.tsx";
-import { Card } from "../ui.tsx";
+import { EmailField, PasswordField } from "#app/components/ui/form.tsx";
+import { NoticeLine, SubmitRow, useNoticeAction } from "#app/features/admin/action-notice.tsx";
+import { Card } from "#app/features/admin/ui.tsx";
+import { api } from "#app/lib/api.ts";
+import { PROFILE_TEXTS } from "#common/profile-texts.ts";
+import type { Profile } from "#common/types.ts";
 
 /** A new e-mail address, used once the link sent to it is opened. */
 export function EmailCard({ profile }: { profile: Profile }) {

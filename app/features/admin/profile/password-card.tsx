@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { PROFILE_TEXTS } from "../../../../common/profile-texts.ts";
-import { newPasswordProblem } from "../../../../common/rules.ts";
-import { PasswordField } from "../../../components/ui/form.tsx";
-import { api } from "../../../lib/api.ts";
-import { NoticeLine, SubmitRow, useNoticeAction } from "../action-notice.tsx";
-import { Card } from "../ui.tsx";
+import { PasswordField } from "#app/components/ui/form.tsx";
+import { NoticeLine, SubmitRow, useNoticeAction } from "#app/features/admin/action-notice.tsx";
+import { Card } from "#app/features/admin/ui.tsx";
+import { api } from "#app/lib/api.ts";
+import { PROFILE_TEXTS } from "#common/profile-texts.ts";
+import { newPasswordProblem } from "#common/rules.ts";
 
 /** A new password, with the current one; the other sessions end. */
 export function PasswordCard({ onChanged }: { onChanged(): void }) {

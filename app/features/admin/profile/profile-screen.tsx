@@ -1,8 +1,8 @@
-import type { Profile, ActiveSession as Session } from "../../../../common/types.ts";
-import { Spinner } from "../../../components/ui/form.tsx";
-import { useAuth } from "../../../lib/auth.tsx";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { LoadFailed, PageHeader } from "../ui.tsx";
+import { Spinner } from "#app/components/ui/form.tsx";
+import { LoadFailed, PageHeader } from "#app/features/admin/ui.tsx";
+import { useAuth } from "#app/lib/auth.tsx";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import type { Profile, ActiveSession as Session } from "#common/types.ts";
 import { DetailsCard } from "./details-card.tsx";
 import { EmailCard } from "./email-card.tsx";
 import { PasswordCard } from "./password-card.tsx";

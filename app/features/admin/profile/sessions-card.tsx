@@ -1,9 +1,9 @@
-import type { ActiveSession as Session } from "../../../../common/types.ts";
-import { Spinner } from "../../../components/ui/form.tsx";
-import { api } from "../../../lib/api.ts";
-import type { ApiQuery } from "../../../lib/use-api-query.ts";
-import { NoticeLine, useNoticeAction } from "../action-notice.tsx";
-import { Card, LoadFailed } from "../ui.tsx";
+import { Spinner } from "#app/components/ui/form.tsx";
+import { NoticeLine, useNoticeAction } from "#app/features/admin/action-notice.tsx";
+import { Card, LoadFailed } from "#app/features/admin/ui.tsx";
+import { api } from "#app/lib/api.ts";
+import type { ApiQuery } from "#app/lib/use-api-query.ts";
+import type { ActiveSession as Session } from "#common/types.ts";
 
 function when(iso: string) {
   const date = new Date(iso);

@@ -1,13 +1,13 @@
-import { formatDateTime } from "../../../../common/text.ts";
+import { Alert } from "#app/components/ui/form.tsx";
+import { TextDiffView } from "#app/features/admin/compare/text-diff-view.tsx";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { formatDateTime } from "#common/text.ts";
 import type {
   PageSnapshot,
   PostSnapshot,
   RevisionSummary,
   ServiceSnapshot,
-} from "../../../../common/types.ts";
-import { Alert } from "../../../components/ui/form.tsx";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { TextDiffView } from "../compare/text-diff-view.tsx";
+} from "#common/types.ts";
 import { compareFields, documentPath, type RevisionDocument } from "./revision-fields.ts";
 
 type Snapshot = Partial<PostSnapshot & PageSnapshot & ServiceSnapshot>;

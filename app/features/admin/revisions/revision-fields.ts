@@ -1,3 +1,4 @@
+import { type DiffField, htmlToReadableText } from "#app/features/admin/compare/text-diff.ts";
 import type {
   Page,
   PageSnapshot,
@@ -7,8 +8,7 @@ import type {
   RevisionReason,
   Service,
   ServiceSnapshot,
-} from "../../../../common/types.ts";
-import { type DiffField, htmlToReadableText } from "../compare/text-diff.ts";
+} from "#common/types.ts";
 
 /** A document the revisions panel serves, by its type. */
 export type RevisionDocument =

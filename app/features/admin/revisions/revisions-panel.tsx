@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { formatDateTime } from "../../../../common/text.ts";
-import type { RevisionSummary } from "../../../../common/types.ts";
-import { Alert } from "../../../components/ui/form.tsx";
-import { apiData } from "../../../lib/api.ts";
-import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { Card } from "../ui.tsx";
+import { Alert } from "#app/components/ui/form.tsx";
+import { Card } from "#app/features/admin/ui.tsx";
+import { apiData } from "#app/lib/api.ts";
+import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { formatDateTime } from "#common/text.ts";
+import type { RevisionSummary } from "#common/types.ts";
 import { RevisionCompare } from "./revision-compare.tsx";
 import { documentPath, REASON_LABELS, type RevisionDocument } from "./revision-fields.ts";
 

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { ServiceInputSchema } from "../../../../common/schemas/content.ts";
-import { slugify } from "../../../../common/text.ts";
-import { SERVICE_ICONS, type Service, type ServiceIcon } from "../../../../common/types.ts";
-import { fieldErrors, TextAreaField, TextField } from "../../../components/ui/form.tsx";
-import { Icon } from "../../../components/ui/icons.tsx";
-import { apiData } from "../../../lib/api.ts";
-import { useDocumentSafety } from "../autosave/use-document-safety.tsx";
-import { Card, inputClass } from "../ui.tsx";
+import { fieldErrors, TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { useDocumentSafety } from "#app/features/admin/autosave/use-document-safety.tsx";
+import { Card, inputClass } from "#app/features/admin/ui.tsx";
+import { apiData } from "#app/lib/api.ts";
+import { ServiceInputSchema } from "#common/schemas/content.ts";
+import { slugify } from "#common/text.ts";
+import { SERVICE_ICONS, type Service, type ServiceIcon } from "#common/types.ts";
 
 /** How a save reports back to the form (edit conflicts and autosave, decision 018). */
 export type ServiceSaveHooks = {

@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { Service } from "../../../../common/types.ts";
-import { Icon } from "../../../components/ui/icons.tsx";
-import { ApiError, apiData, failureReason } from "../../../lib/api.ts";
-import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { type DataColumn, DataTable } from "../data-table.tsx";
-import { FlashBanners, useFlash } from "../flash.tsx";
-import { RevisionsPanel } from "../revisions/revisions-panel.tsx";
-import { PageHeader, RowButton } from "../ui.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
+import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
+import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
+import { PageHeader, RowButton } from "#app/features/admin/ui.tsx";
+import { ApiError, apiData, failureReason } from "#app/lib/api.ts";
+import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import type { Service } from "#common/types.ts";
 import {
   iconLabel,
   ServiceForm,

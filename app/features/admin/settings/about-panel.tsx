@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { SiteSettings } from "../../../../common/settings.ts";
-import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
+import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import type { SiteSettings } from "#common/settings.ts";
 import { bindText, Group, type PanelProps, wide } from "./panel-parts.tsx";
 import { ValuesEditor } from "./values-editor.tsx";
 

@@ -1,6 +1,6 @@
-import { FOOTER_STYLES, NAVBAR_STYLES } from "../../../../common/settings.ts";
-import { capitalise } from "../../../../common/text.ts";
-import { applyTheme } from "../../../lib/theme.ts";
+import { applyTheme } from "#app/lib/theme.ts";
+import { FOOTER_STYLES, NAVBAR_STYLES } from "#common/settings.ts";
+import { capitalise } from "#common/text.ts";
 import { ColorField, ImageUpload, SelectField, Switch } from "./controls.tsx";
 import { bindSetting, type PanelProps, wide } from "./panel-parts.tsx";
 

@@ -1,3 +1,5 @@
+import { FieldError, TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { dangerButton, smallButton } from "#app/features/admin/ui.tsx";
 import {
   CONTACT_LIMITS,
   contactMap,
@@ -6,9 +8,7 @@ import {
   WEEKDAY_NAMES,
   WEEKDAYS,
   type Weekday,
-} from "../../../../common/contact.ts";
-import { FieldError, TextAreaField, TextField } from "../../../components/ui/form.tsx";
-import { dangerButton, smallButton } from "../ui.tsx";
+} from "#common/contact.ts";
 import { SelectField } from "./controls.tsx";
 import { bindText, Group, type PanelProps, wide } from "./panel-parts.tsx";
 

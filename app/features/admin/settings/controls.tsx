@@ -1,6 +1,6 @@
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from "react";
-import { FieldError } from "../../../components/ui/form.tsx";
-import { ApiError, uploadImage } from "../../../lib/api.ts";
+import { FieldError } from "#app/components/ui/form.tsx";
+import { ApiError, uploadImage } from "#app/lib/api.ts";
 
 export const UPLOAD_FAILED = "Failed to upload file. Please try again.";
 

@@ -1,5 +1,5 @@
-import { REVISIONS_TO_KEEP_MAX } from "../../../../common/settings.ts";
-import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
+import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { REVISIONS_TO_KEEP_MAX } from "#common/settings.ts";
 import { ImageUpload } from "./controls.tsx";
 import { bindSetting, bindText, type PanelProps, wide } from "./panel-parts.tsx";
 

@@ -1,5 +1,5 @@
-import type { SiteSettings } from "../../../../common/settings.ts";
-import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
+import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import type { SiteSettings } from "#common/settings.ts";
 import { ImageUpload } from "./controls.tsx";
 import { bindSetting, bindText, Group, type PanelProps, wide } from "./panel-parts.tsx";
 

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { TextField } from "#app/components/ui/form.tsx";
+import { dangerButton, smallButton } from "#app/features/admin/ui.tsx";
 import {
   MENU_REFERENCE_TYPES,
   MENU_TARGET_LABELS,
@@ -9,9 +11,7 @@ import {
   type MenuTargetType,
   NAV_ROUTE_NAMES,
   NAV_ROUTES,
-} from "../../../../common/navigation.ts";
-import { TextField } from "../../../components/ui/form.tsx";
-import { dangerButton, smallButton } from "../ui.tsx";
+} from "#common/navigation.ts";
 import { SelectField } from "./controls.tsx";
 import { TargetPicker } from "./menu-targets.tsx";
 

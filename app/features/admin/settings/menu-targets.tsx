@@ -1,13 +1,13 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { TextField } from "#app/components/ui/form.tsx";
+import { apiData } from "#app/lib/api.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
 import {
   MENU_REFERENCE_TYPES,
   MENU_TARGET_LABELS,
   type MenuReferenceType,
-} from "../../../../common/navigation.ts";
-import type { NavigationTarget } from "../../../../common/types.ts";
-import { TextField } from "../../../components/ui/form.tsx";
-import { apiData } from "../../../lib/api.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
+} from "#common/navigation.ts";
+import type { NavigationTarget } from "#common/types.ts";
 import { SelectField } from "./controls.tsx";
 
 type Targets = {

@@ -1,10 +1,10 @@
+import { FieldError, TextField } from "#app/components/ui/form.tsx";
 import {
   type FooterColumn,
   type HeaderMenuItem,
   MENU_LIMITS,
   type MenuLink,
-} from "../../../../common/navigation.ts";
-import { FieldError, TextField } from "../../../components/ui/form.tsx";
+} from "#common/navigation.ts";
 import { MenuItemEditor, MoveButtons, moved } from "./menu-item-editor.tsx";
 import { MenuTargetsProvider } from "./menu-targets.tsx";
 import type { PanelProps } from "./panel-parts.tsx";

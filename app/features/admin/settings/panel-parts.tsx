@@ -1,5 +1,5 @@
 import type { ChangeEvent, ReactNode } from "react";
-import type { SettingsSection, SiteSettings } from "../../../../common/settings.ts";
+import type { SettingsSection, SiteSettings } from "#common/settings.ts";
 
 export type PanelProps<S extends SettingsSection> = {
   values: SiteSettings[S];

@@ -1,4 +1,4 @@
-import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
+import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
 import { ImageUpload } from "./controls.tsx";
 import { bindSetting, bindText, type PanelProps } from "./panel-parts.tsx";
 

@@ -1,15 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { SECTION_DEFAULTS, withSectionDefaults } from "../../../../common/schemas/settings.ts";
-import {
-  SETTINGS_SECTIONS,
-  type SettingsSection,
-  type SiteSettings,
-} from "../../../../common/settings.ts";
-import { Alert, Spinner } from "../../../components/ui/form.tsx";
-import { ApiError, api, apiData } from "../../../lib/api.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { PageHeader } from "../ui.tsx";
+import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
+import { ApiError, api, apiData } from "#app/lib/api.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { SECTION_DEFAULTS, withSectionDefaults } from "#common/schemas/settings.ts";
+import { SETTINGS_SECTIONS, type SettingsSection, type SiteSettings } from "#common/settings.ts";
 import { AboutPanel } from "./about-panel.tsx";
 import { AppearancePanel } from "./appearance-panel.tsx";
 import { ContactPanel } from "./contact-panel.tsx";

@@ -1,4 +1,4 @@
-import { TextField } from "../../../components/ui/form.tsx";
+import { TextField } from "#app/components/ui/form.tsx";
 import { bindText, type PanelProps } from "./panel-parts.tsx";
 
 const SOCIAL = [

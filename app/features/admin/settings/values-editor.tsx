@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { ABOUT_VALUES_MAX, type AboutValue } from "../../../../common/settings.ts";
-import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
-import { dangerButton, smallButton } from "../ui.tsx";
+import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { dangerButton, smallButton } from "#app/features/admin/ui.tsx";
+import { ABOUT_VALUES_MAX, type AboutValue } from "#common/settings.ts";
 
 type Focus = { key: number; part: "title" | "up" | "down" } | { key: "add" };
 

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import type { z } from "zod";
-import { TeamMemberInputSchema } from "../../../../common/schemas/team.ts";
-import { TEAM_TEXT_MAX } from "../../../../common/team.ts";
-import type { TeamMember } from "../../../../common/types.ts";
-import { TextAreaField, TextField } from "../../../components/ui/form.tsx";
-import { useSchemaForm } from "../schema-form.ts";
-import { ImageUpload } from "../settings/controls.tsx";
-import { Card } from "../ui.tsx";
+import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { useSchemaForm } from "#app/features/admin/schema-form.ts";
+import { ImageUpload } from "#app/features/admin/settings/controls.tsx";
+import { Card } from "#app/features/admin/ui.tsx";
+import { TeamMemberInputSchema } from "#common/schemas/team.ts";
+import { TEAM_TEXT_MAX } from "#common/team.ts";
+import type { TeamMember } from "#common/types.ts";
 
 export type TeamMemberValues = {
   name: string;

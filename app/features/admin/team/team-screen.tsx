@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { initialsOf } from "../../../../common/team.ts";
-import type { TeamMember } from "../../../../common/types.ts";
-import { apiData, failureReason } from "../../../lib/api.ts";
-import { useApiMutation, withReason } from "../../../lib/use-api-mutation.ts";
-import { useApiQuery } from "../../../lib/use-api-query.ts";
-import { type DataColumn, DataTable } from "../data-table.tsx";
-import { FlashBanners, useFlash } from "../flash.tsx";
-import { Badge, PageHeader, RowButton, STATUS_BADGE } from "../ui.tsx";
+import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
+import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
+import { Badge, PageHeader, RowButton, STATUS_BADGE } from "#app/features/admin/ui.tsx";
+import { apiData, failureReason } from "#app/lib/api.ts";
+import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { initialsOf } from "#common/team.ts";
+import type { TeamMember } from "#common/types.ts";
 import { TeamForm, type TeamMemberData } from "./team-form.tsx";
 
 export const TEAM_SCREEN_TEXT = {

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { User } from "../../../../common/types.ts";
-import { apiData } from "../../../lib/api.ts";
-import { NoticeLine } from "../action-notice.tsx";
+import { NoticeLine } from "#app/features/admin/action-notice.tsx";
+import { apiData } from "#app/lib/api.ts";
+import type { User } from "#common/types.ts";
 import { Modal } from "./modal.tsx";
 import { useUserForm } from "./use-user-form.ts";
 import { DialogButtons, UserFields } from "./user-fields.tsx";

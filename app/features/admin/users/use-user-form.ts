@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { flushSync } from "react-dom";
-import type { User } from "../../../../common/types.ts";
-import { useApiMutation } from "../../../lib/use-api-mutation.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
+import type { User } from "#common/types.ts";
 import { type Errors, serverErrors, type UserFormValues } from "./user-validation.ts";
 
 function focusFirstInvalid(form: HTMLFormElement | null) {

@@ -1,7 +1,14 @@
-import { formatDate } from "../../../../common/text.ts";
-import type { User, UserStatus } from "../../../../common/types.ts";
-import { RowCheckbox, SelectAllCheckbox, type Selection } from "../selection.tsx";
-import { Badge, ROLE_BADGE, RowButton, TableHead, tableClass, tdClass } from "../ui.tsx";
+import { RowCheckbox, SelectAllCheckbox, type Selection } from "#app/features/admin/selection.tsx";
+import {
+  Badge,
+  ROLE_BADGE,
+  RowButton,
+  TableHead,
+  tableClass,
+  tdClass,
+} from "#app/features/admin/ui.tsx";
+import { formatDate } from "#common/text.ts";
+import type { User, UserStatus } from "#common/types.ts";
 
 const STATUS_BADGE: Record<UserStatus, string> = {
   active: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { inputClass, smallButton } from "../ui.tsx";
+import { inputClass, smallButton } from "#app/features/admin/ui.tsx";
 
 export type BulkAction = "" | "activate" | "deactivate" | "delete";
 

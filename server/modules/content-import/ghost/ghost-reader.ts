@@ -1,4 +1,4 @@
-import { ImportFileError } from "../import-errors.ts";
+import { ImportFileError } from "#server/modules/content-import/import-errors.ts";
 import { renderLexical, renderMobiledoc } from "./ghost-render.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { marked } from "marked";
-import { escapeAttribute, escapeText } from "../html-text.ts";
+import { escapeAttribute, escapeText } from "#server/modules/content-import/html-text.ts";
 
 /**
  * Ghost's editor documents rendered to HTML, for posts whose export carries

@@ -1,4 +1,4 @@
-import { escapeAttribute, escapeText } from "../html-text.ts";
+import { escapeAttribute, escapeText } from "#server/modules/content-import/html-text.ts";
 
 /**
  * A WordPress post's body made into the HTML Beranda stores (before the

@@ -1,8 +1,8 @@
 import type { Readable } from "node:stream";
 import { decodeHTML } from "entities";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
-import { decodeText } from "../decode-stream.ts";
-import { ImportFileError } from "../import-errors.ts";
+import { decodeText } from "#server/modules/content-import/decode-stream.ts";
+import { ImportFileError } from "#server/modules/content-import/import-errors.ts";
 
 /** An author as `wp:author` lists it. */
 export type WxrAuthor = {
