@@ -1,12 +1,13 @@
 // Load benchmark: `npm run bench -- [--posts 200] [--duration 10] [--connections 50]
 //   [--database sqlite|postgres] [--baseline DIR] [--json FILE] [--only a,b] [--cache off,on]
-//   [--workers 1] [--mix [--edit-every 1]]`
+//   [--workers 1] [--mix [--edit-every 1] [--cpu-prof DIR]]`
 //
 // --mix: a Zipf-weighted traffic mix of ~130 public URLs (home, blog list and pages,
 // category lists, the newest posts first, services, about, gallery, contact, feeds,
 // sitemap, the read API), first without edits, then while an editor saves one of the
 // newest posts every --edit-every seconds through the API, against the nginx ceiling
 // in the same run: rate, p50, p99 and errors of each phase, and their ratio.
+// --cpu-prof DIR: the mix's server writes a V8 CPU profile per process into DIR when it stops.
 // --workers N: the server's WORKERS (default 1, so figures compare with earlier runs).
 //
 // Builds if needed, generates (or reuses) a dataset, starts the server itself with the
@@ -80,6 +81,7 @@ type Options = {
   coldStart: boolean;
   cacheModes: CacheMode[];
   workers: number;
+  cpuProf?: string;
   mix: boolean;
   editEvery: number;
 };
@@ -165,6 +167,7 @@ function parseOptions(): Options {
       workers: { type: "string" },
       mix: { type: "boolean", default: false },
       "edit-every": { type: "string" },
+      "cpu-prof": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -210,6 +213,7 @@ function parseOptions(): Options {
     coldStart: only.length === 0 || only.includes("coldstart"),
     cacheModes: CACHE_MODES.filter((mode) => cacheModes.includes(mode)),
     workers: positiveInt("workers", values.workers, 1),
+    cpuProf: values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : undefined,
     mix: values.mix,
     editEvery: positiveInt("edit-every", values["edit-every"], 1),
   };
@@ -816,6 +820,7 @@ async function runMix(options: Options): Promise<boolean> {
   const server = await startServer(checkout, dataset, {
     logName: `mix-workers-${options.workers}`,
     env: { WORKERS: String(options.workers) },
+    nodeArgs: options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProf}`] : [],
   });
   try {
     console.log(`\nmix: ${server.url}, WORKERS=${options.workers}`);

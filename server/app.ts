@@ -164,6 +164,7 @@ export function createApp({
   const cache = config.pageCache
     ? createPageCache({
         maxBytes: config.pageCache.maxBytes,
+        minRenderIntervalMs: config.pageCache.minRenderIntervalMs,
         nextChangeAt: () => findNextPublishTime(db, nowIso()),
         rewarm: rewarm ? undefined : false,
         onError: (error) => logger.error({ err: error }, "page cache"),

@@ -139,6 +139,8 @@ const EnvSchema = z.object({
     .min(1, "must be at least 1")
     .max(4096, "must be at most 4096")
     .default(32),
+  // While staff keep saving, one page is rendered again at most once in this time.
+  PAGE_CACHE_MIN_RENDER_SECONDS: secondsSetting(5),
   // What shared caches in front (a CDN) may do with public answers, in seconds.
   CACHE_S_MAXAGE: secondsSetting(60),
   CACHE_STALE_WHILE_REVALIDATE: secondsSetting(300),
@@ -273,6 +275,8 @@ export type Config = {
   /** Anonymous GETs of public pages and the read API answered from memory; null: off. */
   pageCache: {
     maxBytes: number;
+    /** The least time between two background renders of one page (PAGE_CACHE_MIN_RENDER_SECONDS). */
+    minRenderIntervalMs: number;
     /** Cache-Control of public answers for shared caches (CACHE_*), in seconds. */
     cdn: { sMaxAge: number; staleWhileRevalidate: number; staleIfError: number };
   } | null;
@@ -376,6 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCache: e.PAGE_CACHE
       ? {
           maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
+          minRenderIntervalMs: e.PAGE_CACHE_MIN_RENDER_SECONDS * 1000,
           cdn: {
             sMaxAge: e.CACHE_S_MAXAGE,
             staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE,

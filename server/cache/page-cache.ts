@@ -35,6 +35,12 @@ export type PageCacheOptions = {
    * (false: only when a visitor asks for them).
    */
   rewarm?: { max: number; intervalMs: number } | false;
+  /**
+   * Two background renders of one entry start at least this far apart: while
+   * staff save every second, a page is rendered again at most once in this
+   * time, and visitors meanwhile get the stale copy (0: at once).
+   */
+  minRenderIntervalMs?: number;
   onError?: (error: unknown) => void;
   now?: () => number;
 };
@@ -66,6 +72,9 @@ const VARIANT_SHARE = 0.5;
 const SEEN_MAX = 10_000;
 /** How many recent changes are remembered to judge renders that overlapped them. */
 const CHANGE_LOG_MAX = 256;
+
+/** A change remembered: the tags it touched, and whether it removed something from view. */
+type LoggedChange = { seq: number; tags: ReadonlySet<string>; purge: ReadonlySet<string> };
 
 type Stored = {
   entry: PageEntry;
@@ -102,6 +111,7 @@ export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? (() => Date.now());
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const rewarm = options.rewarm ?? { max: 32, intervalMs: 20 };
+  const minRenderIntervalMs = options.minRenderIntervalMs ?? 0;
   const maxVariantBytes = options.maxBytes * VARIANT_SHARE;
   const entries = new Map<string, Stored>();
   /** Keys by tag. */
@@ -109,10 +119,12 @@ export function createPageCache(options: PageCacheOptions) {
   const inflight = new Map<string, Promise<PageEntry | null>>();
   /** Background renders under way, by key: one per key. */
   const refreshing = new Map<string, Promise<void>>();
+  /** Background renders waiting for their entry's minimum interval, by key. */
+  const delayed = new Map<string, { timer: NodeJS.Timeout; done: Promise<void> }>();
   /** Variants asked for once (by a digest of their key): when. */
   const seen = new Map<string, number>();
   /** Recent changes, oldest first: the tags each touched. */
-  const changeLog: { seq: number; tags: ReadonlySet<string> }[] = [];
+  const changeLog: LoggedChange[] = [];
   let renderer: BackgroundRenderer | undefined;
   let bytes = 0;
   let variantBytes = 0;
@@ -202,7 +214,11 @@ export function createPageCache(options: PageCacheOptions) {
    */
   function change(changed: ContentChange) {
     seq++;
-    changeLog.push({ seq, tags: new Set([...changed.stale, ...changed.purge]) });
+    changeLog.push({
+      seq,
+      tags: new Set([...changed.stale, ...changed.purge]),
+      purge: new Set(changed.purge),
+    });
     if (changeLog.length > CHANGE_LOG_MAX) changeLog.shift();
     inflight.clear();
     for (const key of keysTagged(changed.purge)) remove(key, entries.get(key)!);
@@ -242,12 +258,47 @@ export function createPageCache(options: PageCacheOptions) {
         const key = rewarmQueue.shift()!;
         const stored = entries.get(key);
         if (!stored?.stale) continue;
+        // Rendered a moment ago: its next render waits for the interval.
+        if (tooSoon(stored)) {
+          schedule(key, stored);
+          continue;
+        }
         await refresh(key, stored);
         await new Promise((resolve) => setTimeout(resolve, rewarm.intervalMs));
       }
     } finally {
       rewarming = null;
     }
+  }
+
+  function tooSoon(stored: Stored) {
+    return minRenderIntervalMs > 0 && now() - stored.storedAt < minRenderIntervalMs;
+  }
+
+  /**
+   * The one background render of a stale entry: at once, or once the entry is
+   * `minRenderIntervalMs` old (a timer; later visitors meanwhile get the stale copy).
+   */
+  function schedule(key: string, stored: Stored) {
+    if (!tooSoon(stored)) {
+      void refresh(key, stored);
+      return;
+    }
+    if (delayed.has(key) || refreshing.has(key)) return;
+    let resolve!: () => void;
+    const done = new Promise<void>((r) => {
+      resolve = r;
+    });
+    const timer = setTimeout(
+      () => {
+        delayed.delete(key);
+        const current = entries.get(key);
+        (current?.stale ? refresh(key, current) : Promise.resolve()).then(resolve, resolve);
+      },
+      Math.max(0, stored.storedAt + minRenderIntervalMs - now()),
+    );
+    timer.unref();
+    delayed.set(key, { timer, done });
   }
 
   /** Starts the one background render of a stale entry (none when one is under way). */
@@ -286,7 +337,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     found.hits++;
     touch(key, found);
-    if (found.stale) void refresh(key, found);
+    if (found.stale) schedule(key, found);
     return {
       entry: found.entry,
       stale: found.stale,
@@ -300,6 +351,7 @@ export function createPageCache(options: PageCacheOptions) {
     tags: ReadonlySet<string>,
     url: string,
     variant: boolean,
+    stale = false,
   ) {
     // One entry may not crowd out the rest.
     if (entry.size > options.maxBytes / 4) return;
@@ -312,22 +364,31 @@ export function createPageCache(options: PageCacheOptions) {
       storedAt: now(),
       expiresAt: now() + maxAgeMs,
       variant,
-      stale: false,
+      stale,
       hits: old ? Math.ceil(old.hits / 2) : 0,
     });
     trim();
   }
 
-  /** Whether a change since `started` touched any of `tags`. */
-  function changedSince(started: number, tags: ReadonlySet<string>) {
-    if (started === seq) return false;
+  /**
+   * What a change since `started` did to a render showing `tags`: nothing,
+   * made it stale (it may still replace an older copy, marked stale), or
+   * removed something it may show (it must not be stored).
+   */
+  function changedSince(started: number, tags: ReadonlySet<string>): "no" | "stale" | "purged" {
+    if (started === seq) return "no";
     const first = changeLog[0];
-    if (!first || first.seq > started + 1) return true; // too old to tell
+    if (!first || first.seq > started + 1) return "purged"; // too old to tell
+    let result: "no" | "stale" = "no";
     for (const logged of changeLog) {
       if (logged.seq <= started) continue;
-      for (const tag of logged.tags) if (tags.has(tag) || tag === SITE_TAG) return true;
+      for (const tag of logged.tags) {
+        if (!tags.has(tag) && tag !== SITE_TAG) continue;
+        if (logged.purge.has(tag)) return "purged";
+        result = "stale";
+      }
     }
-    return false;
+    return result;
   }
 
   /** Adds the encoding a client needed to a stored entry, counting its bytes. */
@@ -385,17 +446,25 @@ export function createPageCache(options: PageCacheOptions) {
         // Right after a change the next publish time is still being looked up:
         // wait for it rather than not storing this render at all.
         if (horizon === undefined) await horizonKnown;
-        const fresh = !changedSince(started, tags);
+        const changed = changedSince(started, tags);
         const beforeHorizon = horizon === null || (horizon !== undefined && now() < horizon);
-        if (fresh && beforeHorizon) store(key, entry, tags, url, variant);
+        if (changed === "purged" || !beforeHorizon) return;
+        // A stale-only change came while it rendered: it is still newer than a
+        // stale copy it replaces, and is kept stale, so it is rendered again.
+        if (changed === "stale" && !entries.get(key)?.stale) return;
+        store(key, entry, tags, url, variant, changed === "stale");
       },
     };
   }
 
   /** Resolves once no background render is under way or queued (tests, shutdown). */
   async function idle(): Promise<void> {
-    while (rewarming || refreshing.size) {
-      await Promise.all([rewarming, ...refreshing.values()]);
+    while (rewarming || refreshing.size || delayed.size) {
+      await Promise.all([
+        rewarming,
+        ...refreshing.values(),
+        ...[...delayed.values()].map((d) => d.done),
+      ]);
     }
   }
 

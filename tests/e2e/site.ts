@@ -25,6 +25,8 @@ function siteEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     LOG_LEVEL: "warn",
     // One server process per site (the default is one per core).
     WORKERS: "1",
+    // A change shows as soon as its background render ends (no floor between two renders).
+    PAGE_CACHE_MIN_RENDER_SECONDS: "0",
     // Every test's browser is one client (127.0.0.1): room for the whole run.
     CONTACT_RATE_LIMIT: "100/10m",
     REGISTER_RATE_LIMIT: "100/1h",

@@ -46,6 +46,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     DATA_DIR: dataDir,
     DEMO_MODE: options.demoMode ? "true" : "false",
     LOG_LEVEL: "silent",
+    // Pages render again as soon as a change stales them (a test may set its own).
+    PAGE_CACHE_MIN_RENDER_SECONDS: "0",
     ...(TEST_DB === "postgres" ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
     ...options.env,
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPageCache, type PageEntry } from "#server/cache/page-cache.ts";
 
 const entry = (size: number, etag = "e"): PageEntry => ({
@@ -14,6 +14,7 @@ function setup(
     maxBytes?: number;
     next?: number | null;
     rewarm?: { max: number; intervalMs: number } | false;
+    minRenderIntervalMs?: number;
   } = {},
 ) {
   let clock = 1_000_000;
@@ -23,6 +24,7 @@ function setup(
     nextChangeAt: async () => options.next ?? null,
     now: () => clock,
     rewarm: options.rewarm ?? false,
+    minRenderIntervalMs: options.minRenderIntervalMs,
   });
   return {
     cache,
@@ -295,5 +297,89 @@ describe("page cache tags and stale-while-revalidate", () => {
     expect(rendered).toEqual(["http://site/popular", "http://site/middle"]);
     expect(cache.lookup("/popular")?.stale).toBe(false);
     expect(cache.lookup("/rare")?.stale).toBe(true);
+  });
+});
+
+describe("page cache under a stream of edits", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("renders a page again at most once per interval, serving the stale copy meanwhile", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { cache, advance } = setup({ minRenderIntervalMs: 5_000 });
+    await vi.waitFor(() => cache.stats());
+    await put(cache, "/blog", entry(10, "first"), ["posts"]);
+    const { rendered, release } = renderer(cache, "second");
+    release();
+    advance(1_000);
+    cache.change({ stale: ["posts"], purge: [] });
+    // Rendered a second ago: visitors get the stale copy, and no render starts yet.
+    expect(cache.lookup("/blog")).toMatchObject({ stale: true, entry: { etag: "first" } });
+    expect(cache.lookup("/blog")?.stale).toBe(true);
+    expect(rendered).toEqual([]);
+    // Once the entry is five seconds old, exactly one render replaces it.
+    advance(4_000);
+    await vi.advanceTimersByTimeAsync(4_000);
+    await cache.idle();
+    expect(rendered).toEqual(["http://site/blog"]);
+    expect(cache.lookup("/blog")).toMatchObject({ stale: false, entry: { etag: "second" } });
+  });
+
+  it("renders a page at once when its copy is older than the interval", async () => {
+    const { cache, advance, settle } = setup({ minRenderIntervalMs: 5_000 });
+    await settle();
+    await put(cache, "/blog", entry(10, "first"), ["posts"]);
+    const { rendered, release } = renderer(cache, "second");
+    release();
+    advance(6_000);
+    cache.change({ stale: ["posts"], purge: [] });
+    expect(cache.lookup("/blog")?.entry.etag).toBe("first");
+    await cache.idle();
+    expect(rendered).toEqual(["http://site/blog"]);
+    expect(cache.lookup("/blog")?.entry.etag).toBe("second");
+  });
+
+  it("keeps a background render that another edit overtook, still stale, in place of the older copy", async () => {
+    const { cache, settle } = setup();
+    await settle();
+    await put(cache, "/blog/a", entry(10, "before both edits"), ["page:/blog/a"]);
+    let renders = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    cache.setRenderer(async (url) => {
+      const etag = `render ${++renders}`;
+      const ticket = cache.begin("/blog/a", { url, background: true });
+      await gate;
+      await ticket.finish(entry(10, etag), new Set(["page:/blog/a"]));
+    });
+    cache.change({ stale: ["page:/blog/a"], purge: [] });
+    cache.lookup("/blog/a"); // starts the background render
+    cache.change({ stale: ["page:/blog/a"], purge: [] }); // a second edit while it renders
+    release();
+    await cache.idle();
+    // The overtaken render replaced the older copy, still stale: the next visitor starts another.
+    expect(cache.lookup("/blog/a")).toMatchObject({ stale: true, entry: { etag: "render 1" } });
+    await cache.idle();
+    expect(cache.lookup("/blog/a")).toMatchObject({ stale: false, entry: { etag: "render 2" } });
+  });
+
+  it("never keeps a background render that a removal overtook", async () => {
+    const { cache, settle } = setup();
+    await settle();
+    await put(cache, "/blog", entry(10, "lists post 1"), ["page:/blog", "post:1"]);
+    let finish!: () => Promise<void>;
+    cache.setRenderer(async (url) => {
+      const ticket = cache.begin("/blog", { url, background: true });
+      finish = () =>
+        ticket.finish(entry(10, "still lists post 1"), new Set(["page:/blog", "post:1"]));
+    });
+    cache.change({ stale: ["page:/blog"], purge: [] });
+    cache.lookup("/blog");
+    cache.change({ stale: [], purge: ["post:1"] }); // post 1 unpublished meanwhile
+    await finish();
+    expect(cache.lookup("/blog")).toBeUndefined();
   });
 });
