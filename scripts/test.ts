@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { isPostgresReachable, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { isPostgresReachable, TEST_SERVER_URL } from "#tests/setup/databases.ts";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const results: { name: string; ok: boolean; note?: string }[] = [];
@@ -39,7 +39,7 @@ function run(name: string, command: string): Promise<boolean> {
 
 const postgres = await isPostgresReachable();
 if (!postgres) {
-  const line = `PostgreSQL is NOT reachable at ${TEST_DATABASE_URL}: the PostgreSQL integration tests cannot run.`;
+  const line = `PostgreSQL is NOT reachable at ${TEST_SERVER_URL}: the PostgreSQL integration tests cannot run.`;
   console.warn(`\n${"!".repeat(line.length)}\n${line}\n${"!".repeat(line.length)}\n`);
   if (ci)
     results.push({ name: "postgres", ok: false, note: "unreachable (required when CI=true)" });

@@ -5,7 +5,7 @@ import type { TestProject } from "vitest/node";
 import { prepareDatabase } from "#server/boot.ts";
 import { loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
-import { dropSchema, TEST_DATABASE_URL } from "./databases.ts";
+import { createRunDatabase } from "./databases.ts";
 
 /**
  * The demo site, seeded once per run and database (its images and argon2
@@ -25,31 +25,26 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const kind = project.name === "postgres" ? "postgres" : "sqlite";
+  // PostgreSQL: the run's own database, made before the workers start (they
+  // read its address from the environment) and dropped at the end with every
+  // schema the tests made in it.
+  const run = kind === "postgres" ? await createRunDatabase() : undefined;
+  if (run) process.env.BERANDA_RUN_DATABASE_URL = run.url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-template-"));
-  const schema = kind === "postgres" ? `tpl_${process.pid}_${Date.now().toString(36)}` : undefined;
+  const schema = kind === "postgres" ? "demo_template" : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_MODE: "true",
     LOG_LEVEL: "silent",
-    ...(kind === "postgres" ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
+    ...(run ? { DATABASE_URL: run.url } : {}),
   });
   const { handle } = await prepareDatabase(config, createLogger("silent"), { schema });
   await handle.close();
   project.provide("demoTemplate", { dataDir, schema });
-  // Schemas the tests are done with are dropped here, at the end (see dropSchema).
-  const drops =
-    kind === "postgres" ? path.join(dataDir, "..", `${path.basename(dataDir)}-drops`) : "";
-  if (drops) {
-    fs.writeFileSync(drops, "");
-    process.env.BERANDA_TEST_SCHEMA_DROPS = drops;
-  }
   return async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (!drops) return;
-    delete process.env.BERANDA_TEST_SCHEMA_DROPS;
-    const names = new Set(fs.readFileSync(drops, "utf8").split("\n").filter(Boolean));
-    if (schema) names.add(schema);
-    for (const name of names) await dropSchema(name).catch(() => {});
-    fs.rmSync(drops, { force: true });
+    if (!run) return;
+    delete process.env.BERANDA_RUN_DATABASE_URL;
+    await run.drop();
   };
 }

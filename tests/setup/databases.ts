@@ -1,11 +1,43 @@
-import fs from "node:fs";
 import pg from "pg";
 import { pgConnection } from "#server/db/client.ts";
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://127.0.0.1:5432/test";
+/** The PostgreSQL server (and database) the tests may use: TEST_DATABASE_URL. */
+export const TEST_SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://127.0.0.1:5432/test";
+
+/**
+ * Where the tests' schemas go: during a vitest run, a database of that run's
+ * own, which the run's global setup creates on the server and drops at its
+ * end (`createRunDatabase`), so two runs at once (two checkouts, CI beside a
+ * developer) never see each other's schemas; elsewhere the server's database.
+ */
+export const TEST_DATABASE_URL = process.env.BERANDA_RUN_DATABASE_URL ?? TEST_SERVER_URL;
+
+/**
+ * Creates an empty database for one test run on the test server and answers
+ * its address and a function that drops it (with any connection left open).
+ */
+export async function createRunDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `beranda_run_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client(pgConnection(TEST_SERVER_URL));
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE template0`);
+  const url = new URL(TEST_SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
 
 /** True when the test PostgreSQL server answers. */
-export async function isPostgresReachable(url = TEST_DATABASE_URL): Promise<boolean> {
+export async function isPostgresReachable(url = TEST_SERVER_URL): Promise<boolean> {
   const client = new pg.Client({ ...pgConnection(url), connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
@@ -19,17 +51,13 @@ export async function isPostgresReachable(url = TEST_DATABASE_URL): Promise<bool
 }
 
 /**
- * Drops a test's schema, or, during a vitest run, notes it for the run's end
- * (tests/setup/database-templates.ts): Kysely's migrator reads the table list
- * of every schema, and a schema dropped by one test file while another file
- * migrates made that migration fail ("schema … does not exist").
+ * Drops a test's schema; during a vitest run, nothing: the run's database goes
+ * at the run's end with every schema in it. (Kysely's migrator reads the
+ * table list of every schema, and a schema dropped by one test file while
+ * another file migrated made that migration fail: "schema … does not exist".)
  */
 export async function dropSchema(schema: string, url = TEST_DATABASE_URL) {
-  const deferred = process.env.BERANDA_TEST_SCHEMA_DROPS;
-  if (deferred && url === TEST_DATABASE_URL) {
-    fs.appendFileSync(deferred, `${schema}\n`);
-    return;
-  }
+  if (process.env.BERANDA_RUN_DATABASE_URL && url === process.env.BERANDA_RUN_DATABASE_URL) return;
   const client = new pg.Client(pgConnection(url));
   await client.connect();
   try {

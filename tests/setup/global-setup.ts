@@ -1,7 +1,7 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { isPostgresReachable, TEST_DATABASE_URL } from "./databases.ts";
+import { isPostgresReachable, TEST_SERVER_URL } from "./databases.ts";
 
 /**
  * Before the integration suite: the server build must exist (page tests render
@@ -21,7 +21,7 @@ export default async function setup() {
   }
   if (process.env.TEST_DB === "postgres" && !(await isPostgresReachable())) {
     throw new Error(
-      `PostgreSQL is not reachable at ${TEST_DATABASE_URL}: start it or set TEST_DATABASE_URL`,
+      `PostgreSQL is not reachable at ${TEST_SERVER_URL}: start it or set TEST_DATABASE_URL`,
     );
   }
 }
