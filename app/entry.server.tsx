@@ -1,8 +1,9 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { requestInfoContext } from "#common/site-context.ts";
+import { pageAssetsContext, requestInfoContext } from "#common/site-context.ts";
 import { NonceContext } from "./lib/nonce.ts";
+import { PageAssetsContext } from "./lib/static-page.ts";
 
 export const streamTimeout = 5_000;
 
@@ -23,13 +24,16 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestInfoContext);
+  const assets = loadContext.get(pageAssetsContext);
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageAssetsContext value={assets}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageAssetsContext>
       </NonceContext>,
       {
         nonce,

@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useState } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { brandVariables } from "#common/color.ts";
@@ -17,6 +18,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./lib/nonce.ts";
 import { ONE_TIME_TOKEN_SCRIPT } from "./lib/one-time-token.ts";
+import { isStaticPage, usePageAssets } from "./lib/static-page.ts";
 import { themeBootScript } from "./lib/theme.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -54,9 +56,26 @@ export function Layout({ children }: { children: ReactNode }) {
   const favicon = settings.general.faviconUrl;
   // The page this document opened decides for the whole visit (as its policy
   // does): a one-time link's page or a preview gets no analytics, even after moving on.
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const [oneTimeLink] = useState(() => isOneTimeLinkPage(pathname));
   const [secretAddress] = useState(() => isSecretAddress(pathname));
+  // A static page (decision 034) loads no React: the server's HTML and one small
+  // script. Decided once per document: a page React renders stays React's.
+  const matches = useMatches();
+  const [staticPage] = useState(() => isStaticPage(matches));
+  const enhanceScript = usePageAssets()?.enhanceScript;
+  // On a page React renders (sign-in, register, …, or a public page reached
+  // from one without a reload), the public layout's menus, theme button,
+  // gallery, contact form and view count get the same behaviours after each
+  // navigation, from the same code the static pages' script runs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each navigation
+  useEffect(() => {
+    if (staticPage || !document.querySelector("[data-enhance]")) return;
+    void import("./enhance/enhance.ts").then(({ enhanceAfterNavigation }) =>
+      enhanceAfterNavigation(document),
+    );
+  }, [staticPage, location.key]);
   return (
     <html lang="en" style={data?.brand as CSSProperties | undefined} suppressHydrationWarning>
       <head>
@@ -84,8 +103,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? (
+          enhanceScript ? (
+            <script type="module" src={enhanceScript} nonce={nonce} />
+          ) : null
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

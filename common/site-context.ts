@@ -142,6 +142,22 @@ requestRegistry[REQUEST_KEY] ??= createContext<RequestInfo>({
 export const requestInfoContext: RouterContext<RequestInfo> = requestRegistry[REQUEST_KEY];
 
 /**
+ * The build's files a document names itself: the script that adds the few
+ * behaviours of a static public page (`app/enhance/main.ts`, built on its own by
+ * `npm run build`; decision 034). Set once per process by the server.
+ */
+export type PageAssets = { enhanceScript: string };
+
+const ASSETS_KEY = Symbol.for("beranda.page-assets-context");
+const assetsRegistry = globalThis as unknown as Record<
+  symbol,
+  RouterContext<PageAssets> | undefined
+>;
+
+assetsRegistry[ASSETS_KEY] ??= createContext<PageAssets>({ enhanceScript: "" });
+export const pageAssetsContext: RouterContext<PageAssets> = assetsRegistry[ASSETS_KEY];
+
+/**
  * Set by a response that counted a post view (value: the post id), so the
  * page cache can count the view again when it answers from memory. The server
  * removes it before the response leaves.

@@ -15,6 +15,28 @@ const cli = path.join(ROOT, "node_modules", "@react-router", "dev", "bin.cjs");
 const result = spawnSync(process.execPath, [cli, "build"], { cwd: ROOT, stdio: "inherit" });
 if (result.status !== 0) process.exit(result.status ?? 1);
 
+// The one script of the static public pages (decision 034): app/enhance/main.ts
+// with the little it imports, built apart from React Router's client build so
+// that no chunk it shares with the React pages (and React with it) rides along.
+const enhance = await rolldown({
+  input: path.join(ROOT, "app", "enhance", "main.ts"),
+  platform: "browser",
+  cwd: ROOT,
+  logLevel: "warn",
+  output: {
+    dir: path.join(ROOT, "build", "client", "assets"),
+    format: "esm",
+    entryFileNames: "static-page-[hash].js",
+    minify: true,
+  },
+});
+const enhanceFile = enhance.output[0].fileName;
+fs.writeFileSync(
+  path.join(ROOT, "build", "enhance.json"),
+  `${JSON.stringify({ enhanceScript: `/assets/${enhanceFile}` })}\n`,
+);
+console.log(`built the static pages' script: build/client/assets/${enhanceFile}`);
+
 const count = precompress(path.join(ROOT, "build", "client"));
 console.log(`precompressed ${count} files in build/client`);
 

@@ -2,11 +2,15 @@ import { data } from "react-router";
 import { absoluteUrl, JsonLd } from "#app/components/ui/json-ld.tsx";
 import { AboutPage } from "#app/features/about/about-page.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
 import { DEFAULT_SETTINGS } from "#common/settings.ts";
 import { siteServicesContext } from "#common/site-context.ts";
 import { truncate } from "#common/text.ts";
 import type { Route } from "./+types/about";
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {

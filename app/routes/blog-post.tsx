@@ -1,12 +1,15 @@
-import { useEffect } from "react";
-import { data, Link, redirect, useNavigate } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { PostArticle } from "#app/features/blog/post-article.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
 import { POST_VIEW_HEADER, siteServicesContext } from "#common/site-context.ts";
 import { stripHtml, truncate } from "#common/text.ts";
 import type { Route } from "./+types/blog-post";
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const site = context.get(siteServicesContext);
@@ -71,12 +74,8 @@ export function meta({ matches, loaderData: loaded, params }: Route.MetaArgs) {
   });
 }
 
+/** "Taking you back to the blog...": the page's refresh (its meta) goes there after three seconds. */
 function NotFound() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = setTimeout(() => navigate("/blog"), 3000);
-    return () => clearTimeout(timer);
-  }, [navigate]);
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Post Not Found</h1>

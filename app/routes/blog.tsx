@@ -3,6 +3,7 @@ import { Pagination } from "#app/features/blog/pagination.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
 import { PostCard } from "#app/features/home/post-card.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
 import { POST_PAGE_SIZE } from "#common/limits.ts";
 import { siteServicesContext } from "#common/site-context.ts";
@@ -27,6 +28,9 @@ function readQuery(url: URL) {
     tag: (url.searchParams.get("tag") ?? "").slice(0, 200),
   };
 }
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteServicesContext);

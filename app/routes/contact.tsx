@@ -6,12 +6,16 @@ import { OpeningHoursList } from "#app/features/contact/opening-hours.tsx";
 import { organizationData } from "#app/features/contact/organization.ts";
 import { SocialLinks } from "#app/features/layout/site-footer.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
 import { contactMap, hasOpeningHours } from "#common/contact.ts";
 import { HONEYPOT_FIELD } from "#common/rules.ts";
 import { DEFAULT_CONTACT } from "#common/settings.ts";
 import { requestInfoContext, siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/contact";
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

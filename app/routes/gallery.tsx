@@ -1,8 +1,12 @@
 import { data, Link } from "react-router";
 import { GalleryViewer } from "#app/features/gallery/gallery-viewer.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/gallery";
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {

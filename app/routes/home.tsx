@@ -11,9 +11,13 @@ import {
 import { LatestPosts } from "#app/features/home/latest-posts.tsx";
 import { ServicesGrid } from "#app/features/home/services-grid.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
 import { siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/home";
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteServicesContext);

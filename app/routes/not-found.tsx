@@ -1,6 +1,10 @@
 import { NotFoundPage } from "#app/features/layout/not-found-page.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import type { Route } from "./+types/not-found";
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
 
 export function loader() {
   // The status matters to crawlers and monitoring; the page still renders.

@@ -3,6 +3,7 @@ import { NotFoundPage } from "#app/features/layout/not-found-page.tsx";
 import { CompanyPageArticle } from "#app/features/pages/page-article.tsx";
 import { pageDescription } from "#app/features/pages/page-description.ts";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/page";
 
@@ -12,6 +13,10 @@ import type { Route } from "./+types/page";
  * is shown; a renamed one answers 301 from its old address; anything else is
  * the site's "Page Not Found" with a 404.
  */
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const pages = context.get(siteServicesContext).pages;
   try {

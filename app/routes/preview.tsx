@@ -5,6 +5,7 @@ import { NotFoundPage } from "#app/features/layout/not-found-page.tsx";
 import { CompanyPageArticle } from "#app/features/pages/page-article.tsx";
 import { pageDescription } from "#app/features/pages/page-description.ts";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
 import { PREVIEW_BANNER, PREVIEW_HEADERS } from "#common/preview.ts";
 import { siteServicesContext } from "#common/site-context.ts";
@@ -19,6 +20,10 @@ import type { Route } from "./+types/preview";
  * address. Nothing here is kept or indexed (PREVIEW_HEADERS; the page cache
  * never looks at /preview/).
  */
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const result = await context.get(siteServicesContext).previewLinks.openPreview(params.secret);
   if (!result) throw new Response(null, { status: 404, statusText: "Not Found" });

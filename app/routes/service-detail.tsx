@@ -2,10 +2,14 @@ import { data, Link, redirect } from "react-router";
 import { Breadcrumb } from "#app/components/ui/breadcrumb.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
 import { siteServicesContext } from "#common/site-context.ts";
 import { truncate } from "#common/text.ts";
 import type { Route } from "./+types/service-detail";
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {

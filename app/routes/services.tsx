@@ -3,9 +3,13 @@ import { Icon } from "#app/components/ui/icons.tsx";
 import { LinkTarget } from "#app/components/ui/link-target.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
 import { siteServicesContext } from "#common/site-context.ts";
 import type { Route } from "./+types/services";
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {

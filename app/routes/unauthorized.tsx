@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
+import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import type { Route } from "./+types/unauthorized";
+
+/** Server-rendered only: no React in the browser (decision 034). */
+export const handle = STATIC_PAGE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -415,7 +415,7 @@ test.describe("contact form", () => {
   test("says the spec's text whatever the server answered", async ({ page }) => {
     await page.goto("/contact");
     // The form sends through the API once the page's script runs.
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForFunction(() => document.documentElement.dataset.enhanced === "true");
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("Name", { exact: true }).fill("Rina");
     await form.getByLabel("Email").fill("rina@example.com");

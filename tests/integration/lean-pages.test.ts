@@ -118,14 +118,14 @@ describe("lean public pages", () => {
     expect(featured).toHaveLength(1);
     expect(attr(featured[0]!, "alt")).toBe("Five Signs Your Website Needs a Redesign");
     expect(attr(featured[0]!, "loading")).toBeNull();
-    // Preloaded at the top of <head>, before the script preloads.
+    // Preloaded in <head>, with no script preload to queue behind (a static page has none).
     const head = page.slice(0, page.indexOf("</head>"));
     const preload = tags(head, "link").find(
       (l) => attr(l, "rel") === "preload" && attr(l, "as") === "image",
     );
     expect(preload).toBeDefined();
     expect(attr(preload!, "fetchpriority")).toBe("high");
-    expect(head.indexOf(preload!)).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    expect(head).not.toContain('rel="modulepreload"');
     const others = images.filter((img) => img !== featured[0]);
     expect(others.length).toBeGreaterThan(0);
     for (const img of others) {
@@ -140,5 +140,34 @@ describe("lean public pages", () => {
     expect(images.length).toBeGreaterThan(1);
     expect(attr(images[0]!, "fetchpriority")).toBe("high");
     for (const img of images.slice(1)) expect(attr(img, "loading"), img).toBe("lazy");
+  });
+
+  const STATIC = PAGES.filter((page) => !["/login", "/register"].includes(page));
+  it.each(STATIC)("%s loads one small script and no React (a static page)", (page) => {
+    const text = html.get(page)!;
+    const scripts = tags(text, "script").filter((tag) => attr(tag, "src"));
+    expect(scripts.map((tag) => attr(tag, "src"))).toEqual([
+      expect.stringMatching(/^\/assets\/static-page-[\w-]+\.js$/),
+    ]);
+    expect(attr(scripts[0]!, "type")).toBe("module");
+    expect(text).not.toContain('rel="modulepreload"');
+    // No router state or loader data for a hydration that never comes.
+    expect(text).not.toContain("__reactRouterContext");
+  });
+
+  it.each(["/login", "/register"])("%s hydrates: it is the way into the admin app", (page) => {
+    const text = html.get(page)!;
+    expect(text).toContain('rel="modulepreload"');
+    expect(text).toContain("__reactRouterContext");
+    expect(text).not.toMatch(/static-page-[\w-]+\.js/);
+  });
+
+  it("the static pages' script is served, compressed and cached for good", async () => {
+    const src = /src="(\/assets\/static-page-[\w-]+\.js)"/.exec(html.get("/")!)![1]!;
+    const response = await t.request(src, { headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/javascript/);
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("cache-control")).toMatch(/immutable/);
   });
 });

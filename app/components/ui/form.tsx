@@ -1,12 +1,19 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
-
-const control_ =
-  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
+import {
+  ALERT_CLASS,
+  ALERT_KINDS,
+  type AlertKind,
+  alertRole,
+  CONTROL_CLASS,
+  CONTROL_INVALID,
+  CONTROL_VALID,
+  FIELD_ERROR_CLASS,
+} from "./form-styles.ts";
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-400">
+    <p id={id} className={FIELD_ERROR_CLASS}>
       {message}
     </p>
   );
@@ -59,7 +66,7 @@ function Field<Rest>({
           name,
           "aria-invalid": error ? true : undefined,
           "aria-describedby": describedBy || undefined,
-          className: `${control_} ${error ? "border-red-600" : "border-slate-300 dark:border-slate-600"}`,
+          className: `${CONTROL_CLASS} ${error ? CONTROL_INVALID : CONTROL_VALID}`,
         },
         rest as Rest,
       )}
@@ -147,22 +154,12 @@ export function Alert({
   children,
   onDismiss,
 }: {
-  kind: "success" | "error" | "info";
+  kind: AlertKind;
   children: ReactNode;
   onDismiss?: () => void;
 }) {
-  const styles = {
-    success:
-      "border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100",
-    error:
-      "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
-    info: "border-blue-300 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100",
-  }[kind];
   return (
-    <div
-      role={kind === "error" ? "alert" : "status"}
-      className={`flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${styles}`}
-    >
+    <div role={alertRole(kind)} className={`${ALERT_CLASS} ${ALERT_KINDS[kind]}`}>
       <div>{children}</div>
       {onDismiss ? (
         <button type="button" onClick={onDismiss} className="font-bold" aria-label="Dismiss">

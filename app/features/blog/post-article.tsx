@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Breadcrumb } from "#app/components/ui/breadcrumb.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
@@ -12,23 +11,13 @@ import type { Post, PostSummary } from "#common/types.ts";
 
 /**
  * The page may come from the page cache, whose copy shows the count when it
- * was rendered: once in the browser, the count of now replaces it.
+ * was rendered: once in the browser, the count of now replaces it
+ * (`app/enhance/view-count.ts`).
  */
 function ViewCount({ postId, initial }: { postId: number; initial: number }) {
-  const [views, setViews] = useState(initial);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(`/api/blog/posts/views/${postId}`, { signal: controller.signal })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((body: { data?: { views?: unknown } } | null) => {
-        if (typeof body?.data?.views === "number") setViews(body.data.views);
-      })
-      .catch(() => {});
-    return () => controller.abort();
-  }, [postId]);
   return (
-    <p className="mt-1" data-testid="view-count">
-      {formatNumber(views)} views
+    <p className="mt-1" data-testid="view-count" data-enhance="view-count" data-post-id={postId}>
+      {formatNumber(initial)} views
     </p>
   );
 }

@@ -14,11 +14,9 @@ export function NewTabHint() {
 export function MenuLink({
   link,
   className,
-  onNavigate,
 }: {
   link: SiteLink;
   className: (state: { isActive: boolean }) => string;
-  onNavigate?: () => void;
 }) {
   const tab = link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {};
   const content = (
@@ -29,19 +27,13 @@ export function MenuLink({
   );
   if (link.external) {
     return (
-      <a href={link.href} className={className({ isActive: false })} onClick={onNavigate} {...tab}>
+      <a href={link.href} className={className({ isActive: false })} {...tab}>
         {content}
       </a>
     );
   }
   return (
-    <NavLink
-      to={link.href}
-      end={link.href === "/"}
-      className={className}
-      onClick={onNavigate}
-      {...tab}
-    >
+    <NavLink to={link.href} end={link.href === "/"} className={className} {...tab}>
       {content}
     </NavLink>
   );

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useId } from "react";
+import { Link } from "react-router";
 import { Icon } from "#app/components/ui/icons.tsx";
 import type { SiteMenus } from "#common/navigation.ts";
 import type { PublicSiteSettings } from "#common/settings.ts";
@@ -14,17 +14,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:text-brand-strong dark:text-slate-200 dark:hover:text-brand-light"
   }`;
 
-/** The header: the site's name or logo, the menu from the settings (`menus.header`), the theme toggle and the Admin button. */
+/**
+ * The header: the site's name or logo, the menu from the settings
+ * (`menus.header`), the theme toggle and the Admin button. Below md the menu
+ * is collapsed behind a button (`app/enhance/disclosures.ts` opens it: the
+ * nav's `data-open`, which the menu's classes follow).
+ */
 export function SiteNav({ settings, menus }: { settings: PublicSiteSettings; menus: SiteMenus }) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
-  const location = useLocation();
   const style = settings.appearance.navbarStyle;
   const siteTitle = settings.general.siteTitle || "Company Profile";
-
-  // A followed link closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   const position =
     style === "sticky"
@@ -57,7 +56,8 @@ export function SiteNav({ settings, menus }: { settings: PublicSiteSettings; men
     <header className={`${position} ${surface}`} data-navbar-style={style}>
       <nav
         aria-label="Main"
-        className={`mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3 ${
+        data-open="false"
+        className={`group/nav mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3 ${
           style === "centered" ? "md:flex-col md:justify-center" : ""
         }`}
       >
@@ -66,18 +66,19 @@ export function SiteNav({ settings, menus }: { settings: PublicSiteSettings; men
           <ThemeToggle />
           <button
             type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-            aria-expanded={open}
+            className="group rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+            aria-expanded={false}
             aria-controls={menuId}
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={() => setOpen((value) => !value)}
+            aria-label="Open menu"
+            data-enhance="menu-button"
           >
-            <Icon name={open ? "close" : "menu"} />
+            <Icon name="menu" className="group-aria-expanded:hidden" />
+            <Icon name="close" className="hidden group-aria-expanded:block" />
           </button>
         </div>
         <div
           id={menuId}
-          className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+          className={`hidden w-full flex-col group-data-[open=true]/nav:flex gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
         >
           <ul className="flex flex-col gap-1 md:flex-row md:items-center">
             {menus.header.map((item, index) => (

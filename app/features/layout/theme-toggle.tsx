@@ -1,28 +1,20 @@
-import { useEffect, useState } from "react";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { applyTheme, readTheme, THEME_EVENT, type Theme } from "#app/lib/theme.ts";
 
+/**
+ * The theme button: its icons follow the `dark` class on <html> (set before
+ * the first paint), and `app/enhance/theme-toggle.ts` switches the theme and
+ * keeps its label naming the theme it switches to.
+ */
 export function ThemeToggle() {
-  const [theme, setTheme] = useState<Theme | null>(null);
-  useEffect(() => {
-    setTheme(readTheme());
-    // Another control (the admin settings) may change the theme too.
-    const sync = () => setTheme(readTheme());
-    window.addEventListener(THEME_EVENT, sync);
-    return () => window.removeEventListener(THEME_EVENT, sync);
-  }, []);
-  const next: Theme = theme === "dark" ? "light" : "dark";
   return (
     <button
       type="button"
       className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-      aria-label={`Switch to ${next} theme`}
-      onClick={() => {
-        applyTheme(next);
-        setTheme(next);
-      }}
+      aria-label="Switch to dark theme"
+      data-enhance="theme-toggle"
     >
-      <Icon name={theme === "dark" ? "sun" : "moon"} />
+      <Icon name="moon" className="dark:hidden" />
+      <Icon name="sun" className="hidden dark:block" />
     </button>
   );
 }
