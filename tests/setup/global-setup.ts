@@ -9,7 +9,7 @@ import { isPostgresReachable, TEST_SERVER_URL } from "./databases.ts";
  */
 export default async function setup() {
   const root = path.resolve(import.meta.dirname, "../..");
-  const built = ["build/server/index.js", "build/node/main.js"];
+  const built = ["build/server/index.js", "build/node/main.js", "build/enhance.json"];
   if (!built.every((file) => fs.existsSync(path.join(root, file)))) {
     // As `npm run build` from a shell: vitest sets NODE_ENV=test, which would
     // make development bundles (larger, and failing the public-bundles test).
