@@ -1,9 +1,26 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Integration files that test the HTTP layer, the renderer or the image
+ * pipeline and nothing the two databases do differently (their data goes
+ * through the same services that every other file tests on both): they run on
+ * SQLite only (docs/architecture.md, "Tests"). Every data test runs on both.
+ */
+const DATABASE_AGNOSTIC = [
+  "tests/integration/body-limits.test.ts",
+  "tests/integration/host-and-headers.test.ts",
+  "tests/integration/html-validity.test.ts",
+  "tests/integration/images.test.ts",
+  "tests/integration/lean-pages.test.ts",
+  "tests/integration/page-failures.test.ts",
+  "tests/integration/api/upload-limits.test.ts",
+];
+
 const integration = (name: "sqlite" | "postgres") => ({
   test: {
     name,
     include: ["tests/integration/**/*.test.ts"],
+    exclude: name === "postgres" ? DATABASE_AGNOSTIC : [],
     environment: "node",
     env: { TEST_DB: name, CHECK_RESPONSES: "1" },
     globalSetup: ["tests/setup/global-setup.ts", "tests/setup/database-templates.ts"],
