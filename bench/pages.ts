@@ -2,7 +2,7 @@
 //   [--url http://…] [--json FILE]`
 //
 // Runs Lighthouse (npm `lighthouse`, Debian's chromium) on the home page, the blog
-// list and a post, mobile and desktop, of a server it starts itself (built app,
+// list, a post, a company page (/terms) and the About page, mobile and desktop, of a server it starts itself (built app,
 // generated dataset, page cache on) or of --url; prints the four category scores,
 // LCP, TBT, CLS and JavaScript transfer bytes, and the failing accessibility, best
 // practices and SEO audits. Writes JSON, plus each full report (JSON and HTML) in
@@ -293,7 +293,13 @@ async function main() {
   }
   try {
     const { postSlug } = await discover(base);
-    const pages = { home: "/", blog: "/blog", post: `/blog/${postSlug}` };
+    const pages = {
+      home: "/",
+      blog: "/blog",
+      post: `/blog/${postSlug}`,
+      page: "/terms",
+      about: "/about",
+    };
     const reportDir = path.join(BENCH_TMP, "lighthouse", timestamp());
     fs.mkdirSync(reportDir, { recursive: true });
     console.log(
