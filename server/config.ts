@@ -132,6 +132,19 @@ const EnvSchema = z.object({
     .refine((hosts) => hosts.every((host) => /^[a-z0-9.:[\]-]+$/.test(host)), {
       message: "must be host names separated by commas",
     }),
+  // Hosts an import may fetch images from although they are private or local (issue 27).
+  IMPORT_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every((host) => /^[a-z0-9.:[\]-]+$/.test(host)), {
+      message: "must be host names (with a port if needed) separated by commas",
+    }),
   PAGE_CACHE: booleanString.default(true),
   PAGE_CACHE_MAX_MB: z.coerce
     .number({ error: "must be a number" })
@@ -272,6 +285,8 @@ export type Config = {
   initialAdmin: { email: string; password: string } | undefined;
   /** Host names whose Host header is believed without PUBLIC_URL (see http/origin.ts). */
   allowedHosts: string[];
+  /** Hosts an import may fetch images from although private or local (IMPORT_ALLOW_HOSTS). */
+  importAllowHosts: string[];
   /** Anonymous GETs of public pages and the read API answered from memory; null: off. */
   pageCache: {
     maxBytes: number;
@@ -377,6 +392,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ...e.ALLOWED_HOSTS,
       ]),
     ],
+    importAllowHosts: e.IMPORT_ALLOW_HOSTS,
     pageCache: e.PAGE_CACHE
       ? {
           maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,

@@ -4,6 +4,7 @@ import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { decodeText } from "#server/modules/content-import/decode-stream.ts";
 import { ImportFileError } from "#server/modules/content-import/import-errors.ts";
 import {
+  decodeURIComponentSafe,
   emptyItem,
   readAuthorField,
   readItemField,
@@ -111,7 +112,7 @@ export async function readWxr(
     } else if (item && name === "category" && path.length === 4) {
       itemTerm = {
         domain: String(tag.attributes.domain ?? "category"),
-        slug: String(tag.attributes.nicename ?? ""),
+        slug: decodeURIComponentSafe(String(tag.attributes.nicename ?? "")),
       };
     } else if (item && name === "wp:postmeta") {
       meta = { key: "", value: "" };
