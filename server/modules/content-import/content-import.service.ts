@@ -148,7 +148,7 @@ export function createContentImportService(db: Db, deps: ContentImportDeps) {
       .finally(() => {
         running.delete(run);
         // The file of a real import is no longer needed (a dry run's waits for its import).
-        if (!request.dryRun) fs.rm(request.filePath, { force: true }, () => {});
+        if (!request.dryRun) fs.rmSync(request.filePath, { force: true });
       });
     running.add(run);
   }
