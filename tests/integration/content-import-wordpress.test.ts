@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportRequest } from "#server/modules/content-import/import-run.ts";
 import { type Account, createAccount, createUser } from "#tests/factories/index.ts";
 import { buildWxr, movingInExport } from "#tests/factories/wxr.ts";
+import { TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 import { startOldSite } from "#tests/setup/old-site.ts";
 import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
@@ -289,4 +291,37 @@ describe("moving in from WordPress", () => {
     const zipped = (await postBySlug("zipped"))!;
     expect(zipped.content).toBe("<p>Text</p>");
   });
+
+  it("npm run import:wordpress runs the same import from the command line, here a dry run", async () => {
+    const before = await tableCounts();
+    const url = new URL(TEST_DATABASE_URL);
+    if (t.schema) url.searchParams.set("options", `-c search_path=${t.schema}`);
+    const child = spawn(
+      "npm",
+      ["run", "--silent", "import:wordpress", "--", exportFile, "--dry-run"],
+      {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          DATA_DIR: t.dataDir,
+          DATABASE_URL: t.schema ? url.toString() : "",
+        },
+      },
+    );
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+    });
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(code, err).toBe(0);
+    expect(err).toContain("Checking authors, terms, posts and pages [");
+    expect(out).toContain("Dry run: nothing was written. An import would do this:");
+    expect(out).toMatch(/Posts\s+0\s+7\s+1\s+0/);
+    expect(await tableCounts()).toEqual(before);
+  }, 120_000);
 });

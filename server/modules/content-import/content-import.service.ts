@@ -11,7 +11,7 @@ import { ensurePrivateDir } from "#server/db/private-files.ts";
 import type { Logger } from "#server/logger.ts";
 import { AppError } from "#server/modules/app-error.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
-import { findOldAddressTarget } from "./import.repository.ts";
+import { findActiveAdmin, findOldAddressTarget } from "./import.repository.ts";
 import { receiveImportFile } from "./import-file.ts";
 import {
   findImportJob,
@@ -221,8 +221,14 @@ export function createContentImportService(db: Db, deps: ContentImportDeps) {
     return findOldAddressTarget(db, normalizeOldAddress(pathWithQuery), nowIso());
   }
 
+  /** Who a command-line import acts as: the active admin with this e-mail, or the oldest one. */
+  async function findCommandLineActor(email?: string): Promise<Actor | null> {
+    return findActiveAdmin(db, email);
+  }
+
   return {
     runImport,
+    findCommandLineActor,
     startImport,
     importAfterDryRun,
     getImportJob,

@@ -151,14 +151,16 @@ export async function findUserIdByName(db: Db, username: string) {
   return row?.id ?? null;
 }
 
-/** The oldest active admin: who a command-line import acts as unless told. */
-export async function findFirstActiveAdmin(db: Db) {
-  const row = await db
+/**
+ * An active admin, who a command-line import acts as: the one with this
+ * e-mail address, or the oldest one when none is named.
+ */
+export async function findActiveAdmin(db: Db, email?: string) {
+  let query = db
     .selectFrom("users")
     .select(["id", "role"])
     .where("role", "=", "admin")
-    .where("status", "=", "active")
-    .orderBy("id")
-    .executeTakeFirst();
-  return row ?? null;
+    .where("status", "=", "active");
+  if (email) query = query.where("email", "=", email.toLowerCase());
+  return (await query.orderBy("id").executeTakeFirst()) ?? null;
 }
