@@ -36,6 +36,10 @@ export function oldAddressRedirects(
     await next();
     if (c.res.status !== 404) return;
     const target = await lookUp(asked);
-    if (target) c.res = c.redirect(target, 301);
+    if (!target) return;
+    // Hono copies the old answer's headers onto a new one (its length, its
+    // encoding): the 404 goes first, so the 301 carries none of them.
+    c.res = undefined;
+    c.res = new Response(null, { status: 301, headers: { location: target } });
   };
 }

@@ -196,9 +196,15 @@ describe("moving in from WordPress", () => {
       ["/photo-gallery/", "/blog/photo-gallery"],
     ];
     for (const [from, to] of redirects) {
-      const response = await t.request(from, { redirect: "manual" });
+      const response = await t.request(from, {
+        redirect: "manual",
+        headers: { "accept-encoding": "br, gzip" },
+      });
       expect(response.status, from).toBe(301);
       expect(response.headers.get("location"), from).toBe(to);
+      // Nothing of the 404 page it replaced (its length, its encoding) goes with it.
+      expect(response.headers.get("content-encoding"), from).toBeNull();
+      expect(await response.text(), from).toBe("");
     }
     // Drafts and scheduled posts are not there yet: no address leads to them.
     expect((await t.request("/?p=14", { redirect: "manual" })).status).toBe(200);

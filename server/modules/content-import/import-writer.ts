@@ -243,9 +243,9 @@ export function createImportWriter(options: WriterOptions) {
       const schema = kind === "post" ? PostInputSchema : PageInputSchema;
       const checked = schema.safeParse(data);
       if (!checked.success) {
+        // The messages name their field ("Content is required", "Title is required").
         const issue = checked.error.issues[0]!;
-        const field = issue.path.join(".");
-        return report.outcome(counted, "failed", extra.label, `${field}: ${issue.message}`);
+        return report.outcome(counted, "failed", extra.label, `not imported: ${issue.message}`);
       }
       if (dryRun) {
         plannedSlugs[table].add(slug);
