@@ -48,6 +48,9 @@ export type RunDeps = {
 
 export type Progress = { phase: string; done: number; total: number };
 
+/** How often a running job says it is alive (a fraction of the service's STALE_MS). */
+const HEARTBEAT_MS = 20_000;
+
 export const PHASES = {
   reading: "Reading the file",
   importing: "Importing authors, terms, posts and pages",
@@ -74,6 +77,12 @@ export async function runImportJob(
     last = Date.now();
     await updateImportJob(db, job.id, state, nowIso());
   };
+  // The job's row is touched while it runs, also through a long first pass or a slow
+  // download: a row left untouched means its process ended (content-import.service.ts).
+  const heartbeat = setInterval(() => {
+    updateImportJob(db, job.id, {}, nowIso()).catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   const open = () => fs.createReadStream(request.filePath);
   const work = request.dryRun ? PHASES.checking : PHASES.importing;
   let error: string | null = null;
@@ -117,6 +126,7 @@ export async function runImportJob(
         : `The import stopped: ${(caught as Error).message}. What was imported so far stays; run it again to go on.`;
     if (!(caught instanceof ImportFileError)) deps.logger?.error({ err: caught }, "import stopped");
   }
+  clearInterval(heartbeat);
   const result = report.toJSON();
   const now = nowIso();
   await db.transaction().execute(async (trx) => {

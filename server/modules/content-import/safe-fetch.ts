@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
+import { formatBytes } from "#server/modules/uploads/uploads.service.ts";
 import { checkFetchable, isPrivateAddress } from "./media-urls.ts";
 
 /**
@@ -103,7 +104,7 @@ function request(address: string, limits: FetchLimits, deadline: number): Promis
 }
 
 function tooLarge(max: number) {
-  return `the image is larger than ${Math.round(max / 1024 / 1024)} MB`;
+  return `the image is larger than ${formatBytes(max)}`;
 }
 
 function reasonOf(error: Error): string {
