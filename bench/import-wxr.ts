@@ -42,7 +42,9 @@ async function writeExport() {
   const site = "https://big.example.com";
   const out = fs.createWriteStream(file);
   const write = (text: string) =>
-    out.write(text) ? undefined : new Promise((resolve) => out.once("drain", resolve));
+    out.write(text)
+      ? undefined
+      : new Promise<void>((resolve) => out.once("drain", () => resolve()));
   await write(
     wxrHead({
       siteUrl: site,
