@@ -10,7 +10,7 @@ import {
   get,
   post,
 } from "#tests/factories/index.ts";
-import { startOldSite } from "#tests/setup/old-site.ts";
+import { importedRowCounts, startOldSite } from "#tests/setup/old-site.ts";
 import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 /** Moving in from Ghost through the admin's calls: upload, dry run, import, report. */
@@ -21,25 +21,7 @@ let editor: Account;
 let oldSite: Awaited<ReturnType<typeof startOldSite>>;
 let file: string;
 
-async function tableCounts() {
-  const counts: Record<string, number> = {};
-  for (const table of [
-    "posts",
-    "pages",
-    "users",
-    "categories",
-    "tags",
-    "uploads",
-    "old_addresses",
-  ] as const) {
-    const row = await t.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
-  }
-  return counts;
-}
+const tableCounts = () => importedRowCounts(t.db);
 
 /** Sends the export and waits for its job to end; answers the finished job. */
 async function upload(body: string, query: Record<string, string>, token = admin.token) {

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +7,8 @@ import type { ImportRequest } from "#server/modules/content-import/import-run.ts
 import { type Account, createAccount, createUser } from "#tests/factories/index.ts";
 import { buildWxr, movingInExport } from "#tests/factories/wxr.ts";
 import { TEST_DATABASE_URL } from "#tests/setup/databases.ts";
-import { startOldSite } from "#tests/setup/old-site.ts";
+import { importedRowCounts, startOldSite } from "#tests/setup/old-site.ts";
+import { runCommand } from "#tests/setup/server-process.ts";
 import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 let t: TestApp;
@@ -17,27 +17,7 @@ let oldSite: Awaited<ReturnType<typeof startOldSite>>;
 let dir: string;
 let exportFile: string;
 
-const TABLES = [
-  "posts",
-  "pages",
-  "users",
-  "categories",
-  "tags",
-  "uploads",
-  "old_addresses",
-] as const;
-
-async function tableCounts() {
-  const counts: Record<string, number> = {};
-  for (const table of TABLES) {
-    const row = await t.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
-  }
-  return counts;
-}
+const tableCounts = () => importedRowCounts(t.db);
 
 function request(file: string, overrides: Partial<ImportRequest> = {}): ImportRequest {
   return {
@@ -302,28 +282,15 @@ describe("moving in from WordPress", () => {
     const before = await tableCounts();
     const url = new URL(TEST_DATABASE_URL);
     if (t.schema) url.searchParams.set("options", `-c search_path=${t.schema}`);
-    const child = spawn(
+    const {
+      code,
+      stdout: out,
+      stderr: err,
+    } = await runCommand(
       "npm",
       ["run", "--silent", "import:wordpress", "--", exportFile, "--dry-run"],
-      {
-        cwd: path.resolve(import.meta.dirname, "../.."),
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? "",
-          DATA_DIR: t.dataDir,
-          DATABASE_URL: t.schema ? url.toString() : "",
-        },
-      },
+      { DATA_DIR: t.dataDir, DATABASE_URL: t.schema ? url.toString() : "" },
     );
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      err += chunk;
-    });
-    const code = await new Promise((resolve) => child.on("close", resolve));
     expect(code, err).toBe(0);
     expect(err).toContain("Checking authors, terms, posts and pages [");
     expect(out).toContain("Dry run: nothing was written. An import would do this:");

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import type { Db } from "#server/db/client.ts";
 
 /**
  * The old site's web server for import tests: answers images at any
@@ -40,4 +41,26 @@ export async function startOldSite() {
     total: () => [...hits.values()].reduce((a, b) => a + b, 0),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The tables an import writes, with their row counts: equal before and after means nothing changed. */
+export async function importedRowCounts(db: Db) {
+  const counts: Record<string, number> = {};
+  for (const table of [
+    "posts",
+    "pages",
+    "users",
+    "categories",
+    "tags",
+    "uploads",
+    "old_addresses",
+    "import_items",
+  ] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
 }
