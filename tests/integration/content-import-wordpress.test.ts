@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportRequest } from "#server/modules/content-import/import-run.ts";
 import { type Account, createAccount, createUser } from "#tests/factories/index.ts";
 import { buildWxr, movingInExport } from "#tests/factories/wxr.ts";
-import { TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 import { importedRowCounts, startOldSite } from "#tests/setup/old-site.ts";
-import { runCommand } from "#tests/setup/server-process.ts";
+import { commandEnv, runCommand } from "#tests/setup/server-process.ts";
 import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 let t: TestApp;
@@ -280,8 +279,6 @@ describe("moving in from WordPress", () => {
 
   it("npm run import:wordpress runs the same import from the command line, here a dry run", async () => {
     const before = await tableCounts();
-    const url = new URL(TEST_DATABASE_URL);
-    if (t.schema) url.searchParams.set("options", `-c search_path=${t.schema}`);
     const {
       code,
       stdout: out,
@@ -289,7 +286,7 @@ describe("moving in from WordPress", () => {
     } = await runCommand(
       "npm",
       ["run", "--silent", "import:wordpress", "--", exportFile, "--dry-run"],
-      { DATA_DIR: t.dataDir, DATABASE_URL: t.schema ? url.toString() : "" },
+      commandEnv(t),
     );
     expect(code, err).toBe(0);
     expect(err).toContain("Checking authors, terms, posts and pages [");
