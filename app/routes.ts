@@ -46,6 +46,7 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("audit-log", "routes/admin/audit-log.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
+      route("import", "routes/admin/import.tsx"),
       route("profile", "routes/admin/profile.tsx"),
       route("*", "routes/admin/admin-not-found.tsx"),
     ]),

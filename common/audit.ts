@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   "preview_link_revoked",
   // A post, page or service got an earlier revision's content back (issue 23).
   "revision_restored",
+  // A dry run or an import from WordPress or Ghost (issue 27): started, and its outcome.
+  "import_started",
+  "import_finished",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,6 +44,7 @@ export const AUDIT_ENTITY_TYPES = [
   "user",
   "account",
   "media",
+  "import",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -63,6 +67,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   preview_link_created: "Preview link created",
   preview_link_revoked: "Preview link revoked",
   revision_restored: "Revision restored",
+  import_started: "Import started",
+  import_finished: "Import finished",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -78,6 +84,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   user: "User",
   account: "Account",
   media: "Media",
+  import: "Import",
 };
 
 export const AUDIT_PAGE_SIZE = LIST_PAGE_SIZE.auditLog.default;

@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   "users:manage",
   "audit:view",
   "mail:view",
+  // Moving in from WordPress or Ghost (issue 27): admins only.
+  "content:import",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -17,9 +17,11 @@ import { demoApi } from "./api/demo.ts";
 import { renderApiReference } from "./api/docs.ts";
 import { editingApi } from "./api/editing.ts";
 import { galleryApi } from "./api/gallery.ts";
+import { importsApi } from "./api/imports.ts";
 import { mailApi } from "./api/mail.ts";
 import { mediaApi } from "./api/media.ts";
 import { navigationApi } from "./api/navigation.ts";
+import { isOldQueryAddress, oldAddressRedirects } from "./api/old-addresses.ts";
 import { pagesApi } from "./api/pages.ts";
 import { previewLinksApi } from "./api/preview-links.ts";
 import { revisionsApi } from "./api/revisions.ts";
@@ -38,6 +40,7 @@ import { isDatabaseBusy } from "./db/errors.ts";
 import { nowIso } from "./db/normalize.ts";
 import type { WriteEvents } from "./db/write-tracking.ts";
 import {
+  isImportFileUrl,
   isUploadUrl,
   JSON_BODY_LIMIT,
   PAGE_BODY_LIMIT,
@@ -227,6 +230,8 @@ export function createApp({
     }
     await next();
   });
+  // An imported site's old addresses (/2019/05/slug/, /?p=123) answer 301 to their new ones.
+  app.use(oldAddressRedirects((address) => services.contentImport.findOldAddressRedirect(address)));
   app.use(compression());
   // The API's GET calls and their declared query, read once the routes below exist.
   const keyOf = createPageCacheKey({ originOf, apiQueries: () => apiQueries(api) });
@@ -311,7 +316,14 @@ export function createApp({
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => c.json({ success: false, message: "Request body is too large" }, 413),
   });
-  api.use("*", (c, next) => (isUploadUrl(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  api.use("*", (c, next) =>
+    // An export (POST /api/imports) is streamed to disk under the importer's own limit.
+    isImportFileUrl(c.req.path)
+      ? next()
+      : isUploadUrl(c.req.path)
+        ? uploadLimit(c, next)
+        : jsonLimit(c, next),
+  );
   api.use("*", authenticate());
   // The site's address, for the links a call answers with (a preview link's URL).
   api.use("*", async (c, next) => {
@@ -336,6 +348,7 @@ export function createApp({
     contactApi,
     uploadApi,
     mediaApi,
+    importsApi,
     usersApi,
     dashboardApi,
     auditApi,
@@ -463,7 +476,9 @@ export function createApp({
 
   /** What the server calls: stored answers from the page cache, everything else from the app. */
   const fetch = front
-    ? (request: Request, env?: unknown) => front(request, env) ?? app.fetch(request, env)
+    ? (request: Request, env?: unknown) =>
+        // `/?p=123` would be the stored home page: an old address goes to the app.
+        (isOldQueryAddress(request.url) ? null : front(request, env)) ?? app.fetch(request, env)
     : (request: Request, env?: unknown) => app.fetch(request, env);
 
   // A stale entry is rendered again by a request through the app (not the front).

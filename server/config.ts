@@ -62,6 +62,20 @@ const seconds = (fallback: number, min: number, max: number) =>
     .max(max, `must be at most ${max}`)
     .default(fallback);
 
+/** Host names separated by commas (lower-cased; a port may follow), or none. */
+function hostList(message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every((host) => /^[a-z0-9.:[\]-]+$/.test(host)), { message });
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ error: "must be a number" })
@@ -120,18 +134,9 @@ const EnvSchema = z.object({
     .min(1, "must be at least 1")
     .max(365, "must be at most 365")
     .optional(),
-  ALLOWED_HOSTS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      (value ?? "")
-        .split(",")
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine((hosts) => hosts.every((host) => /^[a-z0-9.:[\]-]+$/.test(host)), {
-      message: "must be host names separated by commas",
-    }),
+  ALLOWED_HOSTS: hostList("must be host names separated by commas"),
+  // Hosts an import may fetch images from although they are private or local (issue 27).
+  IMPORT_ALLOW_HOSTS: hostList("must be host names (with a port if needed) separated by commas"),
   PAGE_CACHE: booleanString.default(true),
   PAGE_CACHE_MAX_MB: z.coerce
     .number({ error: "must be a number" })
@@ -272,6 +277,8 @@ export type Config = {
   initialAdmin: { email: string; password: string } | undefined;
   /** Host names whose Host header is believed without PUBLIC_URL (see http/origin.ts). */
   allowedHosts: string[];
+  /** Hosts an import may fetch images from although private or local (IMPORT_ALLOW_HOSTS). */
+  importAllowHosts: string[];
   /** Anonymous GETs of public pages and the read API answered from memory; null: off. */
   pageCache: {
     maxBytes: number;
@@ -377,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ...e.ALLOWED_HOSTS,
       ]),
     ],
+    importAllowHosts: e.IMPORT_ALLOW_HOSTS,
     pageCache: e.PAGE_CACHE
       ? {
           maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,

@@ -19,6 +19,7 @@ import { createRegistrationPurge } from "./modules/auth/registration-purge.ts";
 import { createAutosaveService } from "./modules/autosave/autosave.service.ts";
 import { createCategoriesService } from "./modules/categories/categories.service.ts";
 import { CONTACT_TOO_MANY, createContactService } from "./modules/contact/contact.service.ts";
+import { createContentImportService } from "./modules/content-import/content-import.service.ts";
 import { createDashboardService } from "./modules/dashboard/dashboard.service.ts";
 import { createGalleryService } from "./modules/gallery/gallery.service.ts";
 import { createMailService } from "./modules/mail/mail.service.ts";
@@ -79,6 +80,8 @@ export function createServices({
   const services = createServicesService(db);
   const pages = createPagesService(db);
   const navigation = createNavigationService(db, { settings, services, posts, logger });
+  const categories = createCategoriesService(db);
+  const uploads = createUploadsService(db, config);
   return {
     auth: createAuthService(
       db,
@@ -142,11 +145,16 @@ export function createServices({
     presence: createPresenceService(db),
     feeds: createFeedsService(db, { settings, posts, services }),
     revisions: createRevisionsService(db, { posts, pages, services }),
-    categories: createCategoriesService(db),
+    categories,
     gallery: createGalleryService(db),
     team: createTeamService(db),
     contact,
-    uploads: createUploadsService(db, config),
+    uploads,
+    contentImport: createContentImportService(db, {
+      services: { posts, pages, categories, uploads },
+      config,
+      logger,
+    }),
     media: createMediaService(db, config),
     dashboard: createDashboardService(db, posts, contact),
     setup: createSetupService(db),

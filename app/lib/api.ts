@@ -64,7 +64,14 @@ export function clearStoredAuth() {
   }
 }
 
-type Options = { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal };
+type Options = {
+  method?: string;
+  body?: unknown;
+  form?: FormData;
+  /** A file sent as the body itself (an export to import). */
+  file?: Blob;
+  signal?: AbortSignal;
+};
 
 export async function api<T = unknown>(path: string, options: Options = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
@@ -72,7 +79,10 @@ export async function api<T = unknown>(path: string, options: Options = {}): Pro
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
-  else if (options.body !== undefined) {
+  else if (options.file) {
+    headers["content-type"] = "application/octet-stream";
+    body = options.file;
+  } else if (options.body !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(options.body);
   }

@@ -28,6 +28,10 @@ const PRIVATE_TABLES = new Set([
   "kysely_migration_lock",
   // A redirect is answered, never stored; the page it replaces is staled by the slug change.
   "slug_redirects",
+  // An import's bookkeeping, and old addresses (answered with a 301, never stored).
+  "import_jobs",
+  "import_items",
+  "old_addresses",
 ]);
 
 /**

@@ -306,6 +306,47 @@ export type AutosavesTable = {
   saved_at: Timestamp;
 };
 
+/** A dry run or an import from WordPress or Ghost (issue 27); `options` and `report` are JSON. */
+export type ImportJobsTable = {
+  id: Generated<number>;
+  source: "wordpress" | "ghost";
+  file_name: string;
+  /** The uploaded file's name in DATA_DIR/imports ("" for the command line's own file). */
+  stored_file: Generated<string>;
+  dry_run: Bool;
+  status: "running" | "done" | "failed";
+  phase: Generated<string>;
+  done: Generated<number>;
+  total: Generated<number>;
+  options: string;
+  report: string | null;
+  error: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+};
+
+/** What an item of an export became here: kept per origin so a second run matches it. */
+export type ImportItemsTable = {
+  id: Generated<number>;
+  origin: string;
+  kind: "post" | "page" | "category" | "tag" | "user" | "media";
+  source_id: string;
+  target_id: number;
+  job_id: number | null;
+  created_at: Timestamp;
+};
+
+/** An imported site's old address (normal form) and what it leads to now. */
+export type OldAddressesTable = {
+  id: Generated<number>;
+  address: string;
+  target_type: "post" | "page" | "category" | "tag";
+  target_id: number;
+  created_at: Timestamp;
+};
+
 export type Database = {
   autosaves: AutosavesTable;
   account_tokens: AccountTokensTable;
@@ -329,4 +370,7 @@ export type Database = {
   contact_messages: ContactMessagesTable;
   uploads: UploadsTable;
   revisions: RevisionsTable;
+  import_jobs: ImportJobsTable;
+  import_items: ImportItemsTable;
+  old_addresses: OldAddressesTable;
 };

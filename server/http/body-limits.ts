@@ -15,6 +15,13 @@ export const PAGE_BODY_LIMIT = 64 * 1024;
 /** `POST /api/upload` itself (its query aside): the only call that takes a file. */
 export const isUploadUrl = (url = "") => url === "/api/upload" || url.startsWith("/api/upload?");
 
+/**
+ * `POST /api/imports` (a WordPress or Ghost export, issue 27): its body is
+ * streamed to disk under the importer's own limit, and may take the upload time.
+ */
+export const isImportFileUrl = (url = "") =>
+  url === "/api/imports" || url.startsWith("/api/imports?");
+
 /** The upload call's bound: the file limit plus room for the form's other parts. */
 export const uploadBodyLimit = (uploadMaxBytes: number) => uploadMaxBytes + 64 * 1024;
 

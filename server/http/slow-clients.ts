@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import type { Config } from "#server/config.ts";
-import { isUploadUrl } from "./body-limits.ts";
+import { isImportFileUrl, isUploadUrl } from "./body-limits.ts";
 
 type Limits = Pick<Config, "timeouts" | "maxConnections">;
 
@@ -33,7 +33,10 @@ export function limitSlowClients(server: Server, { timeouts, maxConnections }: L
   server.keepAliveTimeout = timeouts.keepAliveMs;
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     if (request.complete) return;
-    const limit = isUploadUrl(request.url) ? timeouts.uploadMs : timeouts.requestMs;
+    const limit =
+      isUploadUrl(request.url) || isImportFileUrl(request.url)
+        ? timeouts.uploadMs
+        : timeouts.requestMs;
     const timer = setTimeout(() => {
       if (request.complete) return;
       if (!response.headersSent) {

@@ -51,6 +51,9 @@ const APP_TABLES = [
   "mail_outbox",
   "account_tokens",
   "revisions",
+  "import_jobs",
+  "import_items",
+  "old_addresses",
 ] as const satisfies readonly (keyof Database)[];
 type Missing = Exclude<keyof Database, (typeof APP_TABLES)[number]>;
 const _everyTableListed: [Missing] extends [never] ? true : Missing = true;

@@ -157,3 +157,119 @@ export function buildWxr(input: WxrInput): string {
   const site = input.siteUrl ?? "https://old.example.com";
   return `${wxrHead(input)}${input.items.map((item) => wxrItem(site, item)).join("")}${WXR_TAIL}`;
 }
+
+/**
+ * A site's export with one of everything the importer handles, images on
+ * `site` (the test's own HTTP server): classic and block content, a caption
+ * with a resized copy and its srcset, a gallery, a video address, an unknown
+ * shortcode, a featured image, Yoast and Rank Math fields, a sticky post,
+ * scheduled, private, password-protected, draft and trashed posts, a page
+ * with a child, a page at one of Beranda's own addresses, a menu item, a
+ * percent-encoded category slug, entities in a title and "]]>" in a body.
+ */
+export function movingInExport(site: string, existingEmail: string): string {
+  const up = (file: string) => `${site}/wp-content/uploads/2019/05/${file}`;
+  return buildWxr({
+    siteUrl: site,
+    title: "Old Site",
+    authors: [
+      { id: 1, login: "jane", email: existingEmail, display: "Jane Editor" },
+      {
+        id: 2,
+        login: "sam",
+        email: "sam@old.example.com",
+        display: "Sam Writer",
+        first: "Sam",
+        last: "Writer",
+      },
+    ],
+    categories: [
+      { slug: "news", name: "News" },
+      { slug: "caf%c3%a9", name: "Café" },
+    ],
+    tags: [{ slug: "launch", name: "Launch" }],
+    items: [
+      {
+        id: 50,
+        title: "harbour",
+        type: "attachment",
+        status: "inherit",
+        attachmentUrl: up("harbour.jpg"),
+        meta: { _wp_attachment_image_alt: "The harbour" },
+      },
+      {
+        id: 51,
+        title: "bridge",
+        type: "attachment",
+        status: "inherit",
+        attachmentUrl: up("bridge.png"),
+      },
+      {
+        id: 52,
+        title: "tower",
+        type: "attachment",
+        status: "inherit",
+        attachmentUrl: up("tower.jpg"),
+        meta: { _wp_attachment_image_alt: "The tower" },
+      },
+      {
+        id: 10,
+        title: "Hello & welcome",
+        slug: "hello-world",
+        creator: "sam",
+        link: `${site}/2019/05/hello-world/`,
+        dateGmt: "2019-05-01 10:00:00",
+        date: "2019-05-01 12:00:00",
+        sticky: true,
+        categories: ["news", "caf%c3%a9"],
+        tags: ["launch"],
+        excerpt: "A short <b>summary</b>.",
+        content: `First paragraph with a [contact-form-7 id="3" title="Contact"] form.\n\n[caption id="attachment_50" align="alignnone" width="300"]<img src="${up("harbour-300x200.jpg")}" srcset="${up("harbour-300x200.jpg")} 300w, ${up("harbour.jpg")} 1200w" alt="The harbour" width="300" height="200" /> The harbour at dawn[/caption]\n\nSecond line\nsame paragraph`,
+        meta: {
+          _thumbnail_id: "52",
+          _yoast_wpseo_title: "%%title%% %%sep%% %%sitename%%",
+          _yoast_wpseo_metadesc: "All about the launch.",
+        },
+      },
+      {
+        id: 11,
+        title: "Block post",
+        creator: "jane",
+        categories: ["news"],
+        content: `<!-- wp:paragraph -->\n<p>Arrays: a[b[0]]> c</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:image {"id":51,"sizeSlug":"large"} -->\n<figure class="wp-block-image size-large"><img src="${up("bridge-1024x768.png")}" alt="" class="wp-image-51"/></figure>\n<!-- /wp:image -->`,
+        meta: {
+          rank_math_title: "Blocks %sep% %sitename%",
+          rank_math_description: "Rank Math's words.",
+        },
+      },
+      {
+        id: 12,
+        title: "Photo gallery",
+        creator: "sam",
+        content: `[gallery ids="50,51"]\n\nhttps://www.youtube.com/watch?v=abc123XYZ\n\n<img src="${site}/wp-content/uploads/missing.jpg" alt="gone">`,
+      },
+      {
+        id: 13,
+        title: "Coming soon",
+        status: "future",
+        dateGmt: "2099-01-01 09:00:00",
+        content: "Later.",
+      },
+      { id: 14, title: "Secret plans", status: "private", content: "Only for us." },
+      { id: 15, title: "Members area", password: "hunter2", content: "Behind a password." },
+      { id: 16, title: "Unfinished", slug: "", status: "draft", content: "Draft words." },
+      { id: 17, title: "Old news", status: "trash", content: "Gone." },
+      { id: 20, title: "About", type: "page", content: "<p>Who we are</p>" },
+      {
+        id: 21,
+        title: "Team",
+        type: "page",
+        parentId: 20,
+        link: `${site}/about/team/`,
+        content: "<p>The people</p>",
+      },
+      { id: 22, title: "Careers", type: "page", content: "<p>Join us</p>" },
+      { id: 30, title: "Home", type: "nav_menu_item", status: "publish", content: "" },
+    ],
+  });
+}

@@ -31,6 +31,7 @@ import {
   unique,
 } from "#tests/factories/index.ts";
 import { dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { runCommand } from "#tests/setup/server-process.ts";
 import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -265,20 +266,7 @@ function cliEnv(t: TestApp): NodeJS.ProcessEnv {
   return env;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runCommand;
 
 /** The CLI's own error lines (npm's warnings about the environment left out). */
 const ownLines = (stderr: string, name: string) =>

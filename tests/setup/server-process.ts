@@ -1,6 +1,6 @@
 // The server as `npm start` runs it (the bundle in build/node), as a child
 // process the test can signal, restart and kill.
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -29,6 +29,12 @@ export function runServer(env: Record<string, string>) {
       ...env,
     },
   });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: collectOutput(child) };
+}
+
+/** What a child process prints, as it comes: ask the answer for both so far. */
+function collectOutput(child: ChildProcessWithoutNullStreams) {
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => {
@@ -37,8 +43,7 @@ export function runServer(env: Record<string, string>) {
   child.stderr.on("data", (chunk) => {
     stderr += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
+  return () => ({ stdout, stderr });
 }
 
 export async function waitFor(check: () => boolean, ms = 20_000) {
@@ -80,4 +85,23 @@ export async function siteDatabase(dataDir: string) {
       if (schema) await dropSchema(schema).catch(() => {});
     },
   };
+}
+
+/** A command run to its end in the repository: its exit code and what it printed. */
+export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+  });
+  const output = collectOutput(child);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on("close", (code) => resolve({ code, ...output() })),
+  );
+}
+
+/** The environment a command needs to reach a test app's data: its DATA_DIR and, on PostgreSQL, its schema. */
+export function commandEnv(site: { dataDir: string; schema: string | undefined }) {
+  const url = new URL(TEST_DATABASE_URL);
+  if (site.schema) url.searchParams.set("options", `-c search_path=${site.schema}`);
+  return { DATA_DIR: site.dataDir, DATABASE_URL: site.schema ? url.toString() : "" };
 }

@@ -42,6 +42,7 @@ export const ADMIN_NAV: { to: string; label: string; permission: Permission }[] 
   { to: "/admin/users", label: "Users", permission: "users:manage" },
   { to: "/admin/audit-log", label: "Audit log", permission: "audit:view" },
   { to: "/admin/outbox", label: "Outbox", permission: "mail:view" },
+  { to: "/admin/import", label: "Import", permission: "content:import" },
 ];
 
 const SIGN_OUT_EVERYWHERE = {

@@ -5,11 +5,14 @@ import net from "node:net";
  * The addresses of images an imported post shows, and which of them the
  * importer may fetch. WordPress writes resized copies as `name-300x200.jpg`
  * and Jetpack/WordPress.com as `name.jpg?w=300`: both stand for the
- * original, which is the one to download (Beranda makes its own sizes).
+ * original, which is the one to download (Beranda makes its own sizes);
+ * Ghost's `/content/images/size/w600/…` likewise.
  */
 
 const SIZE_SUFFIX = /-\d{1,5}x\d{1,5}(?=\.(?:jpe?g|png|gif|webp|avif)$)/i;
 const SCALED_SUFFIX = /-scaled(?=\.(?:jpe?g|png|gif|webp|avif)$)/i;
+/** Ghost's resized copies: `/content/images/size/w600/2024/01/a.jpg` (also `w600h400`, `format/webp`). */
+const GHOST_SIZE = /\/content\/images\/size\/w\d+(?:h\d+)?\/(?:format\/[a-z]+\/)?/i;
 const RESIZE_PARAMS = ["w", "h", "resize", "fit", "crop", "quality", "strip", "ssl", "zoom"];
 
 /** The original of a resized WordPress image address (others unchanged). */
@@ -20,7 +23,10 @@ export function originalImageUrl(address: string): string {
   } catch {
     return address;
   }
-  url.pathname = url.pathname.replace(SIZE_SUFFIX, "").replace(SCALED_SUFFIX, "");
+  url.pathname = url.pathname
+    .replace(SIZE_SUFFIX, "")
+    .replace(SCALED_SUFFIX, "")
+    .replace(GHOST_SIZE, "/content/images/");
   for (const name of RESIZE_PARAMS) url.searchParams.delete(name);
   url.hash = "";
   return url.toString().replace(/\?$/, "");
@@ -58,12 +64,12 @@ export function imageUrlsIn(html: string, base: string): string[] {
   return [...found];
 }
 
-function attribute(tag: string, name: string): string | undefined {
+export function attribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
-function decodeEntities(value: string): string {
+export function decodeEntities(value: string): string {
   return value.replace(/&amp;/g, "&").replace(/&#0?38;/g, "&");
 }
 

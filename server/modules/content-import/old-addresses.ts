@@ -28,6 +28,8 @@ export function normalizeOldAddress(pathWithQuery: string): string {
     // kept as written
   }
   path = path.toLowerCase().replace(/\/{2,}/g, "/");
+  // WordPress answers its query addresses at /index.php too.
+  if (path === "/index.php") path = "/";
   if (path.length > 1) path = path.replace(/\/+$/, "");
   const params = CONTENT_PARAMS.flatMap((name) => {
     const value = url.searchParams.get(name);
@@ -60,7 +62,9 @@ export function wordpressItemAddresses(item: {
 }): string[] {
   const found = new Set<string>();
   const link = pathOf(item.link);
-  if (link && link !== "/") found.add(normalizeOldAddress(link));
+  const linked = link ? normalizeOldAddress(link) : "/";
+  // A draft's link may be the site itself ("https://old.example.com//").
+  if (linked !== "/") found.add(linked);
   found.add(normalizeOldAddress(item.type === "page" ? `/?page_id=${item.id}` : `/?p=${item.id}`));
   const guid = pathOf(item.guid);
   if (guid && /[?&](p|page_id)=\d+/.test(guid)) found.add(normalizeOldAddress(guid));

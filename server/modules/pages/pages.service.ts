@@ -14,6 +14,7 @@ import {
   insertAuditEvents,
 } from "#server/modules/audit/audit.repository.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import type { CreateOptions } from "#server/modules/content/create-options.ts";
 import { deleteDocumentTrail } from "#server/modules/content/document-trail.ts";
 import { resolveStatus, type StoredStatus, toIsoDate } from "#server/modules/content/publishing.ts";
 import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
@@ -156,7 +157,11 @@ export function createPagesService(db: Db) {
     return page && page.slug !== oldSlug ? page.slug : null;
   }
 
-  async function createPage(actor: Actor | null, input: unknown): Promise<Page> {
+  async function createPage(
+    actor: Actor | null,
+    input: unknown,
+    options: CreateOptions = {},
+  ): Promise<Page> {
     requirePermission(actor, "pages:manage");
     const data = parseInput(PageInputSchema, input);
     const content = cleanContent(data.content);
@@ -179,7 +184,7 @@ export function createPagesService(db: Db) {
             status: state.status,
             published_at: state.published_at,
             noindex: data.noindex ?? false,
-            author_id: actor.id || null,
+            author_id: options.authorId === undefined ? actor.id || null : options.authorId,
           },
           now,
         );
@@ -200,6 +205,7 @@ export function createPagesService(db: Db) {
           ],
           now,
         );
+        await options.within?.(trx, pageId);
         return pageId;
       });
     } catch (error) {

@@ -29,6 +29,7 @@ import {
   insertTagUnlessTaken,
   unknownTags,
 } from "#server/modules/categories/categories.repository.ts";
+import type { CreateOptions } from "#server/modules/content/create-options.ts";
 import { deleteDocumentTrail } from "#server/modules/content/document-trail.ts";
 import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
 import {
@@ -447,7 +448,11 @@ export function createPostsService(db: Db) {
     return post;
   }
 
-  async function createPost(actor: Actor | null, input: unknown): Promise<Post> {
+  async function createPost(
+    actor: Actor | null,
+    input: unknown,
+    options: CreateOptions = {},
+  ): Promise<Post> {
     requirePermission(actor, "posts:create");
     const parsed = parseInput(PostInputSchema, input);
     const data = foldPostAliases(parsed);
@@ -473,7 +478,7 @@ export function createPostsService(db: Db) {
             featured_image_alt: data.featured_image_alt ?? "",
             status: state.status,
             is_featured: data.isFeatured ?? false,
-            author_id: actor.id,
+            author_id: options.authorId === undefined ? actor.id : options.authorId,
             published_at: state.published_at,
             meta_title: data.meta_title ?? "",
             meta_description: data.meta_description ?? "",
@@ -506,6 +511,7 @@ export function createPostsService(db: Db) {
           ],
           now,
         );
+        await options.within?.(trx, postId);
         return postId;
       });
       return withPendingViews((await findPost(db, { id }, { visibility: "all", now: nowIso() }))!);
