@@ -3,6 +3,7 @@ import path from "node:path";
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
 import type pg from "pg";
 import type { Config } from "#server/config.ts";
+import { CurrentSchemaIntrospector } from "./current-schema-introspector.ts";
 import { openNodeSqlite } from "./dialects/node-sqlite.ts";
 import { ensurePrivateDir, ensurePrivateFile } from "./private-files.ts";
 import type { Database } from "./schema.ts";
@@ -111,7 +112,13 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   // Fail fast with a clear message when the server is unreachable.
   const client = await pool.connect();
   client.release();
-  const { dialect, events } = trackWrites(new PostgresDialect({ pool }));
+  const postgres = new PostgresDialect({ pool });
+  const { dialect, events } = trackWrites({
+    createAdapter: () => postgres.createAdapter(),
+    createDriver: () => postgres.createDriver(),
+    createQueryCompiler: () => postgres.createQueryCompiler(),
+    createIntrospector: (db) => new CurrentSchemaIntrospector(db),
+  });
   const db = new Kysely<Database>({ dialect });
   return { db, kind: "postgres", writes: events, close: () => db.destroy() };
 }

@@ -5,7 +5,7 @@ import {
   type MigrationResultSet,
   Migrator,
 } from "kysely/migration";
-import type { Db } from "./client.ts";
+import { type Db, dialectOf } from "./client.ts";
 import * as createSchema from "./migrations/2026_11_21_0001_create_schema.ts";
 import * as createSlugRedirects from "./migrations/2026_11_21_0002_create_slug_redirects.ts";
 import * as indexPostsPublishedAt from "./migrations/2026_11_21_0003_index_posts_published_at.ts";
@@ -61,9 +61,11 @@ const provider: MigrationProvider = {
  * schema of the database and skips creating them.
  */
 async function migratorFor(db: Db): Promise<Migrator> {
-  const schema = db.getExecutor().adapter.constructor.name.toLowerCase().includes("postgres")
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-    : undefined;
+  const schema =
+    dialectOf(db) === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
   return new Migrator({
     db,
     provider,

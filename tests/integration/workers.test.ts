@@ -53,6 +53,9 @@ describe("WORKERS=2", () => {
       ...site.env,
       PORT: "0",
       WORKERS: "2",
+      // Each worker renders a staled page again at once (the default waits up
+      // to 5 s after its last render: that throttle is page-cache.test's).
+      PAGE_CACHE_MIN_RENDER_SECONDS: "0",
       DEMO_MODE: "false",
       ADMIN_EMAIL: email,
       ADMIN_PASSWORD: password,
