@@ -13,6 +13,7 @@ const DATABASE_AGNOSTIC = [
   "tests/integration/images.test.ts",
   "tests/integration/lean-pages.test.ts",
   "tests/integration/page-failures.test.ts",
+  "tests/integration/process.test.ts",
   "tests/integration/api/upload-limits.test.ts",
 ];
 
