@@ -17,11 +17,14 @@ const DATABASE_AGNOSTIC = [
   "tests/integration/api/upload-limits.test.ts",
 ];
 
+/** Integration files about what only PostgreSQL does: several instances on one database. */
+const POSTGRES_ONLY = ["tests/integration/instances.test.ts"];
+
 const integration = (name: "sqlite" | "postgres") => ({
   test: {
     name,
     include: ["tests/integration/**/*.test.ts"],
-    exclude: name === "postgres" ? DATABASE_AGNOSTIC : [],
+    exclude: name === "postgres" ? DATABASE_AGNOSTIC : POSTGRES_ONLY,
     environment: "node",
     env: { TEST_DB: name, CHECK_RESPONSES: "1" },
     globalSetup: ["tests/setup/global-setup.ts", "tests/setup/database-templates.ts"],

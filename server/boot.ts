@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Config } from "./config.ts";
 import { type DbHandle, openDb } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { withPrepareLock } from "./db/prepare-lock.ts";
 import { ensurePrivateDir } from "./db/private-files.ts";
 import { type SeedResult, seedDatabase } from "./db/seed/index.ts";
 import type { Logger } from "./logger.ts";
@@ -25,9 +26,17 @@ export async function prepareDatabase(
   });
   if (options.migrate === false) return { handle, seed: { demoAdmin: null, createdAdmin: null } };
   try {
-    const applied = await migrateToLatest(handle.db);
-    if (applied.length) logger.info({ migrations: applied }, "applied migrations");
-    const seed = await seedDatabase(handle.db, config, logger);
+    const seed = await withPrepareLock(
+      handle.db,
+      async () => {
+        const applied = await migrateToLatest(handle.db);
+        if (applied.length) logger.info({ migrations: applied }, "applied migrations");
+        return seedDatabase(handle.db, config, logger);
+      },
+      {
+        onWait: () => logger.info("waiting for another instance to migrate and seed the database"),
+      },
+    );
     return { handle, seed };
   } catch (error) {
     await handle.close();

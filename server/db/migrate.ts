@@ -79,7 +79,44 @@ function applied(result: MigrationResultSet): string[] {
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
+/** Raised when the database holds migrations this version of the code does not know. */
+export class NewerDatabaseError extends Error {}
+
+/**
+ * Refuses a database that a newer version of Beranda migrated (migrations this
+ * code does not know): running old code on it could misread or damage data
+ * it does not understand. Nothing is changed.
+ */
+export async function requireKnownMigrations(db: Db): Promise<void> {
+  const known = new Set(MIGRATION_NAMES);
+  const unknown = (await executedMigrationNames(db)).filter((name) => !known.has(name));
+  if (unknown.length) {
+    throw new NewerDatabaseError(
+      `the database was upgraded by a newer version of Beranda (migration ${unknown.at(-1)}, unknown to this version): run that version or newer, or restore a backup made before the upgrade`,
+    );
+  }
+}
+
+/** The migrations the database has had, by name (none for a new, empty database). */
+async function executedMigrationNames(db: Db): Promise<string[]> {
+  const exists =
+    dialectOf(db) === "postgres"
+      ? (
+          await sql<{
+            found: string | null;
+          }>`select to_regclass('kysely_migration') as found`.execute(db)
+        ).rows[0]?.found
+      : (
+          await sql<{ found: string }>`select name as found from sqlite_master
+            where type = 'table' and name = 'kysely_migration'`.execute(db)
+        ).rows[0]?.found;
+  if (!exists) return [];
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return rows.map((row) => row.name).sort();
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  await requireKnownMigrations(db);
   return applied(await (await migratorFor(db)).migrateToLatest());
 }
 
