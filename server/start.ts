@@ -5,6 +5,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadSecretKey, SecretKeyError } from "./auth/secret-key.ts";
 import { prepareDatabase } from "./boot.ts";
+import { startChangeNotifications } from "./cache/change-notifications.ts";
 import { createContentChanges } from "./cache/content-changes.ts";
 import {
   checkPort,
@@ -177,9 +178,23 @@ async function serveSite() {
   // A worker's primary migrated and seeded already.
   const prepared = await openDatabase({ migrate: workerIndex === null });
   const pages = await loadPageHandler().catch((error: Error) => fail(error.message));
-  // With workers, each change reaches the others through the primary.
+  // On PostgreSQL each change reaches every other process on the database
+  // (workers and other instances) by NOTIFY; on SQLite a worker's changes
+  // reach the others through the primary.
   const link = workerIndex === null ? null : connectWorker((change) => changes.deliver(change));
-  const changes = createContentChanges(link ? { relay: link.relay } : {});
+  const notifications =
+    config.database.kind === "postgres"
+      ? await startChangeNotifications({
+          url: config.database.url,
+          deliver: (change) => changes.deliver(change),
+          logger,
+        }).catch((error: Error) =>
+          fail(`cannot listen for changes on the PostgreSQL database: ${error.message}`),
+        )
+      : null;
+  const changes = createContentChanges(
+    notifications ? { relay: notifications.relay } : link ? { relay: link.relay } : {},
+  );
   const { fetch, services } = createApp({
     config,
     db: prepared.handle.db,
@@ -236,6 +251,7 @@ async function serveSite() {
       await services.mailSender.stop();
     }
     await services.posts.close(); // views counted in memory
+    await notifications?.close();
     await prepared.handle.close();
     dataDirLock?.release();
     logger.info("stopped");

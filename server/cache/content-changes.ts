@@ -12,9 +12,9 @@ export const EVERYTHING: ContentChange = { stale: ["site"], purge: [] };
  * "Public content may have changed": what the page cache and the settings
  * cache listen to. One process uses the in-memory bus below; with workers
  * (server/cluster.ts) each worker's bus also hands its changes to `relay`,
- * which the primary passes on to every other worker (`deliver` there).
- * Several instances sharing a PostgreSQL database could relay the same way
- * (for example LISTEN/NOTIFY) without the publishers or listeners changing.
+ * which the primary passes on to every other worker (`deliver` there). On
+ * PostgreSQL the relay is NOTIFY instead, which reaches every process of
+ * every instance on the database (change-notifications.ts, decision 033).
  */
 export type ContentChanges = {
   /** Says that something visitors can see changed (EVERYTHING when not said what). */

@@ -2,11 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { startChangeNotifications } from "#server/cache/change-notifications.ts";
+import type { ContentChange } from "#server/cache/content-changes.ts";
 import { loadConfig } from "#server/config.ts";
-import { openDb } from "#server/db/client.ts";
+import { openDb, pgConnection } from "#server/db/client.ts";
 import { MIGRATION_NAMES } from "#server/db/migrate.ts";
-import { createSchema } from "#tests/setup/databases.ts";
+import { createLogger } from "#server/logger.ts";
+import { createSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 import { commandEnv, runServer, siteUrl } from "#tests/setup/server-process.ts";
 
 /**
@@ -15,7 +19,7 @@ import { commandEnv, runServer, siteUrl } from "#tests/setup/server-process.ts";
  * database (the DATA_DIR lock refuses a second process, workers.test.ts).
  */
 describe("instances on one PostgreSQL database", () => {
-  it("started at the same moment on an empty database, migrate and seed it once and both serve", async () => {
+  it("started at the same moment on an empty database, migrate and seed it once, and a change through one reaches the other's page cache", async () => {
     const schema = `i_${Date.now().toString(36)}`;
     await createSchema(schema);
     const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "beranda-instance-")));
@@ -24,6 +28,7 @@ describe("instances on one PostgreSQL database", () => {
         PORT: "0",
         LOG_LEVEL: "info",
         DEMO_MODE: "false",
+        PAGE_CACHE_MIN_RENDER_SECONDS: "0",
         ADMIN_EMAIL: "owner@example.com",
         ADMIN_PASSWORD: "A-long-passphrase-for-instances-7",
         ...commandEnv({ dataDir, schema }),
@@ -36,6 +41,79 @@ describe("instances on one PostgreSQL database", () => {
         expect(ready.status).toBe(200);
         expect((await fetch(`${url}/about`)).status).toBe(200);
       }
+      const [one, other] = urls as [string, string];
+
+      // A token issued by one instance works on the other (sessions live in the database).
+      const signIn = await fetch(`${one}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          email: "owner@example.com",
+          password: "A-long-passphrase-for-instances-7",
+        }),
+      });
+      expect(signIn.status).toBe(200);
+      const { token } = (await signIn.json()) as { token: string };
+      const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+      expect((await fetch(`${other}/api/auth/me`, { headers: auth })).status).toBe(200);
+
+      // A post published through one is on the other's pages, cached there, and an
+      // edit through the first reaches the second's cache within a second.
+      const created = await fetch(`${one}/api/blog/posts`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({
+          title: "Shared By Instances",
+          slug: "shared-by-instances",
+          excerpt: "An excerpt.",
+          content: "<p>Some content.</p>",
+          status: "published",
+        }),
+      });
+      expect(created.status).toBe(201);
+      const id = ((await created.json()) as { data: { id: number } }).data.id;
+      const page = `${other}/blog/shared-by-instances`;
+      expect((await fetch(page)).headers.get("x-cache")).toBe("MISS");
+      expect((await fetch(page)).headers.get("x-cache")).toBe("HIT");
+      const edited = await fetch(`${one}/api/blog/posts/${id}`, {
+        method: "PUT",
+        headers: auth,
+        body: JSON.stringify({ title: "Edited On The First Instance" }),
+      });
+      expect(edited.status).toBe(200);
+      const within = async (check: () => Promise<boolean>, ms: number) => {
+        const end = Date.now() + ms;
+        while (Date.now() < end) {
+          if (await check()) return true;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        return check();
+      };
+      expect(
+        await within(async () => {
+          const answer = await fetch(page);
+          return (
+            (await answer.text()).includes("Edited On The First Instance") ||
+            answer.headers.get("x-cache") === "STALE"
+          );
+        }, 1_000),
+      ).toBe(true);
+      expect(
+        await within(
+          async () => (await (await fetch(page)).text()).includes("Edited On The First Instance"),
+          5_000,
+        ),
+      ).toBe(true);
+      // Unpublished through the first: the second stops serving it within a second.
+      const hidden = await fetch(`${one}/api/blog/posts/${id}`, {
+        method: "PUT",
+        headers: auth,
+        body: JSON.stringify({ status: "draft" }),
+      });
+      expect(hidden.status).toBe(200);
+      expect(await within(async () => (await fetch(page)).status === 404, 1_000)).toBe(true);
+      for (let i = 0; i < 3; i++) expect((await fetch(page)).status).toBe(404);
+
       // One of them migrated; the other found the work done (it may have waited for it).
       const logs = runs.map((run) => run.output().stdout);
       const migrated = logs.filter((log) => log.includes('"msg":"applied migrations"'));
@@ -74,4 +152,47 @@ describe("instances on one PostgreSQL database", () => {
       for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it("a lost listening connection is made again, and the page cache starts afresh", async () => {
+    const schema = `n_${Date.now().toString(36)}`;
+    await createSchema(schema);
+    const url = commandEnv({ dataDir: "", schema }).DATABASE_URL;
+    const logger = createLogger("silent");
+    const seen: { a: ContentChange[]; b: ContentChange[] } = { a: [], b: [] };
+    const a = await startChangeNotifications({ url, logger, deliver: (c) => seen.a.push(c) });
+    const b = await startChangeNotifications({
+      url,
+      logger,
+      deliver: (c) => seen.b.push(c),
+      checkEveryMs: 100,
+    });
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+      return check();
+    };
+    try {
+      await a.relay({ stale: ["post:1"], purge: [] });
+      expect(await until(() => seen.b.length === 1)).toBe(true);
+      expect(seen.b[0]).toEqual({ stale: ["post:1"], purge: [] });
+      expect(seen.a).toEqual([]); // not its own
+
+      // The server ends both listening sessions (a restart, a failover).
+      const admin = new pg.Client(pgConnection(TEST_DATABASE_URL));
+      await admin.connect();
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = 'beranda change notifications' and datname = current_database()`,
+      );
+      await admin.end();
+      expect(await until(() => seen.b.length === 2)).toBe(true);
+      expect(seen.b[1]).toEqual({ stale: [], purge: ["site"] });
+      // And it hears the next change.
+      await a.relay({ stale: [], purge: ["post:2"] });
+      expect(await until(() => seen.b.length === 3)).toBe(true);
+      expect(seen.b[2]).toEqual({ stale: [], purge: ["post:2"] });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 60_000);
 });

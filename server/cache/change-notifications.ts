@@ -1,0 +1,131 @@
+import { createHash, randomUUID } from "node:crypto";
+import type pg from "pg";
+import { pgConnection } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
+import { type ContentChange, EVERYTHING } from "./content-changes.ts";
+
+/** PostgreSQL's limit on a notification's payload is 8000 bytes; beyond it, everything stales. */
+const MAX_PAYLOAD = 7900;
+
+export type ChangeNotifications = {
+  /** Tells every other instance on the database (resolves once PostgreSQL has it). */
+  relay(change: ContentChange): Promise<void>;
+  /** Stops listening and closes the connections. */
+  close(): Promise<void>;
+};
+
+type Message = { from: string; stale: readonly string[]; purge: readonly string[] };
+
+/**
+ * Content changes across instances that share one PostgreSQL database (decision
+ * 033): each instance sends its changes with `pg_notify` and LISTENs on one
+ * channel per database schema, so a post published through one instance
+ * stales or purges the same tags in every other instance's page cache within
+ * the time a notification takes (milliseconds).
+ *
+ * A notification is delivered to every session listening when it is sent; one
+ * sent while the listening connection was lost is not. So the connection is
+ * checked every `checkEveryMs` (a query that must answer), and after it was
+ * lost and made again, every cached page is dropped: a change it missed may
+ * have taken content out of public view, which must never be served again.
+ */
+export async function startChangeNotifications(options: {
+  url: string;
+  deliver: (change: ContentChange) => void;
+  logger: Logger;
+  checkEveryMs?: number;
+}): Promise<ChangeNotifications> {
+  const { default: driver } = await import("pg");
+  const instance = randomUUID();
+  const checkEveryMs = options.checkEveryMs ?? 5_000;
+  const sender = new driver.Pool({ ...pgConnection(options.url), max: 2 });
+  const { rows } = await sender.query<{ schema: string }>("select current_schema() as schema");
+  const schema = rows[0]?.schema ?? "public";
+  // One channel per site: several sites may share a database, a schema each.
+  const channel = `beranda_${createHash("sha256").update(schema).digest("hex").slice(0, 24)}`;
+
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let lost = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const onNotification = (notification: pg.Notification) => {
+    if (notification.channel !== channel || !notification.payload) return;
+    let message: Message;
+    try {
+      message = JSON.parse(notification.payload) as Message;
+    } catch {
+      return;
+    }
+    if (message.from === instance) return;
+    options.deliver({ stale: message.stale ?? [], purge: message.purge ?? [] });
+  };
+
+  async function connect(): Promise<void> {
+    const client = new driver.Client({
+      ...pgConnection(options.url),
+      application_name: "beranda change notifications",
+    });
+    client.on("notification", onNotification);
+    client.on("error", (error) => {
+      if (closed) return;
+      options.logger.warn({ err: error }, "change notifications: connection lost");
+      lost = true;
+      if (listener === client) listener = null;
+      client.end().catch(() => {});
+    });
+    await client.connect();
+    await client.query(`listen ${channel}`);
+    listener = client;
+    if (lost) {
+      // Changes sent while this instance was not listening are unknown: all stale.
+      lost = false;
+      options.logger.info("change notifications: listening again; the page cache starts afresh");
+      options.deliver({ stale: [], purge: EVERYTHING.stale });
+    }
+  }
+
+  async function check() {
+    if (closed) return;
+    try {
+      if (listener) await listener.query("select 1");
+      else await connect();
+    } catch (error) {
+      if (!lost) options.logger.warn({ err: error }, "change notifications: connection lost");
+      lost = true;
+      const dead = listener;
+      listener = null;
+      await dead?.end().catch(() => {});
+    } finally {
+      if (!closed) timer = setTimeout(() => void check(), checkEveryMs);
+    }
+  }
+
+  await connect();
+  timer = setTimeout(() => void check(), checkEveryMs);
+
+  return {
+    async relay(change) {
+      let payload = JSON.stringify({ from: instance, stale: change.stale, purge: change.purge });
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
+        // Too many tags for one notification: what it would name, and more, stales.
+        payload = JSON.stringify({
+          from: instance,
+          stale: EVERYTHING.stale,
+          purge: change.purge.length ? EVERYTHING.stale : [],
+        });
+      }
+      try {
+        await sender.query("select pg_notify($1, $2)", [channel, payload]);
+      } catch (error) {
+        options.logger.warn({ err: error }, "change notifications: not sent");
+      }
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await listener?.end().catch(() => {});
+      await sender.end().catch(() => {});
+    },
+  };
+}
