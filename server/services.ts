@@ -5,7 +5,8 @@ import { loadSecretKey } from "./auth/secret-key.ts";
 import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { createMemoryRateLimitStore, createRateLimit } from "./http/rate-limit.ts";
+import { createRateLimit } from "./http/rate-limit.ts";
+import { createDatabaseRateLimitStore } from "./http/rate-limit-db-store.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
 import {
@@ -62,11 +63,11 @@ export function createServices({
 }: ServiceDeps) {
   // One-time links: tokens derived from per-mail nonces and the secret (server/auth/link-tokens.ts).
   const links = createLinkTokens(secret);
-  // One store for the sign-in throttle's counters and every rate limit (in
-  // memory; see server/http/rate-limit.ts for sharing it between instances).
-  // The clients each account knows live in the throttle's own store.
+  // One store for the sign-in throttle's counters, the clients each account
+  // knows and every rate limit: the database's `rate_limits` table, so every
+  // worker and instance counts together (decision 035).
   const clock = now ? () => now().getTime() : Date.now;
-  const limits = createMemoryRateLimitStore({ now: clock });
+  const limits = createDatabaseRateLimitStore(db, { now: clock });
   // Mail is queued by the services below and sent by `mailSender` (started by start.ts).
   const mail = createMailService(db, { config, logger });
   const posts = createPostsService(db);
@@ -75,7 +76,7 @@ export function createServices({
     mail,
   });
   // Sign-ins and the profile's current-password check count in the same buckets.
-  const throttle = createLoginThrottle(limits, clock);
+  const throttle = createLoginThrottle(limits, clock, limits);
   const settings = createSettingsService(db, changes, logger);
   const services = createServicesService(db);
   const pages = createPagesService(db);

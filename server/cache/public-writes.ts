@@ -32,6 +32,8 @@ const PRIVATE_TABLES = new Set([
   "import_jobs",
   "import_items",
   "old_addresses",
+  // Sign-in and rate-limit counters.
+  "rate_limits",
 ]);
 
 /**

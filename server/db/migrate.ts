@@ -24,6 +24,7 @@ import * as createRevisions from "./migrations/2026_11_26_0001_create_revisions.
 import * as versionsAndAutosaves from "./migrations/2026_11_26_0002_versions_and_autosaves.ts";
 import * as createPreviewLinks from "./migrations/2026_11_26_0003_create_preview_links.ts";
 import * as createContentImports from "./migrations/2026_11_27_0001_create_content_imports.ts";
+import * as createRateLimits from "./migrations/2026_11_27_0002_create_rate_limits.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0002_versions_and_autosaves": versionsAndAutosaves,
   "2026_11_26_0003_create_preview_links": createPreviewLinks,
   "2026_11_27_0001_create_content_imports": createContentImports,
+  "2026_11_27_0002_create_rate_limits": createRateLimits,
 };
 
 /** The migrations this version knows, in order. */

@@ -306,6 +306,14 @@ export type AutosavesTable = {
   saved_at: Timestamp;
 };
 
+/** A rate-limit or sign-in counter (server/http/rate-limit-db-store.ts); times in ms since the epoch. */
+export type RateLimitsTable = {
+  key: string;
+  count: number;
+  reset_at: number;
+  keep: Bool;
+};
+
 /** A dry run or an import from WordPress or Ghost (issue 27); `options` and `report` are JSON. */
 export type ImportJobsTable = {
   id: Generated<number>;
@@ -373,4 +381,5 @@ export type Database = {
   import_jobs: ImportJobsTable;
   import_items: ImportItemsTable;
   old_addresses: OldAddressesTable;
+  rate_limits: RateLimitsTable;
 };

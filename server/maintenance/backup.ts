@@ -54,6 +54,7 @@ const APP_TABLES = [
   "import_jobs",
   "import_items",
   "old_addresses",
+  "rate_limits",
 ] as const satisfies readonly (keyof Database)[];
 type Missing = Exclude<keyof Database, (typeof APP_TABLES)[number]>;
 const _everyTableListed: [Missing] extends [never] ? true : Missing = true;

@@ -19,7 +19,7 @@ import { commandEnv, runServer, siteUrl } from "#tests/setup/server-process.ts";
  * database (the DATA_DIR lock refuses a second process, workers.test.ts).
  */
 describe("instances on one PostgreSQL database", () => {
-  it("started at the same moment on an empty database, migrate and seed it once, and a change through one reaches the other's page cache", async () => {
+  it("started at the same moment on an empty database, migrate and seed it once; a change through one reaches the other's page cache, and the sign-in limit counts on both", async () => {
     const schema = `i_${Date.now().toString(36)}`;
     await createSchema(schema);
     const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "beranda-instance-")));
@@ -114,6 +114,38 @@ describe("instances on one PostgreSQL database", () => {
       expect(await within(async () => (await fetch(page)).status === 404, 1_000)).toBe(true);
       for (let i = 0; i < 3; i++) expect((await fetch(page)).status).toBe(404);
 
+      // The sign-in limit counts failures on both: ten wrong passwords, five through each,
+      // lock the account for this client on both.
+      const tryPassword = (url: string, password: string) =>
+        fetch(`${url}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "editor@example.com", password }),
+        });
+      const invited = await fetch(`${one}/api/users`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({
+          username: "second-editor",
+          first_name: "Second",
+          last_name: "Editor",
+          email: "editor@example.com",
+          password: "Another-long-passphrase-42",
+          role: "editor",
+        }),
+      });
+      expect(invited.status).toBe(201);
+      for (let i = 0; i < 10; i++) {
+        expect((await tryPassword(i % 2 ? one : other, `wrong-password-${i}`)).status).toBe(401);
+      }
+      for (const url of urls) {
+        const refused = await tryPassword(url, "Another-long-passphrase-42");
+        expect(refused.status).toBe(429);
+        expect(((await refused.json()) as { message: string }).message).toContain(
+          "Too many failed sign-in attempts.",
+        );
+      }
+
       // One of them migrated; the other found the work done (it may have waited for it).
       const logs = runs.map((run) => run.output().stdout);
       const migrated = logs.filter((log) => log.includes('"msg":"applied migrations"'));
@@ -133,7 +165,7 @@ describe("instances on one PostgreSQL database", () => {
                 .executeTakeFirstOrThrow()
             ).n,
           );
-        expect(await count("users")).toBe(1);
+        expect(await count("users")).toBe(2); // the owner and the editor added above
         expect(await count("services")).toBe(5);
         const sections = await handle.db.selectFrom("settings").select("section").execute();
         expect(new Set(sections.map((s) => s.section)).size).toBe(sections.length);
