@@ -1,7 +1,9 @@
 import type { Actor } from "#common/permissions.ts";
 import type { Db } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
+import { AppError } from "#server/modules/app-error.ts";
 import type { AuditEvent } from "#server/modules/audit/audit.repository.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {
   deleteRedirectsTo,
   recordSlugChange,
@@ -11,6 +13,7 @@ import { recordRevision } from "#server/modules/revisions/revisions.service.ts";
 import { countBulkSaves } from "#server/modules/versions/versions.ts";
 import { deleteDocumentTrail } from "./document-trail.ts";
 import type { StoredStatus } from "./publishing.ts";
+import { sanitizeRichText } from "./sanitize.ts";
 
 /**
  * What a post's and a page's writes share: their audit entries, the old
@@ -24,6 +27,13 @@ type Entity = { entityType: DocumentType; entityId: number; label: string };
 type PublishState = { status: string; published_at: string | null };
 
 export type BulkAction = "publish" | "draft" | "delete";
+
+/** A body as stored: sanitised, and not empty (markup only, or a script the sanitiser removed, is). */
+export function requireContent(html: string): string {
+  const content = sanitizeRichText(html);
+  if (!content) throw AppError.validation({ content: "Content is required" });
+  return content;
+}
 
 function publishDetails(state: PublishState) {
   return state.status === "scheduled" ? { scheduled_for: state.published_at } : {};
@@ -106,8 +116,43 @@ export async function deleteDocuments<R>(
   return deleted;
 }
 
+type UpdateStatus = (
+  trx: Db,
+  id: number,
+  values: { status: StoredStatus; published_at?: string },
+  now: string,
+) => Promise<unknown>;
+
+/**
+ * A bulk action on documents the caller has read and checked (`rows`: all
+ * there, each the actor's to change): all or nothing, one audit entry each.
+ */
+export async function writeBulkAction(
+  db: Db,
+  actor: Actor,
+  type: DocumentType,
+  action: BulkAction,
+  rows: { id: number; title: string; published_at: string | null }[],
+  writes: {
+    deleteRows: (trx: Db, ids: number[]) => Promise<unknown>;
+    updateStatus: UpdateStatus;
+  },
+): Promise<{ deleted: number } | { updated: number }> {
+  const ids = rows.map((row) => row.id);
+  await writeWithAudit(
+    db,
+    actor,
+    async (trx, now) => {
+      if (action === "delete") await deleteDocuments(trx, type, ids, writes.deleteRows);
+      else await setBulkStatus(trx, actor, type, action, rows, now, writes.updateStatus);
+    },
+    () => bulkEvents(type, action, rows),
+  );
+  return action === "delete" ? { deleted: ids.length } : { updated: ids.length };
+}
+
 /** One entry per document of a bulk action. */
-export function bulkEvents(
+function bulkEvents(
   type: DocumentType,
   action: BulkAction,
   rows: { id: number; title: string }[],
@@ -125,19 +170,14 @@ export function bulkEvents(
  * Publishes (now, or at its past date) or moves to draft every document of
  * `rows`, each a save (version and revision) of its own.
  */
-export async function setBulkStatus(
+async function setBulkStatus(
   trx: Db,
   actor: Actor,
   type: DocumentType,
   action: "publish" | "draft",
   rows: { id: number; published_at: string | null }[],
   now: string,
-  update: (
-    trx: Db,
-    id: number,
-    values: { status: StoredStatus; published_at?: string },
-    now: string,
-  ) => Promise<unknown>,
+  update: UpdateStatus,
 ) {
   await countBulkSaves(
     trx,

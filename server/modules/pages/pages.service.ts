@@ -12,16 +12,15 @@ import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import type { CreateOptions } from "#server/modules/content/create-options.ts";
 import {
   type BulkAction,
-  bulkEvents,
   createdEvents,
   deleteDocuments,
   moveSlug,
+  requireContent,
   rethrowSlugTaken,
-  setBulkStatus,
   updatedEvents,
+  writeBulkAction,
 } from "#server/modules/content/document-writes.ts";
 import { resolveStatus, type StoredStatus, toIsoDate } from "#server/modules/content/publishing.ts";
-import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
 import { findRedirectTarget } from "#server/modules/redirects/redirects.repository.ts";
 import {
   type RevisionContext,
@@ -43,7 +42,6 @@ import {
 } from "./pages.repository.ts";
 
 export const PAGE_SLUG_TAKEN = "A page with this slug already exists";
-const CONTENT_REQUIRED = "Content is required";
 /** The staff list: 20 pages a screen unless asked otherwise, at most 100. */
 export const PAGE_LIST_SIZE = { default: 20, max: 100 } as const;
 
@@ -76,13 +74,6 @@ export function createPagesService(db: Db) {
   async function requireSlugFree(slug: string, exceptId?: number) {
     const id = await findPageIdBySlug(db, slug);
     if (id !== null && id !== exceptId) slugTaken();
-  }
-
-  function cleanContent(html: string): string {
-    const content = sanitizeRichText(html);
-    // Markup only (an empty paragraph, or a script the sanitiser removed).
-    if (!content) throw AppError.validation({ content: CONTENT_REQUIRED });
-    return content;
   }
 
   async function loadPage(id: number): Promise<Page> {
@@ -139,7 +130,7 @@ export function createPagesService(db: Db) {
   ): Promise<Page> {
     requirePermission(actor, "pages:manage");
     const data = parseInput(PageInputSchema, input);
-    const content = cleanContent(data.content);
+    const content = requireContent(data.content);
     const now = nowIso();
     const state = resolveStatus(data.status, toIsoDate(data.published_at) ?? null, now, "page");
     await requireSlugFree(data.slug);
@@ -205,7 +196,7 @@ export function createPagesService(db: Db) {
       content: current.content,
       ...body,
     });
-    const content = cleanContent(data.content);
+    const content = requireContent(data.content);
     const now = nowIso();
     if (data.slug !== current.slug) await requireSlugFree(data.slug, id);
 
@@ -278,26 +269,16 @@ export function createPagesService(db: Db) {
   }
 
   /** Publish, move to draft or delete several pages: all or nothing. */
-  async function bulkPages(
-    actor: Actor | null,
-    action: BulkAction,
-    ids: number[],
-  ): Promise<{ deleted: number } | { updated: number }> {
+  async function bulkPages(actor: Actor | null, action: BulkAction, ids: number[]) {
     requirePermission(actor, "pages:manage");
     const unique = [...new Set(ids)];
     const rows = await findPagesForBulk(db, unique);
     if (rows.length !== unique.length)
       throw AppError.notFound("Some of the selected pages do not exist");
-    await writeWithAudit(
-      db,
-      actor,
-      async (trx, now) => {
-        if (action === "delete") await deleteDocuments(trx, "page", unique, deletePages);
-        else await setBulkStatus(trx, actor, "page", action, rows, now, updatePageColumns);
-      },
-      () => bulkEvents("page", action, rows),
-    );
-    return action === "delete" ? { deleted: unique.length } : { updated: unique.length };
+    return writeBulkAction(db, actor, "page", action, rows, {
+      deleteRows: deletePages,
+      updateStatus: updatePageColumns,
+    });
   }
 
   return {

@@ -9,15 +9,14 @@ import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import type { CreateOptions } from "#server/modules/content/create-options.ts";
 import {
   type BulkAction,
-  bulkEvents,
   createdEvents,
   deleteDocuments,
   moveSlug,
+  requireContent,
   rethrowSlugTaken,
-  setBulkStatus,
   updatedEvents,
+  writeBulkAction,
 } from "#server/modules/content/document-writes.ts";
-import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
 import {
   type RevisionContext,
   recordRevision,
@@ -64,12 +63,6 @@ type AuditedPostFields = Pick<Post, (typeof AUDITED_FIELDS)[number]>;
 
 function slugConflict(error: unknown): never {
   return rethrowSlugTaken(error, "posts", slugTaken);
-}
-
-function requireContent(html: string): string {
-  const content = sanitizeRichText(html);
-  if (!content) throw AppError.validation({ content: "Content is required" });
-  return content;
 }
 
 /** A new post; answers its id. */
@@ -265,14 +258,8 @@ export async function writePostsBulk(
   if (rows.length !== unique.length)
     throw AppError.notFound("Some of the selected posts do not exist");
   for (const row of rows) requirePostManager(actor, row);
-  await writeWithAudit(
-    db,
-    actor,
-    async (trx, now) => {
-      if (action === "delete") await deleteDocuments(trx, "post", unique, deletePosts);
-      else await setBulkStatus(trx, actor, "post", action, rows, now, updatePostColumns);
-    },
-    () => bulkEvents("post", action, rows),
-  );
-  return action === "delete" ? { deleted: unique.length } : { updated: unique.length };
+  return writeBulkAction(db, actor, "post", action, rows, {
+    deleteRows: deletePosts,
+    updateStatus: updatePostColumns,
+  });
 }

@@ -29,20 +29,41 @@ export const MAIL_UNAVAILABLE = "Invitations need the mail service.";
 
 export type InvitationDeps = { mail?: MailService; links?: LinkTokens; clock: () => Date };
 
-/** The actor's name for an invitation mail ("Ada Admin"). */
-async function actorName(db: Db, actor: Actor): Promise<string> {
+type Invitation = {
+  mail: MailService;
+  links: LinkTokens;
+  clock: () => Date;
+  context: MailContext;
+  /** The actor's name for the mail ("Ada Admin"). */
+  invitedBy: string;
+};
+
+function requireMail(deps: InvitationDeps) {
+  const { mail, links } = deps;
+  if (!mail || !links) throw new Error(MAIL_UNAVAILABLE);
+  return { ...deps, mail, links };
+}
+
+/** What the mail needs, read before the transaction (see MailService.context). */
+async function prepareInvitation(
+  db: Db,
+  deps: ReturnType<typeof requireMail>,
+  actor: Actor,
+): Promise<Invitation> {
+  const context = await deps.mail.context();
   const user = await findUserById(db, actor.id);
-  return user ? `${user.first_name} ${user.last_name}`.trim() || user.username : "An administrator";
+  const invitedBy = user
+    ? `${user.first_name} ${user.last_name}`.trim() || user.username
+    : "An administrator";
+  return { ...deps, context, invitedBy };
 }
 
 /** The invitation's link (replacing any earlier one of the user) and its mail, in `trx`. */
 async function sendInvitation(
   trx: Db,
-  { mail, links }: { mail: MailService; links: LinkTokens },
+  { mail, links, context, invitedBy }: Invitation,
   now: Date,
   user: User,
-  mailContext: MailContext,
-  invitedBy: string,
 ) {
   const nonce = await issueAccountLink(
     trx,
@@ -51,26 +72,24 @@ async function sendInvitation(
     now,
     INVITATION_DAYS * 86_400_000,
   );
-  await queueMail(trx, mail.invitation(mailContext, user, nonce, invitedBy), now.toISOString());
+  await queueMail(trx, mail.invitation(context, user, nonce, invitedBy), now.toISOString());
 }
 
 /** Add New User without a password. */
 export async function inviteUser(
   db: Db,
-  { mail, links, clock }: InvitationDeps,
+  deps: InvitationDeps,
   actor: Actor | null,
   input: unknown,
 ): Promise<User> {
   requirePermission(actor, "users:manage");
-  if (!mail || !links) throw new Error(MAIL_UNAVAILABLE);
+  const ready = requireMail(deps);
   const data = parseInput(UserInviteSchema, input);
   await requireUniqueIdentity(db, data);
-  // Read before the transaction (see MailService.context).
-  const context = await mail.context();
-  const invitedBy = await actorName(db, actor);
+  const invitation = await prepareInvitation(db, ready, actor);
   try {
     return await db.transaction().execute(async (trx) => {
-      const now = clock();
+      const now = deps.clock();
       const user = await insertAuditedUser(
         trx,
         actor,
@@ -78,7 +97,7 @@ export async function inviteUser(
         now.toISOString(),
         { role: data.role, status: data.status, invited: true },
       );
-      await sendInvitation(trx, { mail, links }, now, user, context, invitedBy);
+      await sendInvitation(trx, invitation, now, user);
       return { ...user, invitation_pending: true };
     });
   } catch (error) {
@@ -89,21 +108,20 @@ export async function inviteUser(
 /** A new invitation link for a user who has not set a password yet; the old link stops working. */
 export async function resendInvitation(
   db: Db,
-  { mail, links, clock }: InvitationDeps,
+  deps: InvitationDeps,
   actor: Actor | null,
   id: number,
 ): Promise<User> {
   requirePermission(actor, "users:manage");
-  if (!mail || !links) throw new Error(MAIL_UNAVAILABLE);
+  const ready = requireMail(deps);
   const user = await findUserById(db, id);
   if (!user) throw AppError.notFound("User not found");
   const pending = await findUserIdsWithPasswordHash(db, INVITED_NO_PASSWORD_HASH, [id]);
   if (!pending.has(id)) throw AppError.conflict(INVITATION_ALREADY_ACCEPTED);
-  const context = await mail.context();
-  const invitedBy = await actorName(db, actor);
+  const invitation = await prepareInvitation(db, ready, actor);
   return db.transaction().execute(async (trx) => {
-    const now = clock();
-    await sendInvitation(trx, { mail, links }, now, user, context, invitedBy);
+    const now = deps.clock();
+    await sendInvitation(trx, invitation, now, user);
     await insertAuditEvents(
       trx,
       actor,
