@@ -1,14 +1,8 @@
 import { type SelectQueryBuilder, sql } from "kysely";
-import type { Db } from "#server/db/client.ts";
+import type { Db, DialectName } from "#server/db/client.ts";
 import { toCount } from "#server/db/normalize.ts";
 import type { Database } from "#server/db/schema.ts";
-import {
-  type Dialect,
-  isLive,
-  isPending,
-  NOT_LIVE_BRANCHES,
-  notLiveBranches,
-} from "./visibility.ts";
+import { isLive, isPending, NOT_LIVE_BRANCHES, notLiveBranches } from "./visibility.ts";
 
 /**
  * Which posts a list shows: the filter a list is asked with, and the one
@@ -155,7 +149,7 @@ export async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] 
 export function applyFilter<Q extends PostQuery>(
   query: Q,
   filter: PostFilter,
-  dialect: Dialect,
+  dialect: DialectName,
 ): Q {
   let q = query as PostQuery;
   // On SQLite a set of ids (a category, a tag, a text match) filters the walk

@@ -17,6 +17,13 @@ import { attachRelations, contentColumn, POST_COLUMNS, type PostRow } from "./po
 import { midWordFallback, searchPostPage } from "./post-search.ts";
 
 /**
+ * One page of a list of posts with its total (`findPostPage`), planned so
+ * that neither a deep page nor the count reads more rows than it shows.
+ * Which posts are in the list is post-filter.ts; a search hands over to
+ * post-search.ts.
+ */
+
+/**
  * The number of posts a filter lets through. Nearly every post is live, so
  * for the public list (and a category or tag of it) all posts (or links) are
  * counted from an index, less the few hidden ones: no post row is read.
