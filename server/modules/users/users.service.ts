@@ -190,6 +190,9 @@ export function createUsersService(
       const user = await findUserById(trx, id);
       if (!user) throw AppError.notFound("User not found");
       requireAdminsRemain(admins, { removed: [id], deactivated: [] });
+      // The entry before the delete (not writeWithAudit, which writes it
+      // after): its actor may be the deleted user, and audit_logs.actor_id
+      // references users.
       await insertAuditEvents(trx, actor, [userEvent(user, "deleted")], nowIso());
       await deleteUsers(trx, [id]);
     });
