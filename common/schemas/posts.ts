@@ -56,7 +56,7 @@ export const PostInputSchema = z.strictObject({
   meta_description: optionalText("Meta description", 500).optional(),
   og_image: imageUrlField("Social image").optional(),
   // What GET answers besides the fields above, accepted back and ignored; a
-  // changed id or author is refused (posts.service.ts, the router).
+  // changed id or author is refused (server/modules/posts/post-rules.ts, the router).
   ...readOnlyFields(
     "id",
     "author",

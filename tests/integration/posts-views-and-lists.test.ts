@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { VIEWS_FLUSH_INTERVAL_MS } from "#server/modules/posts/post-views.ts";
 import { insertPostRows, type NewPostRow } from "#server/modules/posts/posts.repository.ts";
-import { VIEWS_FLUSH_INTERVAL_MS } from "#server/modules/posts/posts.service.ts";
 import {
   type Accounts,
   createAccounts,

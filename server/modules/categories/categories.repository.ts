@@ -3,7 +3,7 @@ import type { Category, Tag } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toCount } from "#server/db/normalize.ts";
 import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
-import { hiddenPostIds } from "#server/modules/posts/posts.repository.ts";
+import { hiddenPostIds } from "#server/modules/posts/post-filter.ts";
 
 export type Taxonomy = "categories" | "tags";
 

@@ -8,7 +8,7 @@ const SCHEDULED_TABLES = ["posts", "pages"] as const;
  * When the next scheduled post or page goes live (epoch ms), or null when none
  * is waiting: the page cache keeps nothing past that moment. A live status
  * with a future publish date is what "scheduled" means (see
- * posts.repository.ts and pages.repository.ts).
+ * posts/visibility.ts and pages/pages.repository.ts).
  */
 export async function findNextPublishTime(db: Db, now: string): Promise<number | null> {
   let next: number | null = null;

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Selectable, sql } from "kysely";
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from "kysely";
 import type { Page, PageSummary } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toBool, toCount, toIso } from "#server/db/normalize.ts";
@@ -163,19 +163,10 @@ export async function findPageIdBySlug(db: Db, slug: string): Promise<number | n
   return row?.id ?? null;
 }
 
-export type PageWrite = {
-  title: string;
-  slug: string;
-  content: string;
-  meta_title: string;
-  meta_description: string;
-  featured_image: string;
-  featured_image_alt: string;
-  status: "draft" | "published" | "scheduled";
-  published_at: string | null;
-  noindex: boolean;
-  author_id: number | null;
-};
+/** The columns a page's form (and its author) write; the rest are the database's. */
+export type PageWrite = Required<
+  Omit<Insertable<Database["pages"]>, "id" | "version" | "updated_by" | "created_at" | "updated_at">
+>;
 
 export async function insertPage(db: Db, values: PageWrite, now: string): Promise<number> {
   const row = await insertRow(db, "pages", { ...values, created_at: now, updated_at: now }, ["id"]);

@@ -4,32 +4,30 @@ import type { Page, PageList } from "#common/types.ts";
 import { requirePermission } from "#server/auth/policy.ts";
 import { pageTag, readTagged, tagRead } from "#server/cache/tags.ts";
 import type { Db } from "#server/db/client.ts";
-import { isUniqueViolation } from "#server/db/errors.ts";
 import { nowIso } from "#server/db/normalize.ts";
 import { parseInput } from "#server/http/validation.ts";
 import { AppError } from "#server/modules/app-error.ts";
-import {
-  type AuditEvent,
-  changedFields,
-  insertAuditEvents,
-} from "#server/modules/audit/audit.repository.ts";
+import { changedFields } from "#server/modules/audit/audit.repository.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import type { CreateOptions } from "#server/modules/content/create-options.ts";
-import { deleteDocumentTrail } from "#server/modules/content/document-trail.ts";
-import { resolveStatus, type StoredStatus, toIsoDate } from "#server/modules/content/publishing.ts";
-import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
 import {
-  deleteRedirectsTo,
-  findRedirectTarget,
-  recordSlugChange,
-  releaseSlug,
-} from "#server/modules/redirects/redirects.repository.ts";
+  type BulkAction,
+  createdEvents,
+  deleteDocuments,
+  moveSlug,
+  requireContent,
+  rethrowSlugTaken,
+  updatedEvents,
+  writeBulkAction,
+} from "#server/modules/content/document-writes.ts";
+import { resolveStatus, type StoredStatus, toIsoDate } from "#server/modules/content/publishing.ts";
+import { findRedirectTarget } from "#server/modules/redirects/redirects.repository.ts";
 import {
   type RevisionContext,
   recordRevision,
   revisionReason,
 } from "#server/modules/revisions/revisions.service.ts";
-import { countBulkSaves, requireCurrentVersion } from "#server/modules/versions/versions.ts";
+import { requireCurrentVersion } from "#server/modules/versions/versions.ts";
 import {
   deletePages,
   findPage,
@@ -44,7 +42,6 @@ import {
 } from "./pages.repository.ts";
 
 export const PAGE_SLUG_TAKEN = "A page with this slug already exists";
-const CONTENT_REQUIRED = "Content is required";
 /** The staff list: 20 pages a screen unless asked otherwise, at most 100. */
 export const PAGE_LIST_SIZE = { default: 20, max: 100 } as const;
 
@@ -65,31 +62,7 @@ function slugTaken(): never {
 
 /** A page's slug taken by a page saved at the same moment: 409; any other error as it is. */
 function slugConflict(error: unknown): never {
-  const e = error as { constraint?: string; message?: string };
-  if (
-    isUniqueViolation(error) &&
-    (/pages_slug/.test(e.constraint ?? "") || /pages\.slug/.test(e.message ?? ""))
-  ) {
-    slugTaken();
-  }
-  throw error;
-}
-
-function publishDetails(state: { status: string; published_at: string | null }) {
-  return state.status === "scheduled" ? { scheduled_for: state.published_at } : {};
-}
-
-/** The entries of a change: "created"/"updated", and "published"/"unpublished" when it did that. */
-function publishEvents(
-  entity: { entityType: "page"; entityId: number; label: string },
-  wasPublic: boolean,
-  state: { status: string; published_at: string | null },
-): AuditEvent[] {
-  const nowPublic = state.status !== "draft";
-  if (!wasPublic && nowPublic)
-    return [{ ...entity, action: "published", details: publishDetails(state) }];
-  if (wasPublic && !nowPublic) return [{ ...entity, action: "unpublished" }];
-  return [];
+  return rethrowSlugTaken(error, "pages", slugTaken);
 }
 
 /**
@@ -101,13 +74,6 @@ export function createPagesService(db: Db) {
   async function requireSlugFree(slug: string, exceptId?: number) {
     const id = await findPageIdBySlug(db, slug);
     if (id !== null && id !== exceptId) slugTaken();
-  }
-
-  function cleanContent(html: string): string {
-    const content = sanitizeRichText(html);
-    // Markup only (an empty paragraph, or a script the sanitiser removed).
-    if (!content) throw AppError.validation({ content: CONTENT_REQUIRED });
-    return content;
   }
 
   async function loadPage(id: number): Promise<Page> {
@@ -164,50 +130,46 @@ export function createPagesService(db: Db) {
   ): Promise<Page> {
     requirePermission(actor, "pages:manage");
     const data = parseInput(PageInputSchema, input);
-    const content = cleanContent(data.content);
+    const content = requireContent(data.content);
     const now = nowIso();
     const state = resolveStatus(data.status, toIsoDate(data.published_at) ?? null, now, "page");
     await requireSlugFree(data.slug);
     let id: number;
     try {
-      id = await db.transaction().execute(async (trx) => {
-        const pageId = await insertPage(
-          trx,
-          {
-            title: data.title,
-            slug: data.slug,
-            content,
-            meta_title: data.meta_title ?? "",
-            meta_description: data.meta_description ?? "",
-            featured_image: data.featured_image ?? "",
-            featured_image_alt: data.featured_image_alt ?? "",
-            status: state.status,
-            published_at: state.published_at,
-            noindex: data.noindex ?? false,
-            author_id: options.authorId === undefined ? actor.id || null : options.authorId,
-          },
-          now,
-        );
-        // A new page taking an old address ends that redirect.
-        await releaseSlug(trx, "page", data.slug);
-        await recordRevision(trx, actor, {
-          type: "page",
-          id: pageId,
-          reason: revisionReason(false, state.status !== "draft"),
-        });
-        const entity = { entityType: "page", entityId: pageId, label: data.title } as const;
-        await insertAuditEvents(
-          trx,
-          actor,
-          [
-            { ...entity, action: "created", details: { status: state.status } },
-            ...publishEvents(entity, false, state),
-          ],
-          now,
-        );
-        await options.within?.(trx, pageId);
-        return pageId;
-      });
+      id = await writeWithAudit(
+        db,
+        actor,
+        async (trx) => {
+          const pageId = await insertPage(
+            trx,
+            {
+              title: data.title,
+              slug: data.slug,
+              content,
+              meta_title: data.meta_title ?? "",
+              meta_description: data.meta_description ?? "",
+              featured_image: data.featured_image ?? "",
+              featured_image_alt: data.featured_image_alt ?? "",
+              status: state.status,
+              published_at: state.published_at,
+              noindex: data.noindex ?? false,
+              author_id: options.authorId === undefined ? actor.id || null : options.authorId,
+            },
+            now,
+          );
+          // A new page taking an old address ends that redirect.
+          await moveSlug(trx, "page", pageId, null, data.slug);
+          await recordRevision(trx, actor, {
+            type: "page",
+            id: pageId,
+            reason: revisionReason(false, state.status !== "draft"),
+          });
+          await options.within?.(trx, pageId);
+          return pageId;
+        },
+        (pageId) =>
+          createdEvents({ entityType: "page", entityId: pageId, label: data.title }, state),
+      );
     } catch (error) {
       slugConflict(error);
     }
@@ -234,7 +196,7 @@ export function createPagesService(db: Db) {
       content: current.content,
       ...body,
     });
-    const content = cleanContent(data.content);
+    const content = requireContent(data.content);
     const now = nowIso();
     if (data.slug !== current.slug) await requireSlugFree(data.slug, id);
 
@@ -262,38 +224,31 @@ export function createPagesService(db: Db) {
       published_at: state.published_at,
       noindex: data.noindex ?? current.noindex,
     };
+    const wasPublic = current.status !== "draft";
     try {
-      await db.transaction().execute(async (trx) => {
-        if ((await requireCurrentVersion(trx, "page", id, actor, expectedVersion)) === null)
-          throw notFound(id);
-        if (!(await updatePageColumns(trx, id, values, now))) throw notFound(id);
-        if (data.slug !== current.slug) {
-          // A page that has been public keeps its old address working (301).
-          if (current.status !== "draft")
-            await recordSlugChange(trx, "page", id, current.slug, data.slug);
-          else await releaseSlug(trx, "page", data.slug);
-        }
-        await recordRevision(trx, actor, {
-          type: "page",
-          id,
-          reason: revisionReason(current.status !== "draft", state.status !== "draft"),
-          ...revision,
-        });
-        const entity = { entityType: "page", entityId: id, label: data.title } as const;
-        await insertAuditEvents(
-          trx,
-          actor,
-          [
-            {
-              ...entity,
-              action: "updated",
-              details: { changed: changedFields(current, values, [...PAGE_FIELDS]) },
-            },
-            ...publishEvents(entity, current.status !== "draft", state),
-          ],
-          now,
-        );
-      });
+      await writeWithAudit(
+        db,
+        actor,
+        async (trx) => {
+          if ((await requireCurrentVersion(trx, "page", id, actor, expectedVersion)) === null)
+            throw notFound(id);
+          if (!(await updatePageColumns(trx, id, values, now))) throw notFound(id);
+          await moveSlug(trx, "page", id, current, data.slug);
+          await recordRevision(trx, actor, {
+            type: "page",
+            id,
+            reason: revisionReason(wasPublic, state.status !== "draft"),
+            ...revision,
+          });
+        },
+        () =>
+          updatedEvents(
+            { entityType: "page", entityId: id, label: data.title },
+            changedFields(current, values, [...PAGE_FIELDS]),
+            wasPublic,
+            state,
+          ),
+      );
     } catch (error) {
       slugConflict(error);
     }
@@ -307,59 +262,23 @@ export function createPagesService(db: Db) {
       db,
       actor,
       async (trx) => {
-        if ((await deletePages(trx, [id])) === 0) throw notFound(id);
-        await deleteRedirectsTo(trx, "page", id);
-        await deleteDocumentTrail(trx, "page", [id]);
+        if ((await deleteDocuments(trx, "page", [id], deletePages)) === 0) throw notFound(id);
       },
       () => ({ action: "deleted", entityType: "page", entityId: id, label: page.title }),
     );
   }
 
   /** Publish, move to draft or delete several pages: all or nothing. */
-  async function bulkPages(
-    actor: Actor | null,
-    action: "publish" | "draft" | "delete",
-    ids: number[],
-  ): Promise<{ deleted: number } | { updated: number }> {
+  async function bulkPages(actor: Actor | null, action: BulkAction, ids: number[]) {
     requirePermission(actor, "pages:manage");
     const unique = [...new Set(ids)];
     const rows = await findPagesForBulk(db, unique);
     if (rows.length !== unique.length)
       throw AppError.notFound("Some of the selected pages do not exist");
-    const now = nowIso();
-    const events = rows.map(
-      (row): AuditEvent => ({
-        action: action === "delete" ? "deleted" : action === "draft" ? "unpublished" : "published",
-        entityType: "page",
-        entityId: row.id,
-        label: row.title,
-        details: { bulk: true },
-      }),
-    );
-    await db.transaction().execute(async (trx) => {
-      if (action === "delete") {
-        await deletePages(trx, unique);
-        for (const id of unique) await deleteRedirectsTo(trx, "page", id);
-        await deleteDocumentTrail(trx, "page", unique);
-      } else {
-        await countBulkSaves(trx, "page", unique, actor);
-        for (const row of rows) {
-          if (action === "draft") {
-            await updatePageColumns(trx, row.id, { status: "draft" }, now);
-            continue;
-          }
-          // Publish now: a page without a date, or scheduled for later, goes live at once.
-          const due = row.published_at && row.published_at <= now ? row.published_at : now;
-          await updatePageColumns(trx, row.id, { status: "published", published_at: due }, now);
-        }
-        for (const row of rows) {
-          const reason = action === "draft" ? "unpublish" : "publish";
-          await recordRevision(trx, actor, { type: "page", id: row.id, reason });
-        }
-      }
-      await insertAuditEvents(trx, actor, events, now);
+    return writeBulkAction(db, actor, "page", action, rows, {
+      deleteRows: deletePages,
+      updateStatus: updatePageColumns,
     });
-    return action === "delete" ? { deleted: unique.length } : { updated: unique.length };
   }
 
   return {

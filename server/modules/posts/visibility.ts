@@ -13,14 +13,12 @@ export const LIVE_STATUSES = ["published", "scheduled"] as const;
 
 type PostsEb = ExpressionBuilder<Database, "posts">;
 
-export type Dialect = DialectName;
-
 /**
  * On SQLite the status test is kept off the (status, published_at) index (the
  * unary +): without statistics SQLite would pick that index and sort every
  * live post for each page, where the published_at index walks them in order.
  */
-export function isLive(eb: PostsEb, now: string, dialect: Dialect = "postgres") {
+export function isLive(eb: PostsEb, now: string, dialect: DialectName = "postgres") {
   const status = dialect === "sqlite" ? sql`+${sql.ref("posts.status")}` : sql.ref("posts.status");
   return eb.and([
     eb(status, "in", LIVE_STATUSES),

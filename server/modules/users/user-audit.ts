@@ -66,3 +66,28 @@ export async function insertAuditedUser(
   await insertAuditEvents(trx, by, [userEvent(user, "created", details)], at);
   return user;
 }
+
+/** An edit of a user as audit entries: what changed, and the role and status changes by name. */
+export function userUpdateEvents(
+  before: User,
+  after: User,
+  passwordChanged: boolean,
+): AuditEvent[] {
+  const entity = { entityType: "user", entityId: after.id, label: userLabel(after) } as const;
+  const changed: string[] = (
+    ["username", "email", "first_name", "last_name", "role", "status"] as const
+  ).filter((field) => before[field] !== after[field]);
+  if (passwordChanged) changed.push("password");
+  const events: AuditEvent[] = [{ ...entity, action: "updated", details: { changed } }];
+  if (before.role !== after.role) {
+    events.push({
+      ...entity,
+      action: "role_changed",
+      details: { from: before.role, to: after.role },
+    });
+  }
+  if (before.status !== after.status) {
+    events.push({ ...entity, action: after.status === "active" ? "activated" : "deactivated" });
+  }
+  return events;
+}

@@ -1,11 +1,5 @@
-import { LAST_ADMIN_MESSAGES } from "#common/limits.ts";
 import type { Actor } from "#common/permissions.ts";
-import {
-  UserCreateSchema,
-  UserInviteSchema,
-  type UserUpdateInput,
-  UserUpdateSchema,
-} from "#common/schemas/users.ts";
+import { UserCreateSchema, type UserUpdateInput, UserUpdateSchema } from "#common/schemas/users.ts";
 import type { User } from "#common/types.ts";
 import { requireUncommonPassword } from "#server/auth/common-passwords.ts";
 import type { LinkTokens } from "#server/auth/link-tokens.ts";
@@ -13,12 +7,10 @@ import { hashPassword, INVITED_NO_PASSWORD_HASH } from "#server/auth/passwords.t
 import { requirePermission } from "#server/auth/policy.ts";
 import { hashToken } from "#server/auth/tokens.ts";
 import type { Db } from "#server/db/client.ts";
-import { isUniqueViolation } from "#server/db/errors.ts";
 import { nowIso } from "#server/db/normalize.ts";
 import { parseInput } from "#server/http/validation.ts";
 import { AppError } from "#server/modules/app-error.ts";
-import { type AuditEvent, insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
-import { INVITATION_DAYS, issueAccountLink } from "#server/modules/auth/account.service.ts";
+import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { deleteAccountTokens } from "#server/modules/auth/account-tokens.repository.ts";
 import { deleteSessionsOfUser } from "#server/modules/auth/sessions.repository.ts";
 import { findUsersAwaitingApproval } from "#server/modules/mail/mail.repository.ts";
@@ -27,12 +19,12 @@ import {
   type MailService,
   queueMail,
 } from "#server/modules/mail/mail.service.ts";
-import { insertAuditedUser, userEvent, userLabel } from "./user-audit.ts";
+import { insertAuditedUser, userEvent, userUpdateEvents } from "./user-audit.ts";
+import { type InvitationDeps, inviteUser, resendInvitation } from "./user-invitations.ts";
+import { requireAdminsRemain, requireUniqueIdentity, uniqueConflict } from "./user-rules.ts";
 import {
   deleteUsers,
   findUserById,
-  findUserIdByEmail,
-  findUserIdByUsername,
   findUserIdsWithPasswordHash,
   findUsers,
   findUsersByIds,
@@ -42,34 +34,11 @@ import {
   updateUser,
 } from "./users.repository.ts";
 
-export const {
-  delete: LAST_ADMIN_DELETE,
-  deleteAll: ALL_ADMINS_DELETE,
-  demote: LAST_ADMIN_DEMOTE,
-} = LAST_ADMIN_MESSAGES;
-export const INVITATION_ALREADY_ACCEPTED = "This user has already set a password.";
-export const MAIL_UNAVAILABLE = "Invitations need the mail service.";
-
-/** An edit of a user as audit entries: what changed, and the role and status changes by name. */
-function userUpdateEvents(before: User, after: User, passwordChanged: boolean): AuditEvent[] {
-  const entity = { entityType: "user", entityId: after.id, label: userLabel(after) } as const;
-  const changed: string[] = (
-    ["username", "email", "first_name", "last_name", "role", "status"] as const
-  ).filter((field) => before[field] !== after[field]);
-  if (passwordChanged) changed.push("password");
-  const events: AuditEvent[] = [{ ...entity, action: "updated", details: { changed } }];
-  if (before.role !== after.role) {
-    events.push({
-      ...entity,
-      action: "role_changed",
-      details: { from: before.role, to: after.role },
-    });
-  }
-  if (before.status !== after.status) {
-    events.push({ ...entity, action: after.status === "active" ? "activated" : "deactivated" });
-  }
-  return events;
-}
+/**
+ * Staff management of users (`users:manage`): the list, create, edit,
+ * delete and bulk actions. Invitations are in user-invitations.ts, the
+ * checks (unique names, the last admin) in user-rules.ts.
+ */
 
 export function createUsersService(
   db: Db,
@@ -79,6 +48,8 @@ export function createUsersService(
     now: clock = () => new Date(),
   }: { mail?: MailService; links?: LinkTokens; now?: () => Date } = {},
 ) {
+  const invitations: InvitationDeps = { mail, links, clock };
+
   /**
    * Within the activating transaction, before the change: mails the users of
    * `ids` who registered themselves and waited for approval that they may sign in.
@@ -91,60 +62,6 @@ export function createUsersService(
       waiting.map((user) => mail.accountApproved(context, user)),
       nowIso(),
     );
-  }
-
-  async function requireUniqueIdentity(
-    fields: { username?: string; email?: string },
-    exceptId?: number,
-  ) {
-    if (fields.username) {
-      const id = await findUserIdByUsername(db, fields.username);
-      if (id !== null && id !== exceptId) {
-        throw AppError.conflict("Username already exists", { username: "Username already exists" });
-      }
-    }
-    if (fields.email) {
-      const id = await findUserIdByEmail(db, fields.email);
-      if (id !== null && id !== exceptId) {
-        throw AppError.conflict("Email already exists", { email: "Email already exists" });
-      }
-    }
-  }
-
-  function uniqueConflict(error: unknown): never {
-    if (isUniqueViolation(error)) {
-      const field = /email/i.test(String((error as Error).message)) ? "email" : "username";
-      const message = field === "email" ? "Email already exists" : "Username already exists";
-      throw AppError.conflict(message, { [field]: message });
-    }
-    throw error;
-  }
-
-  /**
-   * At least one active admin must remain. `change` describes the users that
-   * would stop being (active) admins. `admins` come from `lockAdmins` inside
-   * the transaction that makes the change: those rows stay locked until it
-   * commits, so two requests each removing the other of the last two admins
-   * cannot both pass.
-   */
-  function requireAdminsRemain(
-    admins: { id: number; status: string }[],
-    change: { removed: number[]; deactivated: number[] },
-  ) {
-    const removed = new Set(change.removed);
-    const deactivated = new Set(change.deactivated);
-    const touchesAdmin = admins.some((a) => removed.has(a.id) || deactivated.has(a.id));
-    if (!touchesAdmin) return;
-    const remaining = admins.filter((a) => !removed.has(a.id));
-    const remainingActive = remaining.filter(
-      (a) => a.status === "active" && !deactivated.has(a.id),
-    );
-    if (remaining.length === 0) {
-      throw AppError.conflict(change.removed.length > 1 ? ALL_ADMINS_DELETE : LAST_ADMIN_DELETE);
-    }
-    if (remainingActive.length === 0) {
-      throw AppError.conflict(change.deactivated.length ? LAST_ADMIN_DEMOTE : LAST_ADMIN_DELETE);
-    }
   }
 
   async function listUsers(actor: Actor | null, search?: string): Promise<User[]> {
@@ -160,83 +77,6 @@ export function createUsersService(
     );
   }
 
-  /** The actor's name for an invitation mail ("Ada Admin"). */
-  async function actorName(actor: Actor): Promise<string> {
-    const user = await findUserById(db, actor.id);
-    return user
-      ? `${user.first_name} ${user.last_name}`.trim() || user.username
-      : "An administrator";
-  }
-
-  /**
-   * Add New User without a password: the user is mailed a link (valid for
-   * INVITATION_DAYS) to set one, and cannot sign in before.
-   */
-  async function inviteUser(actor: Actor | null, input: unknown): Promise<User> {
-    requirePermission(actor, "users:manage");
-    if (!mail || !links) throw new Error(MAIL_UNAVAILABLE);
-    const data = parseInput(UserInviteSchema, input);
-    await requireUniqueIdentity(data);
-    // Read before the transaction (see MailService.context).
-    const context = await mail.context();
-    const invitedBy = await actorName(actor);
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const now = clock();
-        const at = now.toISOString();
-        const user = await insertAuditedUser(
-          trx,
-          actor,
-          { ...data, password_hash: INVITED_NO_PASSWORD_HASH },
-          at,
-          { role: data.role, status: data.status, invited: true },
-        );
-        const nonce = await issueAccountLink(
-          trx,
-          links,
-          { userId: user.id, purpose: "invitation", accountEmail: user.email },
-          now,
-          INVITATION_DAYS * 86_400_000,
-        );
-        await queueMail(trx, mail.invitation(context, user, nonce, invitedBy), at);
-        return { ...user, invitation_pending: true };
-      });
-    } catch (error) {
-      uniqueConflict(error);
-    }
-  }
-
-  /** A new invitation link for a user who has not set a password yet; the old link stops working. */
-  async function resendInvitation(actor: Actor | null, id: number): Promise<User> {
-    requirePermission(actor, "users:manage");
-    if (!mail || !links) throw new Error(MAIL_UNAVAILABLE);
-    const user = await findUserById(db, id);
-    if (!user) throw AppError.notFound("User not found");
-    const pending = await findUserIdsWithPasswordHash(db, INVITED_NO_PASSWORD_HASH, [id]);
-    if (!pending.has(id)) throw AppError.conflict(INVITATION_ALREADY_ACCEPTED);
-    const context = await mail.context();
-    const invitedBy = await actorName(actor);
-    return db.transaction().execute(async (trx) => {
-      const now = clock();
-      const at = now.toISOString();
-      const nonce = await issueAccountLink(
-        trx,
-        links,
-        { userId: id, purpose: "invitation", accountEmail: user.email },
-        now,
-        INVITATION_DAYS * 86_400_000,
-      );
-      await queueMail(trx, mail.invitation(context, user, nonce, invitedBy), at);
-      await insertAuditEvents(
-        trx,
-        actor,
-        [userEvent(user, "updated", { changed: [], invitation: "resent" })],
-        at,
-      );
-      return { ...user, invitation_pending: true };
-    });
-  }
-
   async function getUser(actor: Actor | null, id: number): Promise<User> {
     requirePermission(actor, "users:manage");
     const user = await findUserById(db, id);
@@ -248,7 +88,7 @@ export function createUsersService(
     requirePermission(actor, "users:manage");
     const data = parseInput(UserCreateSchema, input);
     requireUncommonPassword(data.password);
-    await requireUniqueIdentity(data);
+    await requireUniqueIdentity(db, data);
     const passwordHash = await hashPassword(data.password);
     try {
       return await db.transaction().execute(async (trx) => {
@@ -281,7 +121,7 @@ export function createUsersService(
     requireUncommonPassword(data.password);
     const before = await findUserById(db, id);
     if (!before) throw AppError.notFound("User not found");
-    await requireUniqueIdentity({ username: data.username, email: data.email }, id);
+    await requireUniqueIdentity(db, { username: data.username, email: data.email }, id);
 
     const values: UserUpdate = {};
     for (const key of ["username", "email", "first_name", "last_name", "role", "status"] as const) {
@@ -350,6 +190,9 @@ export function createUsersService(
       const user = await findUserById(trx, id);
       if (!user) throw AppError.notFound("User not found");
       requireAdminsRemain(admins, { removed: [id], deactivated: [] });
+      // The entry before the delete (not writeWithAudit, which writes it
+      // after): its actor may be the deleted user, and audit_logs.actor_id
+      // references users.
       await insertAuditEvents(trx, actor, [userEvent(user, "deleted")], nowIso());
       await deleteUsers(trx, [id]);
     });
@@ -409,8 +252,9 @@ export function createUsersService(
     listUsers,
     getUser,
     createUser,
-    inviteUser,
-    resendInvitation,
+    inviteUser: (actor: Actor | null, input: unknown) => inviteUser(db, invitations, actor, input),
+    resendInvitation: (actor: Actor | null, id: number) =>
+      resendInvitation(db, invitations, actor, id),
     updateUser: updateUserById,
     deleteUser,
     bulkUsers,

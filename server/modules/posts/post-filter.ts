@@ -1,0 +1,260 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Db, DialectName } from "#server/db/client.ts";
+import { toCount } from "#server/db/normalize.ts";
+import type { Database } from "#server/db/schema.ts";
+import { isLive, isPending, NOT_LIVE_BRANCHES, notLiveBranches } from "./visibility.ts";
+
+/**
+ * Which posts a list shows: the filter a list is asked with, and the one
+ * place it is written as conditions of a query (`applyFilter`). The list
+ * (post-list.ts) and the search (post-search*.ts) build on it.
+ */
+
+export type PostStatusFilter = "all" | "published" | "draft" | "scheduled";
+
+export type PostFilter = {
+  /** "public": only posts whose publish time has come. "all": staff view. */
+  visibility: "public" | "all";
+  status?: PostStatusFilter;
+  authorId?: number;
+  /** Full-text search (words and word prefixes, ranked). */
+  search?: string;
+  /** Mid-word fallback: this text anywhere in the title or excerpt. */
+  substring?: string;
+  categorySlug?: string;
+  tagSlug?: string;
+  featured?: boolean;
+  excludeId?: number;
+  categoryIds?: number[];
+  /** The moment visibility is decided at (UTC ISO). */
+  now: string;
+  /** The category and tag conditions, resolved to ids (set by findPostPage). */
+  links?: Links[];
+};
+
+/** Posts linked to some categories (or tags), and how many links there are. */
+export type Links = {
+  table: "post_categories" | "post_tags";
+  column: "category_id" | "tag_id";
+  ids: number[];
+  size: number;
+  /** Check each post walked on its own (a short list with no count: related posts). */
+  probe?: boolean;
+};
+
+/** Up to this many linked posts, a list starts from them rather than walking the order. */
+const FEW_LINKS = 1000;
+
+export type PostQuery = SelectQueryBuilder<Database, "posts", object>;
+
+function escapeLike(value: string) {
+  return value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The visibility part of a filter: "live" (the public, or the staff
+ * "published" filter), "any" (staff, every status) or "other" (drafts,
+ * scheduled).
+ */
+export function visibilityOf(filter: PostFilter): "live" | "any" | "other" {
+  const status = filter.status ?? "all";
+  if (filter.visibility === "public")
+    return status === "all" || status === "published" ? "live" : "other";
+  if (status === "published") return "live";
+  return status === "all" ? "any" : "other";
+}
+
+/** Which conditions besides visibility: none, one category or tag only, or others. */
+export function narrowingOf(filter: PostFilter): "none" | "taxonomy" | "other" {
+  const others =
+    filter.authorId !== undefined ||
+    !!filter.substring ||
+    !!filter.featured ||
+    filter.excludeId !== undefined;
+  const links = filter.links ?? [];
+  if (others || links.length > 1 || (links.length === 1 && links[0]!.ids.length !== 1)) {
+    return "other";
+  }
+  return links.length === 1 ? "taxonomy" : "none";
+}
+
+/** Only visibility (the public list, or the staff "published" filter). */
+export function onlyLive(filter: PostFilter) {
+  return visibilityOf(filter) === "live" && narrowingOf(filter) === "none";
+}
+
+/** No condition at all: the staff list of every post. */
+export function unfiltered(filter: PostFilter) {
+  return visibilityOf(filter) === "any" && narrowingOf(filter) === "none";
+}
+
+/** The posts linked to the ids (a subquery). */
+export function linkedPostIds(links: Links) {
+  return sql`select ${sql.ref(`${links.table}.post_id`)} from ${sql.table(links.table)} where ${sql.ref(
+    `${links.table}.${links.column}`,
+  )} in (${sql.join(links.ids)})`;
+}
+
+/**
+ * The filter's category and tag conditions as ids with their number of links.
+ * Answers null when a slug names nothing (so the list is empty at once).
+ */
+export async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] | null> {
+  const links: Links[] = [];
+  const bySlug = async (
+    taxonomy: "categories" | "tags",
+    table: Links["table"],
+    column: Links["column"],
+    slug: string,
+  ) => {
+    const row = await db
+      .selectFrom(taxonomy)
+      .select([
+        `${taxonomy}.id`,
+        sql<number>`(select count(*) from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref(`${taxonomy}.id`)})`.as(
+          "n",
+        ),
+      ])
+      .where(`${taxonomy}.slug`, "=", slug)
+      .executeTakeFirst();
+    if (!row) return false;
+    links.push({ table, column, ids: [row.id], size: toCount(row.n) });
+    return true;
+  };
+  if (filter.categorySlug) {
+    if (!(await bySlug("categories", "post_categories", "category_id", filter.categorySlug))) {
+      return null;
+    }
+  }
+  if (filter.tagSlug && !(await bySlug("tags", "post_tags", "tag_id", filter.tagSlug))) {
+    return null;
+  }
+  if (filter.categoryIds?.length) {
+    const ids = filter.categoryIds;
+    const row = await db
+      .selectFrom("post_categories")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("category_id", "in", ids)
+      .executeTakeFirst();
+    links.push({ table: "post_categories", column: "category_id", ids, size: toCount(row?.n) });
+  }
+  return links;
+}
+
+/**
+ * Every condition of a list except the full-text search, which is joined
+ * separately (see searchPostPage). The one place "which posts does this list
+ * show" is written.
+ */
+export function applyFilter<Q extends PostQuery>(
+  query: Q,
+  filter: PostFilter,
+  dialect: DialectName,
+): Q {
+  let q = query as PostQuery;
+  // On SQLite a set of ids (a category, a tag, a text match) filters the walk
+  // along the order's index (the unary + keeps SQLite from instead reading
+  // every post of the set from the table and sorting them).
+  const id = dialect === "sqlite" ? sql`+${sql.ref("posts.id")}` : sql.ref("posts.id");
+  if (filter.visibility === "public") q = q.where((eb) => isLive(eb, filter.now, dialect));
+  switch (filter.status) {
+    case "published":
+      if (filter.visibility !== "public") q = q.where((eb) => isLive(eb, filter.now, dialect));
+      break;
+    case "draft":
+      q = q.where("posts.status", "=", "draft");
+      break;
+    case "scheduled":
+      q = q.where((eb) => isPending(eb, filter.now));
+      break;
+    default:
+      break;
+  }
+  if (filter.authorId !== undefined) q = q.where("posts.author_id", "=", filter.authorId);
+  if (filter.featured) q = q.where("posts.is_featured", "=", true);
+  if (filter.excludeId !== undefined) q = q.where("posts.id", "!=", filter.excludeId);
+  if (filter.substring) {
+    const pattern = sql`${`%${escapeLike(filter.substring)}%`} escape '\\'`;
+    if (dialect === "sqlite") {
+      // A subquery of its own, so that SQLite reads only a (title, excerpt)
+      // index; the few matches then lead (no unary + here). Its like ignores
+      // ASCII case already (and its lower() knows no more).
+      q = q.where("posts.id", "in", (eb) =>
+        eb
+          .selectFrom("posts as p")
+          .select("p.id")
+          .where((w) =>
+            w.or([w(sql`p.title`, "like", pattern), w(sql`p.excerpt`, "like", pattern)]),
+          ),
+      );
+    } else {
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`lower(posts.title)`, "like", pattern),
+          eb(sql`lower(posts.excerpt)`, "like", pattern),
+        ]),
+      );
+    }
+  }
+  for (const links of filter.links ?? []) {
+    const linked = linkedPostIds(links);
+    // Few posts: start from them (PostgreSQL reads = any(array) as a short id
+    // list). Many: walk the order's index and keep those linked, which finds a
+    // page's posts after a few steps.
+    if (links.probe && links.size > FEW_LINKS && dialect === "sqlite") {
+      q = q.where(
+        sql<boolean>`exists (select 1 from ${sql.table(links.table)} where ${sql.ref(
+          `${links.table}.post_id`,
+        )} = posts.id and ${sql.ref(`${links.table}.${links.column}`)} in (${sql.join(links.ids)}))`,
+      );
+    } else if (links.size <= FEW_LINKS) {
+      q = q.where(
+        dialect === "postgres"
+          ? sql<boolean>`posts.id = any(array(${linked}))`
+          : sql<boolean>`posts.id in (${linked})`,
+      );
+    } else {
+      q = q.where(sql<boolean>`${id} in (${linked})`);
+    }
+  }
+  return q as Q;
+}
+
+/**
+ * The order of a list: live posts always have a publish date, which an index
+ * keeps in order; the staff view also lists drafts that may have none, and an
+ * expression index keeps coalesce(published_at, created_at) in order.
+ */
+export function orderKey(filter: PostFilter) {
+  return filter.visibility === "public" || filter.status === "published"
+    ? sql`posts.published_at`
+    : sql`coalesce(posts.published_at, posts.created_at)`;
+}
+
+/**
+ * The ids of the posts the public does not see (drafts, scheduled), branch by
+ * branch so that every part is an index range whatever the planner thinks.
+ */
+export function hiddenPostIds(db: Db, now: string) {
+  const branch = (i: number) =>
+    db
+      .selectFrom("posts")
+      .select("posts.id")
+      .where((eb) => notLiveBranches(eb, now)[i]!);
+  let query = branch(0);
+  for (let i = 1; i < NOT_LIVE_BRANCHES; i++) query = query.unionAll(branch(i));
+  return query;
+}
+
+/** How many posts the public does not see, as a sum of index range counts. */
+export function hiddenPostCount(db: Db, now: string) {
+  const counts = Array.from(
+    { length: NOT_LIVE_BRANCHES },
+    (_, i) =>
+      sql`(${db
+        .selectFrom("posts")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where((eb) => notLiveBranches(eb, now)[i]!)})`,
+  );
+  return sql<number>`(${sql.join(counts, sql` + `)})`;
+}

@@ -1,0 +1,159 @@
+import { type RawBuilder, sql } from "kysely";
+import type { PostSummary } from "#common/types.ts";
+import { type Db, dialectOf } from "#server/db/client.ts";
+import { toCount } from "#server/db/normalize.ts";
+import {
+  applyFilter,
+  hiddenPostCount,
+  hiddenPostIds,
+  linkedPostIds,
+  narrowingOf,
+  orderKey,
+  type PostFilter,
+  resolveLinks,
+  visibilityOf,
+} from "./post-filter.ts";
+import { attachRelations, contentColumn, POST_COLUMNS, type PostRow } from "./post-rows.ts";
+import { midWordFallback, searchPostPage } from "./post-search.ts";
+
+/**
+ * One page of a list of posts with its total (`findPostPage`), planned so
+ * that neither a deep page nor the count reads more rows than it shows.
+ * Which posts are in the list is post-filter.ts; a search hands over to
+ * post-search.ts.
+ */
+
+/**
+ * The number of posts a filter lets through. Nearly every post is live, so
+ * for the public list (and a category or tag of it) all posts (or links) are
+ * counted from an index, less the few hidden ones: no post row is read.
+ */
+function countQuery(db: Db, filter: PostFilter) {
+  const visibility = visibilityOf(filter);
+  const narrowing = narrowingOf(filter);
+  if (visibility !== "other" && narrowing !== "other") {
+    const hidden = hiddenPostIds(db, filter.now);
+    let all: RawBuilder<number>;
+    let hiddenCount: RawBuilder<number>;
+    if (narrowing === "none") {
+      all = sql`(${db.selectFrom("posts").select((eb) => eb.fn.countAll().as("n"))})`;
+      hiddenCount = hiddenPostCount(db, filter.now);
+    } else {
+      const links = filter.links![0]!;
+      all = sql`${links.size}`;
+      hiddenCount = sql`(select count(*) from (${linkedPostIds(links)}) as linked where linked.post_id in (${hidden}))`;
+    }
+    return visibility === "any" ? all : sql<number>`${all} - ${hiddenCount}`;
+  }
+  return sql<number>`(${applyFilter(db.selectFrom("posts"), filter, dialectOf(db)).select((eb) =>
+    eb.fn.countAll().as("n"),
+  )})`;
+}
+
+async function countPosts(db: Db, filter: PostFilter): Promise<number> {
+  const row = await sql<{ n: number }>`select ${countQuery(db, filter)} as n`.execute(db);
+  return toCount(row.rows[0]?.n);
+}
+
+export type PostPage = { posts: PostSummary[]; count: number };
+
+export type PageOptions = {
+  /** Only the first N characters of each body (cards need no more). */
+  contentPreview?: number;
+  /** false: the posts only, no count (short lists: featured, related). */
+  withCount?: boolean;
+};
+
+/** Past this offset a page first counts, and reads from the nearer end of the list. */
+const DEEP_OFFSET = 1000;
+
+/**
+ * One page of a list, newest first (by rank first when searching): one query
+ * for the page with its total, one for the categories and tags of its posts.
+ * The page's ids come from an index alone (a narrow subquery), so skipped
+ * rows never cost a table read.
+ */
+export async function findPostPage(
+  db: Db,
+  filter: PostFilter,
+  paging: { page: number; limit: number },
+  options: PageOptions = {},
+): Promise<PostPage> {
+  const withCount = options.withCount ?? true;
+  const content = options.contentPreview ?? true;
+  if ((filter.categorySlug || filter.tagSlug || filter.categoryIds?.length) && !filter.links) {
+    const links = await resolveLinks(db, filter);
+    if (!links) return { posts: [], count: 0 };
+    // Without a count, only the first few linked posts along the order are needed.
+    if (!withCount) for (const l of links) l.probe = true;
+    return findPostPage(db, { ...filter, links }, paging, options);
+  }
+  if (filter.search) {
+    const found = await searchPostPage(db, filter, paging, content);
+    if (found) return found;
+    const text = midWordFallback(filter.search);
+    if (!text) return { posts: [], count: 0 };
+    return findPostPage(db, { ...filter, search: undefined, substring: text }, paging, {
+      contentPreview: typeof content === "number" ? content : undefined,
+    });
+  }
+  const { limit } = paging;
+  const offset = (paging.page - 1) * limit;
+
+  // Deep pages: count first; past the end is answered at once, and pages in
+  // the second half are read backwards from the other end of the index.
+  let count: number | undefined;
+  let reverse = false;
+  let take = limit;
+  let skip = offset;
+  if (withCount && offset >= DEEP_OFFSET) {
+    count = await countPosts(db, filter);
+    if (offset >= count) return { posts: [], count };
+    if (offset > count / 2) {
+      reverse = true;
+      take = Math.min(limit, count - offset);
+      skip = count - offset - take;
+    }
+  }
+
+  const direction = reverse ? "asc" : "desc";
+  // A text match (the search fallback) is a small set read from a full index
+  // scan: counted over the page query's own rows instead of scanning twice.
+  const windowCount = withCount && count === undefined && !!filter.substring;
+  let pageIds = applyFilter(
+    db.selectFrom("posts").select(["posts.id", orderKey(filter).as("sort_key")]),
+    filter,
+    dialectOf(db),
+  )
+    .orderBy(orderKey(filter), direction)
+    .orderBy("posts.id", direction)
+    .limit(take)
+    .offset(skip);
+  if (windowCount) {
+    pageIds = pageIds.select(sql<number>`count(*) over ()`.as("total_count")) as typeof pageIds;
+  }
+  let query = db
+    .selectFrom(pageIds.as("page"))
+    .innerJoin("posts", "posts.id", "page.id")
+    .leftJoin("users", "users.id", "posts.author_id")
+    .select(POST_COLUMNS)
+    .select(contentColumn(content));
+  if (windowCount) {
+    query = query.select(sql<number>`page.total_count`.as("total_count")) as typeof query;
+  } else if (withCount && count === undefined) {
+    query = query.select(countQuery(db, filter).as("total_count")) as unknown as typeof query;
+  }
+  // Ordered by the page's own columns, so the database starts from the page's
+  // few rows rather than walking an index in the same order.
+  const rows = (await query
+    .orderBy(sql`page.sort_key`, "desc")
+    .orderBy("page.id", "desc")
+    .execute()) as unknown as (PostRow & { total_count?: unknown })[];
+
+  if (count === undefined) {
+    if (!withCount) count = rows.length;
+    else if (rows.length > 0) count = toCount(rows[0]!.total_count);
+    else count = offset === 0 ? 0 : await countPosts(db, filter);
+  }
+  return { posts: await attachRelations(db, rows, filter.now), count };
+}

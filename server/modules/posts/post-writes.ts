@@ -1,0 +1,265 @@
+import { type Actor, can } from "#common/permissions.ts";
+import { foldPostAliases, PostInputSchema } from "#common/schemas/posts.ts";
+import type { Post } from "#common/types.ts";
+import { requirePermission, requirePostManager } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
+import { parseInput } from "#server/http/validation.ts";
+import { AppError } from "#server/modules/app-error.ts";
+import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import type { CreateOptions } from "#server/modules/content/create-options.ts";
+import {
+  type BulkAction,
+  createdEvents,
+  deleteDocuments,
+  moveSlug,
+  requireContent,
+  rethrowSlugTaken,
+  updatedEvents,
+  writeBulkAction,
+} from "#server/modules/content/document-writes.ts";
+import {
+  type RevisionContext,
+  recordRevision,
+  revisionReason,
+} from "#server/modules/revisions/revisions.service.ts";
+import { requireCurrentVersion } from "#server/modules/versions/versions.ts";
+import {
+  requireFeatureRight,
+  requireSameAuthor,
+  requireSlugFree,
+  requireSlugNotAnotherPostsAddress,
+  slugTaken,
+} from "./post-rules.ts";
+import { resolveStatus, toIsoDate } from "./post-status.ts";
+import { resolveTaxonomy, setRelations } from "./post-taxonomy.ts";
+import {
+  deletePosts,
+  findPostsForBulk,
+  insertPost,
+  updatePostColumns,
+} from "./posts.repository.ts";
+import { searchTextOf } from "./search-text.ts";
+
+/**
+ * A post's writes: each checks who may and what is valid, then changes the
+ * rows, the old addresses, the revisions and the audit log in one
+ * transaction (`writeWithAudit`). The service (posts.service.ts) reads the
+ * post back for the answer.
+ */
+
+/** The fields an edit's audit entry lists when they changed. */
+const AUDITED_FIELDS = [
+  "title",
+  "slug",
+  "excerpt",
+  "content",
+  "featured_image",
+  "isFeatured",
+  "status",
+  "published_at",
+] as const;
+
+type AuditedPostFields = Pick<Post, (typeof AUDITED_FIELDS)[number]>;
+
+function slugConflict(error: unknown): never {
+  return rethrowSlugTaken(error, "posts", slugTaken);
+}
+
+/** A new post; answers its id. */
+export async function writeNewPost(
+  db: Db,
+  actor: Actor | null,
+  input: unknown,
+  options: CreateOptions = {},
+): Promise<number> {
+  requirePermission(actor, "posts:create");
+  const parsed = parseInput(PostInputSchema, input);
+  const data = foldPostAliases(parsed);
+  const content = requireContent(data.content);
+  requireFeatureRight(actor, parsed, false);
+  const { categoryIds, tagNames } = await resolveTaxonomy(db, actor, data);
+  await requireSlugFree(db, data.slug);
+  await requireSlugNotAnotherPostsAddress(db, actor, data.slug);
+  try {
+    const { postId } = await writeWithAudit(
+      db,
+      actor,
+      async (trx, now) => {
+        const state = resolveStatus(data.status, toIsoDate(data.published_at) ?? null, now);
+        const postId = await insertPost(
+          trx,
+          {
+            title: data.title,
+            slug: data.slug,
+            excerpt: data.excerpt ?? "",
+            content,
+            search_text: searchTextOf(content),
+            featured_image: data.featured_image ?? "",
+            featured_image_alt: data.featured_image_alt ?? "",
+            status: state.status,
+            is_featured: data.isFeatured ?? false,
+            author_id: options.authorId === undefined ? actor.id : options.authorId,
+            published_at: state.published_at,
+            meta_title: data.meta_title ?? "",
+            meta_description: data.meta_description ?? "",
+            og_image: data.og_image ?? "",
+          },
+          now,
+        );
+        await moveSlug(trx, "post", postId, null, data.slug);
+        await setRelations(
+          trx,
+          postId,
+          categoryIds ?? [],
+          tagNames ?? [],
+          can(actor, "tags:manage"),
+        );
+        await recordRevision(trx, actor, {
+          type: "post",
+          id: postId,
+          reason: revisionReason(false, state.status !== "draft"),
+        });
+        await options.within?.(trx, postId);
+        return { postId, state };
+      },
+      ({ postId, state }) =>
+        createdEvents({ entityType: "post", entityId: postId, label: data.title }, state),
+    );
+    return postId;
+  } catch (error) {
+    slugConflict(error);
+  }
+}
+
+/**
+ * An edit of `current` (read by the caller, who checked the actor manages
+ * it). Fields left out of the body stay as they are. `expectedVersion`: the
+ * version the editor loaded; an older one than stored is a 409.
+ */
+export async function writePostEdit(
+  db: Db,
+  actor: Actor,
+  current: Post,
+  input: unknown,
+  expectedVersion?: number,
+  revision: RevisionContext = {},
+): Promise<void> {
+  const { id } = current;
+  const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
+  const parsed = parseInput(PostInputSchema, {
+    title: current.title,
+    slug: current.slug,
+    excerpt: current.excerpt,
+    content: current.content,
+    ...body,
+  });
+  requireSameAuthor(parsed, current.author_id);
+  const data = foldPostAliases(parsed);
+  const content = requireContent(data.content);
+  requireFeatureRight(actor, parsed, current.isFeatured);
+  const { categoryIds, tagNames } = await resolveTaxonomy(db, actor, data);
+  if (data.slug !== current.slug) {
+    await requireSlugFree(db, data.slug, id);
+    await requireSlugNotAnotherPostsAddress(db, actor, data.slug, id);
+  }
+  const givenDate = toIsoDate(data.published_at);
+  const image = data.featured_image;
+  const featured = data.isFeatured;
+  const wasPublic = current.status !== "draft";
+  try {
+    await writeWithAudit(
+      db,
+      actor,
+      async (trx, now) => {
+        const state =
+          data.status !== undefined || givenDate !== undefined
+            ? resolveStatus(
+                data.status ?? (wasPublic ? undefined : "draft"),
+                givenDate === undefined ? current.published_at : givenDate,
+                now,
+              )
+            : { status: current.status, published_at: current.published_at };
+        if ((await requireCurrentVersion(trx, "post", id, actor, expectedVersion)) === null)
+          throw AppError.notFound(`Post with ID ${id} not found.`);
+        await updatePostColumns(
+          trx,
+          id,
+          {
+            title: data.title,
+            slug: data.slug,
+            excerpt: data.excerpt ?? current.excerpt,
+            content,
+            search_text: searchTextOf(content),
+            ...(image !== undefined ? { featured_image: image } : {}),
+            ...(data.featured_image_alt !== undefined
+              ? { featured_image_alt: data.featured_image_alt }
+              : {}),
+            status: state.status,
+            published_at: state.published_at,
+            ...(featured !== undefined ? { is_featured: featured } : {}),
+            ...(data.meta_title !== undefined ? { meta_title: data.meta_title } : {}),
+            ...(data.meta_description !== undefined
+              ? { meta_description: data.meta_description }
+              : {}),
+            ...(data.og_image !== undefined ? { og_image: data.og_image } : {}),
+          },
+          now,
+        );
+        await moveSlug(trx, "post", id, current, data.slug);
+        await setRelations(trx, id, categoryIds, tagNames, can(actor, "tags:manage"));
+        await recordRevision(trx, actor, {
+          type: "post",
+          id,
+          reason: revisionReason(wasPublic, state.status !== "draft"),
+          ...revision,
+        });
+        return state;
+      },
+      (state) => {
+        const after: AuditedPostFields = {
+          title: data.title,
+          slug: data.slug,
+          excerpt: data.excerpt ?? current.excerpt,
+          content,
+          featured_image: image ?? current.featured_image,
+          isFeatured: featured ?? current.isFeatured,
+          ...state,
+        };
+        const changed = AUDITED_FIELDS.filter((field) => current[field] !== after[field]);
+        const entity = { entityType: "post", entityId: id, label: after.title } as const;
+        return updatedEvents(entity, [...changed], wasPublic, after);
+      },
+    );
+  } catch (error) {
+    slugConflict(error);
+  }
+}
+
+/** Deletes `post` (read by the caller, who checked the actor manages it) and what it leaves. */
+export async function writePostDelete(db: Db, actor: Actor | null, post: Post): Promise<void> {
+  await writeWithAudit(
+    db,
+    actor,
+    (trx) => deleteDocuments(trx, "post", [post.id], deletePosts),
+    () => ({ action: "deleted", entityType: "post", entityId: post.id, label: post.title }),
+  );
+}
+
+/** All or nothing: every post must exist and be the caller's to manage. */
+export async function writePostsBulk(
+  db: Db,
+  actor: Actor | null,
+  action: BulkAction,
+  ids: number[],
+) {
+  requirePermission(actor, "posts:create");
+  const unique = [...new Set(ids)];
+  const rows = await findPostsForBulk(db, unique);
+  if (rows.length !== unique.length)
+    throw AppError.notFound("Some of the selected posts do not exist");
+  for (const row of rows) requirePostManager(actor, row);
+  return writeBulkAction(db, actor, "post", action, rows, {
+    deleteRows: deletePosts,
+    updateStatus: updatePostColumns,
+  });
+}
