@@ -30,7 +30,6 @@ import { settingsApi } from "./api/settings.ts";
 import { teamApi } from "./api/team.ts";
 import { uploadApi } from "./api/upload.ts";
 import { usersApi } from "./api/users.ts";
-import { authenticate } from "./auth/middleware.ts";
 import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import { createPageCache } from "./cache/page-cache.ts";
 import { changeOfWrites } from "./cache/public-writes.ts";
@@ -39,6 +38,7 @@ import type { Db } from "./db/client.ts";
 import { isDatabaseBusy } from "./db/errors.ts";
 import { nowIso } from "./db/normalize.ts";
 import type { WriteEvents } from "./db/write-tracking.ts";
+import { authenticate } from "./http/authenticate.ts";
 import {
   isImportFileUrl,
   isUploadUrl,
@@ -46,7 +46,6 @@ import {
   PAGE_BODY_LIMIT,
   uploadBodyLimit,
 } from "./http/body-limits.ts";
-import { resolveClientAddress } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
 import type { AppEnv } from "./http/context.ts";
 import { createOriginResolver } from "./http/origin.ts";
@@ -55,8 +54,9 @@ import { createPageCacheKey } from "./http/page-cache-key.ts";
 import { createRequestStamp, requestContext } from "./http/request-context.ts";
 import { apiQueries, createRouter } from "./http/router.ts";
 import { createNonce, noncePolicy } from "./http/security.ts";
+import { AppError, isAppError } from "./lib/app-error.ts";
+import { resolveClientAddress } from "./lib/client-address.ts";
 import type { Logger } from "./logger.ts";
-import { AppError, isAppError } from "./modules/app-error.ts";
 import { findNextPublishTime } from "./modules/content/publish-schedule.ts";
 import { FALLBACK_SETTINGS } from "./modules/settings/settings.service.ts";
 import { storedImageType } from "./modules/uploads/stored-names.ts";
@@ -189,7 +189,7 @@ export function createApp({
     if (c.req.method !== "GET" && c.req.method !== "HEAD") await changes.flushed?.();
   });
   // Who is asking, for per-client limits: the socket's address, or a trusted
-  // proxy's header (TRUST_PROXY, TRUST_PROXY_HEADER; server/http/client-address.ts).
+  // proxy's header (TRUST_PROXY, TRUST_PROXY_HEADER; server/lib/client-address.ts).
   app.use(async (c, next) => {
     const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
     c.set(

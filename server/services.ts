@@ -5,7 +5,7 @@ import { loadSecretKey } from "./auth/secret-key.ts";
 import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { createMemoryRateLimitStore, createRateLimit } from "./http/rate-limit.ts";
+import { createMemoryRateLimitStore, createRateLimit } from "./lib/rate-limit.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
 import {
@@ -63,7 +63,7 @@ export function createServices({
   // One-time links: tokens derived from per-mail nonces and the secret (server/auth/link-tokens.ts).
   const links = createLinkTokens(secret);
   // One store for the sign-in throttle's counters and every rate limit (in
-  // memory; see server/http/rate-limit.ts for sharing it between instances).
+  // memory; see server/lib/rate-limit.ts for sharing it between instances).
   // The clients each account knows live in the throttle's own store.
   const clock = now ? () => now().getTime() : Date.now;
   const limits = createMemoryRateLimitStore({ now: clock });

@@ -2,12 +2,12 @@ import type { Actor } from "#common/permissions.ts";
 import { type PageInput, PageInputSchema } from "#common/schemas/pages.ts";
 import type { Page, PageList } from "#common/types.ts";
 import { requirePermission } from "#server/auth/policy.ts";
-import { pageTag, readTagged, tagRead } from "#server/cache/tags.ts";
 import type { Db } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { pageTag, readTagged, tagRead } from "#server/lib/cache-tags.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
 import {
   type AuditEvent,
   changedFields,

@@ -6,6 +6,10 @@ import { foldPostAliases, type PostInput, PostInputSchema } from "#common/schema
 import { slugify } from "#common/text.ts";
 import type { Post, PostList, PostSummary } from "#common/types.ts";
 import { requireActor, requirePermission, requirePostManager } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import {
   categoryTag,
   isBackgroundRender,
@@ -14,12 +18,8 @@ import {
   RELATED_TAG,
   readTagged,
   tagRead,
-} from "#server/cache/tags.ts";
-import type { Db } from "#server/db/client.ts";
-import { isUniqueViolation } from "#server/db/errors.ts";
-import { nowIso } from "#server/db/normalize.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+} from "#server/lib/cache-tags.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
 import { type AuditEvent, insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {
