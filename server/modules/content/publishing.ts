@@ -1,4 +1,4 @@
-import type { PostStatus } from "#common/types.ts";
+import type { PostStatus } from "#common/enums.ts";
 import { AppError } from "#server/lib/app-error.ts";
 
 /**
