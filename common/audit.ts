@@ -1,6 +1,4 @@
-import type { z } from "zod";
 import { LIST_PAGE_SIZE } from "./limits.ts";
-import type { AuditEntrySchema, AuditLogPageSchema } from "./schemas/responses.ts";
 
 /** What the audit log records, and the words the admin screen shows for it. */
 export const AUDIT_ACTIONS = [
@@ -88,7 +86,3 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
 };
 
 export const AUDIT_PAGE_SIZE = LIST_PAGE_SIZE.auditLog.default;
-
-/** One entry of the log and one page of it, as GET /api/audit-log answers (schemas/responses.ts). */
-export type AuditEntry = z.output<typeof AuditEntrySchema>;
-export type AuditLogPage = z.output<typeof AuditLogPageSchema>;

@@ -50,8 +50,9 @@ export type ContactSettings = {
 
 export const CONTACT_LIMITS = { introduction: 2000, rangesPerDay: 3, embedUrl: 2000 } as const;
 
-/** The defaults (kept in `settings.ts`, which every page loads, with the other defaults). */
-export { DEFAULT_CONTACT, DEFAULT_CONTACT_INTRODUCTION } from "./settings.ts";
+// The defaults, DEFAULT_CONTACT and DEFAULT_CONTACT_INTRODUCTION, are in `settings.ts` (which
+// every page loads) with the other defaults; not re-exported here, as `settings.ts` imports
+// this module's types.
 
 export const OPENSTREETMAP = "https://www.openstreetmap.org";
 

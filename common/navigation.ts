@@ -58,8 +58,8 @@ export const MENU_LIMITS = {
 /** How many services the footer lists (in their admin order); more add an "All services" link. */
 export const FOOTER_SERVICES_MAX = 6;
 
-/** The spec's navigation (kept in `settings.ts`, which every page loads, with the other defaults). */
-export { DEFAULT_NAVIGATION } from "./settings.ts";
+// The spec's navigation, DEFAULT_NAVIGATION, is in `settings.ts` (which every page loads) with
+// the other defaults; it is not re-exported here, as `settings.ts` imports this module's types.
 
 /**
  * A custom link's address: a path of this site ("/", "/careers?x=1", never

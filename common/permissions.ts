@@ -1,4 +1,4 @@
-import type { Role } from "./types.ts";
+import type { Role } from "./enums.ts";
 
 /**
  * Permissions as data: what each role may do. The server enforces them on

@@ -68,7 +68,7 @@ export const CONTACT_RULES = {
 /**
  * Every password that is set (register, first-run setup, the admin's user
  * form): at least 8 characters, taken as typed. The server also refuses the
- * most common passwords (server/auth/common-passwords.ts) with PASSWORD_TOO_COMMON.
+ * most common passwords (server/lib/common-passwords.ts) with PASSWORD_TOO_COMMON.
  */
 export const NEW_PASSWORD_RULE: TextRule = {
   required: "Password is required",

@@ -2,6 +2,8 @@
 import type { z } from "zod";
 import type {
   ActiveSessionSchema,
+  AuditEntrySchema,
+  AuditLogPageSchema,
   CategorySchema,
   ContactMessageListSchema,
   ContactMessageSchema,
@@ -39,24 +41,6 @@ import type {
   UploadResultSchema,
   UserSchema,
 } from "./schemas/responses.ts";
-
-export const ROLES = ["admin", "editor", "author"] as const;
-export type Role = (typeof ROLES)[number];
-export const USER_STATUSES = ["active", "inactive"] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-export const POST_STATUSES = ["draft", "published", "scheduled"] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
-export const SERVICE_ICONS = [
-  "computer",
-  "smartphone",
-  "chart",
-  "gear",
-  "shield",
-  "cloud",
-  "code",
-  "briefcase",
-] as const;
-export type ServiceIcon = (typeof SERVICE_ICONS)[number];
 
 /*
  * The shapes the API answers with and the pages read, derived from the zod
@@ -100,6 +84,10 @@ export type NavigationTarget = Of<typeof NavigationTargetSchema>;
 export type MediaItem = Of<typeof MediaItemSchema>;
 export type OutboxMail = Of<typeof OutboxMailSchema>;
 export type OutboxPage = Of<typeof OutboxPageSchema>;
+
+/** One entry of the audit log and one page of it, as GET /api/audit-log answers. */
+export type AuditEntry = Of<typeof AuditEntrySchema>;
+export type AuditLogPage = Of<typeof AuditLogPageSchema>;
 
 export type ApiSuccess<T> = { success: true; data: T; message?: string };
 export type ApiFailure = { success: false; message: string; errors?: Record<string, string> };

@@ -4,8 +4,8 @@ import { type DbHandle, openDb } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { withPrepareLock } from "./db/prepare-lock.ts";
 import { ensurePrivateDir } from "./db/private-files.ts";
-import { type SeedResult, seedDatabase } from "./db/seed/index.ts";
 import type { Logger } from "./logger.ts";
+import { type SeedResult, seedDatabase } from "./seed/index.ts";
 
 /** Opens the database, brings the schema up to date and seeds what is missing. */
 export async function prepareDatabase(

@@ -2,8 +2,8 @@ import cluster, { type Worker } from "node:cluster";
 import net from "node:net";
 import type { ContentChange } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
-import type { SeedResult } from "./db/seed/index.ts";
 import type { Logger } from "./logger.ts";
+import type { SeedResult } from "./seed/index.ts";
 
 /** What the primary and its workers tell each other over IPC. */
 export type ClusterMessage =

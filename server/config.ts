@@ -1,15 +1,15 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { isCommonPassword } from "./auth/common-passwords.ts";
 import {
   PROXY_HEADERS,
   parseTrustProxy,
   TRUST_PROXY_HEADER_HELP,
   TRUST_PROXY_HELP,
   type TrustProxy,
-} from "./http/client-address.ts";
-import type { RateLimitRule } from "./http/rate-limit.ts";
+} from "./lib/client-address.ts";
+import { isCommonPassword } from "./lib/common-passwords.ts";
+import type { RateLimitRule } from "./lib/rate-limit.ts";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {

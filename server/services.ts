@@ -5,8 +5,8 @@ import { loadSecretKey } from "./auth/secret-key.ts";
 import { type ContentChanges, createContentChanges } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { createRateLimit } from "./http/rate-limit.ts";
-import { createDatabaseRateLimitStore } from "./http/rate-limit-db-store.ts";
+import { createDatabaseRateLimitStore } from "./db/rate-limit-store.ts";
+import { createRateLimit } from "./lib/rate-limit.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
 import {

@@ -19,12 +19,12 @@ import {
 } from "./cluster.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
-import type { SeedResult } from "./db/seed/index.ts";
 import { drainLimit } from "./http/body-limits.ts";
 import { limitSlowClients, slowClientOptions } from "./http/slow-clients.ts";
 import { finishUnreadBodies } from "./http/unread-bodies.ts";
 import { createLogger } from "./logger.ts";
 import { createSetupService } from "./modules/setup/setup.service.ts";
+import type { SeedResult } from "./seed/index.ts";
 import { loadPageHandler } from "./ssr.ts";
 
 function fail(message: string): never {

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { SERVICE_ICONS } from "#common/enums.ts";
 import { CONTACT_RULES } from "#common/rules.ts";
-import { SERVICE_ICONS } from "#common/types.ts";
 import {
   honeypotField,
   idField,

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { POST_STATUSES } from "#common/enums.ts";
 import { isReservedSlug, RESERVED_SLUG_MESSAGE } from "#common/reserved-slugs.ts";
-import { POST_STATUSES } from "#common/types.ts";
 import {
   idNumber,
   imageUrlField,

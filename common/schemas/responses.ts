@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "#common/audit.ts";
+import { POST_STATUSES, ROLES, USER_STATUSES } from "#common/enums.ts";
 import { MENU_REFERENCE_TYPES } from "#common/navigation.ts";
-import { POST_STATUSES, ROLES, USER_STATUSES } from "#common/types.ts";
 import { ContactSettingsSchema } from "./contact.ts";
 import { NavigationSchema } from "./navigation.ts";
 import { SettingsSchemas } from "./settings.ts";

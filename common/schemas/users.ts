@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { ROLES, USER_STATUSES } from "#common/enums.ts";
 import { LOGIN_RULES, NEW_PASSWORD_RULE, REGISTER_RULES, USERNAME_RULE } from "#common/rules.ts";
-import { ROLES, USER_STATUSES } from "#common/types.ts";
 import { emailField, honeypotField, requiredText, textField } from "./fields.ts";
 
 const usernameField = textField(USERNAME_RULE);

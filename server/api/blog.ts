@@ -15,7 +15,7 @@ import { IdParams, idParam, jsonBody, pagingQuery } from "#server/http/request.t
 import { created, dataResponses, dataResponsesWith, ok } from "#server/http/responses.ts";
 import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import { toPostListResponse, toPostResponse } from "./post-response.ts";
 
 const { route, deleteRoute } = routesFor("Blog");

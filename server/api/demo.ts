@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { UserSchema } from "#common/schemas/responses.ts";
-import { DEMO_ADMIN } from "#server/db/seed/demo-content.ts";
 import { dataResponsesWith } from "#server/http/responses.ts";
 import { createRouter, routesFor } from "#server/http/router.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { DEMO_ADMIN } from "#server/seed/demo-content.ts";
 
 const { route } = routesFor("Auth");
 

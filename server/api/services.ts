@@ -5,7 +5,7 @@ import { IdParams, jsonBody } from "#server/http/request.ts";
 import { created, dataResponses, ok } from "#server/http/responses.ts";
 import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 
 const { route, deleteRoute } = routesFor("Services");
 

@@ -1,9 +1,9 @@
+import type { AppError } from "#server/lib/app-error.ts";
 import {
   createMemoryRateLimitStore,
   type RateLimitStore,
   tooManyRequests,
-} from "#server/http/rate-limit.ts";
-import type { AppError } from "#server/modules/app-error.ts";
+} from "#server/lib/rate-limit.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,5 +1,5 @@
 import { type Actor, can, canManagePost, type Permission } from "#common/permissions.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 
 /** Throws 401 without an actor, 403 when the role lacks the permission. */
 export function requirePermission(

@@ -1,5 +1,5 @@
 /**
- * What a change did to public content, as cache tags (server/cache/tags.ts):
+ * What a change did to public content, as cache tags (server/lib/cache-tags.ts):
  * `stale` ones may be shown once more while they are rendered again; `purge`
  * ones are never served again (content left public view).
  */

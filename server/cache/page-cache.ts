@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
-import type { Bytes, Encoding } from "#server/http/compression.ts";
+import { SITE_TAG } from "#server/lib/cache-tags.ts";
 import type { ContentChange } from "./content-changes.ts";
-import { SITE_TAG } from "./tags.ts";
+
+/** The encodings a stored body may have (http/compression.ts negotiates them). */
+export type Encoding = "br" | "gzip";
+export type Bytes = Uint8Array<ArrayBuffer>;
 
 /** A stored response: compressed when stored, sent as bytes on every hit. */
 export type PageEntry = {
@@ -90,7 +93,7 @@ type Stored = {
 
 /**
  * Rendered public responses by key (server/http/page-cache-key.ts), bounded
- * by bytes (LRU), each with the tags of what it shows (server/cache/tags.ts).
+ * by bytes (LRU), each with the tags of what it shows (server/lib/cache-tags.ts).
  *
  * A change (`change`) stales the entries carrying one of its `stale` tags:
  * the next visitor is answered at once from the stale entry while exactly one

@@ -1,5 +1,4 @@
 import type { TableWrite } from "#server/db/write-tracking.ts";
-import type { ContentChange } from "./content-changes.ts";
 import {
   categoryTag,
   PAGES_TAG,
@@ -9,7 +8,8 @@ import {
   RELATED_TAG,
   SITE_TAG,
   tableTag,
-} from "./tags.ts";
+} from "#server/lib/cache-tags.ts";
+import type { ContentChange } from "./content-changes.ts";
 
 /** Tables no public page or public API answer reads. */
 const PRIVATE_TABLES = new Set([
@@ -83,7 +83,7 @@ function mayRemove(write: TableWrite, now: string): boolean {
  * What one committed write changes for visitors, as cache tags to stale (shown
  * stale once while re-rendered) and to purge (never served again), or null
  * when nobody sees it. The tags are the ones services record when they read
- * the same rows (server/cache/tags.ts).
+ * the same rows (server/lib/cache-tags.ts).
  */
 export function changeOfWrite(write: TableWrite, now: string): ContentChange | null {
   if (PRIVATE_TABLES.has(write.table)) return null;

@@ -1,6 +1,6 @@
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { z } from "zod";
-import { isCommonPassword } from "#server/auth/common-passwords.ts";
+import { isCommonPassword } from "#server/lib/common-passwords.ts";
 
 /** `--email`, as the account commands take it (lower-cased). */
 export const emailArg = z

@@ -306,7 +306,7 @@ export type AutosavesTable = {
   saved_at: Timestamp;
 };
 
-/** A rate-limit or sign-in counter (server/http/rate-limit-db-store.ts); times in ms since the epoch. */
+/** A rate-limit or sign-in counter (server/db/rate-limit-store.ts); times in ms since the epoch. */
 export type RateLimitsTable = {
   key: string;
   count: number;

@@ -7,7 +7,7 @@ import type {
   QueryResult,
   TransactionSettings,
 } from "kysely";
-import { tagTablesRead } from "#server/cache/tags.ts";
+import { tagTablesRead } from "#server/lib/cache-tags.ts";
 
 /**
  * One table written by a statement; `columns` are the columns an UPDATE set

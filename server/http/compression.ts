@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import type { Bytes, Encoding } from "#server/cache/page-cache.ts";
 
 export const COMPRESSIBLE =
   /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
@@ -9,9 +10,6 @@ const MIN_BYTES = 1024;
 const SYNC_LIMIT = 256 * 1024;
 /** Larger generated responses are sent as they are. */
 const MAX_BYTES = 16 * 1024 * 1024;
-
-export type Encoding = "br" | "gzip";
-export type Bytes = Uint8Array<ArrayBuffer>;
 
 /** For stored bytes (compressed once, at the best level): br, else gzip, else none. */
 export function negotiateEncoding(accept: string | undefined): Encoding | null {

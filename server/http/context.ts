@@ -11,7 +11,7 @@ export type AppEnv = {
     /** The signed-in user (from the bearer token), or null. */
     user: User | null;
     token: string;
-    /** The client's address as a limit key (http/client-address.ts); "unknown" in-process. */
+    /** The client's address as a limit key (lib/client-address.ts); "unknown" in-process. */
     client: string;
     /** The site's own address for links (PUBLIC_URL, or a trusted Host; http/origin.ts). */
     origin: string;

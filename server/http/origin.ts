@@ -10,13 +10,16 @@
  * any other port is left out. So `Host: localhost:1`, `localhost:2`, … cannot
  * make a new address each, in pages or in the page cache's keys.
  */
+/** The site's address for a request's URL (PUBLIC_URL, or its allowed Host). */
+export type OriginOf = (requestUrl: string) => string;
+
 export function createOriginResolver(config: {
   publicUrl: string | undefined;
   demoMode: boolean;
   allowedHosts: readonly string[];
   /** The port the server listens on, when known. */
   port?: number;
-}): (requestUrl: string) => string {
+}): OriginOf {
   const fixed = config.publicUrl;
   if (fixed) return () => fixed;
   const allowed = new Set(config.allowedHosts.map((host) => host.toLowerCase()));

@@ -2,15 +2,9 @@ import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { POST_VIEW_HEADER, STAFF_COOKIE } from "#common/site-context.ts";
-import type { PageCache, PageEntry } from "#server/cache/page-cache.ts";
-import { collectTags } from "#server/cache/tags.ts";
-import {
-  type Bytes,
-  COMPRESSIBLE,
-  compressBody,
-  type Encoding,
-  negotiateEncoding,
-} from "./compression.ts";
+import type { Bytes, Encoding, PageCache, PageEntry } from "#server/cache/page-cache.ts";
+import { collectTags } from "#server/lib/cache-tags.ts";
+import { COMPRESSIBLE, compressBody, negotiateEncoding } from "./compression.ts";
 import type { AppEnv } from "./context.ts";
 import type { PageCacheKey } from "./page-cache-key.ts";
 import type { RequestStamp } from "./request-context.ts";

@@ -3,13 +3,13 @@ import type { MiddlewareHandler } from "hono";
 import type { Permission } from "#common/permissions.ts";
 import type { User } from "#common/types.ts";
 import { requireActor, requirePermission } from "#server/auth/policy.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { zodErrors } from "#server/lib/parse-input.ts";
 import { checkResponses, type DeclaredResponses } from "./check-responses.ts";
 import type { AppEnv } from "./context.ts";
 import type { ApiQuery } from "./page-cache-key.ts";
 import { IdParams } from "./request.ts";
 import { Done, dataResponses, type ErrorCodes, errorResponses } from "./responses.ts";
-import { zodErrors } from "./validation.ts";
 
 /** What a signed-in call's handler sees: `c.var.user` is the caller, never null. */
 type SignedInEnv = { Variables: { user: User } };

@@ -29,9 +29,9 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { toBool } from "#server/db/normalize.ts";
 import { countRows } from "#server/db/rows.ts";
 import type { Database } from "#server/db/schema.ts";
-import { STARTER_PAGES, STARTER_SERVICES, STARTER_TEAM } from "#server/db/seed/starter-content.ts";
 import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
 import { searchTextOf } from "#server/modules/posts/search-text.ts";
+import { STARTER_PAGES, STARTER_SERVICES, STARTER_TEAM } from "#server/seed/starter-content.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
 import {
   describeIssues,
@@ -186,7 +186,7 @@ const STARTER_PAGE_BY_SLUG = new Map<string, (typeof STARTER_PAGES)[number]>(
   STARTER_PAGES.map((page) => [page.slug, page]),
 );
 
-/** A member exactly as the seed made it (server/db/seed): the company has not touched it. */
+/** A member exactly as the seed made it (server/seed): the company has not touched it. */
 function isUntouchedStarterMember(member: {
   name: string;
   role: string;

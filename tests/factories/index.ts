@@ -1,5 +1,6 @@
 import { expect } from "vitest";
-import type { Role, User, UserStatus } from "#common/types.ts";
+import type { Role, UserStatus } from "#common/enums.ts";
+import type { User } from "#common/types.ts";
 import { hashPassword } from "#server/auth/passwords.ts";
 import { insertUser } from "#server/modules/users/users.repository.ts";
 import type { TestApp } from "#tests/setup/test-app.ts";

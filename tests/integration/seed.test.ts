@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ABOUT_STARTER } from "#common/about-starter.ts";
 import { migrateDownTo, migrateToLatest } from "#server/db/migrate.ts";
-import { STARTER_TEAM } from "#server/db/seed/starter-content.ts";
+import { STARTER_TEAM } from "#server/seed/starter-content.ts";
 import { SITE_OWNER } from "#tests/factories/index.ts";
 import { createTestApp } from "#tests/setup/test-app.ts";
 

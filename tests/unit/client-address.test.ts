@@ -5,7 +5,7 @@ import {
   parseTrustProxy,
   resolveClientAddress,
   UNKNOWN_CLIENT,
-} from "#server/http/client-address.ts";
+} from "#server/lib/client-address.ts";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLoginThrottle, LOGIN_LIMITS } from "#server/auth/login-throttle.ts";
-import { createMemoryRateLimitStore, formatWait } from "#server/http/rate-limit.ts";
+import { createMemoryRateLimitStore, formatWait } from "#server/lib/rate-limit.ts";
 
 function setup(maxEntries?: number) {
   let time = Date.parse("2026-06-01T10:00:00Z");

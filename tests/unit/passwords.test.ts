@@ -8,8 +8,8 @@ import {
 import { SetupSchema } from "#common/schemas/setup.ts";
 import { RegisterSchema, UserCreateSchema, UserUpdateSchema } from "#common/schemas/users.ts";
 import { SETUP_RULES } from "#common/setup.ts";
-import { COMMON_PASSWORDS } from "#server/auth/common-passwords.data.ts";
-import { isCommonPassword, requireUncommonPassword } from "#server/auth/common-passwords.ts";
+import { COMMON_PASSWORDS } from "#server/lib/common-passwords.data.ts";
+import { isCommonPassword, requireUncommonPassword } from "#server/lib/common-passwords.ts";
 
 const TOO_SHORT = "Password must be at least 8 characters";
 

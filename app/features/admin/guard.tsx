@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "#app/components/ui/form.tsx";
 import { useAuth } from "#app/lib/auth.tsx";
+import type { Role } from "#common/enums.ts";
 import { can, type Permission } from "#common/permissions.ts";
-import type { Role } from "#common/types.ts";
 
 /**
  * The protected-route guard: a spinner while auth loads,

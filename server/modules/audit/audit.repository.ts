@@ -1,5 +1,6 @@
-import type { AuditAction, AuditEntityType, AuditEntry } from "#common/audit.ts";
+import type { AuditAction, AuditEntityType } from "#common/audit.ts";
 import type { Actor } from "#common/permissions.ts";
+import type { AuditEntry } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toCount, toIso } from "#server/db/normalize.ts";
 

@@ -1,7 +1,8 @@
-import type { AuditAction, AuditEntityType, AuditLogPage } from "#common/audit.ts";
+import type { AuditAction, AuditEntityType } from "#common/audit.ts";
 import { AUDIT_PAGE_SIZE } from "#common/audit.ts";
 import { LIST_PAGE_SIZE } from "#common/limits.ts";
 import type { Actor } from "#common/permissions.ts";
+import type { AuditLogPage } from "#common/types.ts";
 import { requirePermission } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
 import { findAuditActors, findAuditEntries } from "./audit.repository.ts";

@@ -6,7 +6,6 @@ import {
   ProfileUpdateSchema,
 } from "#common/schemas/profile.ts";
 import type { User } from "#common/types.ts";
-import { requireUncommonPassword } from "#server/auth/common-passwords.ts";
 import type { LinkTokens } from "#server/auth/link-tokens.ts";
 import { createLoginThrottle, type LoginThrottle } from "#server/auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "#server/auth/passwords.ts";
@@ -14,10 +13,11 @@ import { hashToken } from "#server/auth/tokens.ts";
 import type { Db } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { toIso } from "#server/db/normalize.ts";
-import { UNKNOWN_CLIENT } from "#server/http/client-address.ts";
-import { createMemoryRateLimitStore } from "#server/http/rate-limit.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { UNKNOWN_CLIENT } from "#server/lib/client-address.ts";
+import { requireUncommonPassword } from "#server/lib/common-passwords.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
+import { createMemoryRateLimitStore } from "#server/lib/rate-limit.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { type MailService, queueMail } from "#server/modules/mail/mail.service.ts";
 import { selfActor, userEvent } from "#server/modules/users/user-audit.ts";

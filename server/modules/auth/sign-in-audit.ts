@@ -1,7 +1,7 @@
 import type { AuditAction } from "#common/audit.ts";
 import type { LoginAttempt, LoginLock } from "#server/auth/login-throttle.ts";
 import type { Db } from "#server/db/client.ts";
-import { UNKNOWN_CLIENT } from "#server/http/client-address.ts";
+import { UNKNOWN_CLIENT } from "#server/lib/client-address.ts";
 import {
   type AuditActor,
   type AuditEvent,

@@ -6,8 +6,8 @@ import {
 } from "#common/schemas/autosave.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
 import { requireEditableDocument } from "#server/modules/versions/editable.ts";
 import { deleteAutosave, findAutosave, upsertAutosave } from "./autosave.repository.ts";
 

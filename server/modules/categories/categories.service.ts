@@ -6,8 +6,8 @@ import { requirePermission } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {
   deleteTerm,

@@ -5,10 +5,10 @@ import type { ContactMessage } from "#common/types.ts";
 import { requirePermission } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { UNKNOWN_CLIENT } from "#server/http/client-address.ts";
-import type { RateLimit } from "#server/http/rate-limit.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { UNKNOWN_CLIENT } from "#server/lib/client-address.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
+import type { RateLimit } from "#server/lib/rate-limit.ts";
 import type { MailService } from "#server/modules/mail/mail.service.ts";
 import { queueMail } from "#server/modules/mail/mail.service.ts";
 import {
@@ -32,7 +32,7 @@ export function createContactService(
   { limit, mail }: { limit?: RateLimit; mail?: MailService } = {},
 ) {
   /**
-   * Stores a message. `client` is the sender's address (http/client-address.ts)
+   * Stores a message. `client` is the sender's address (lib/client-address.ts)
    * for CONTACT_RATE_LIMIT; a filled honeypot is answered like a stored
    * message and nothing is stored.
    */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 
 /** The largest export the admin takes (a 100 MB WordPress export with room to spare). */
 export const IMPORT_FILE_MAX_BYTES = 512 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { PostInputSchema } from "#common/schemas/posts.ts";
 import { slugify } from "#common/text.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { isAppError } from "#server/modules/app-error.ts";
+import { isAppError } from "#server/lib/app-error.ts";
 import type { CategoriesService } from "#server/modules/categories/categories.service.ts";
 import type { PagesService } from "#server/modules/pages/pages.service.ts";
 import type { PostsService } from "#server/modules/posts/posts.service.ts";

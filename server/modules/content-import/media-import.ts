@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Actor } from "#common/permissions.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { isAppError } from "#server/modules/app-error.ts";
+import { isAppError } from "#server/lib/app-error.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
 import { findImportedItems, findUploadUrl, insertImportItem } from "./import.repository.ts";
 import type { Report } from "./import-report.ts";

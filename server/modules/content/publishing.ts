@@ -1,5 +1,5 @@
-import type { PostStatus } from "#common/types.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import type { PostStatus } from "#common/enums.ts";
+import { AppError } from "#server/lib/app-error.ts";
 
 /**
  * The pure rules of a post's or a page's status. Stored statuses are draft,

@@ -5,7 +5,7 @@ import type { MediaItem } from "#common/types.ts";
 import { requirePermission } from "#server/auth/policy.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {
   deleteUpload,

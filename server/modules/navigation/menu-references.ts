@@ -8,7 +8,7 @@ import {
 } from "#common/navigation.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import {
   findCategoryTargets,
   findPageTargets,

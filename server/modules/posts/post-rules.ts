@@ -1,7 +1,7 @@
 import { type Actor, can, canManagePost } from "#common/permissions.ts";
 import type { PostInput } from "#common/schemas/posts.ts";
 import type { Db } from "#server/db/client.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import { findRedirectTarget } from "#server/modules/redirects/redirects.repository.ts";
 import { findPostAuthor, findPostIdBySlug } from "./posts.repository.ts";
 

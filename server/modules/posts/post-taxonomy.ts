@@ -4,7 +4,7 @@ import type { PostInput } from "#common/schemas/posts.ts";
 import { slugify } from "#common/text.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import {
   findTagIdBySlug,
   findTermsByNames,

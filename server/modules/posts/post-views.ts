@@ -1,6 +1,6 @@
-import { isBackgroundRender } from "#server/cache/tags.ts";
 import { type Db, dialectOf } from "#server/db/client.ts";
 import { nowIso, toCount } from "#server/db/normalize.ts";
+import { isBackgroundRender } from "#server/lib/cache-tags.ts";
 import { isLive } from "./visibility.ts";
 
 /** How often views counted in memory are written to the database. */

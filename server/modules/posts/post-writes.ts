@@ -3,8 +3,8 @@ import { foldPostAliases, PostInputSchema } from "#common/schemas/posts.ts";
 import type { Post } from "#common/types.ts";
 import { requirePermission, requirePostManager } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import type { CreateOptions } from "#server/modules/content/create-options.ts";
 import {

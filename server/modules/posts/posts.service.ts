@@ -3,6 +3,9 @@ import { type Actor, can, canManagePost } from "#common/permissions.ts";
 import { checkIdText } from "#common/schemas/fields.ts";
 import type { Post, PostList, PostSummary } from "#common/types.ts";
 import { requireActor, requirePostManager } from "#server/auth/policy.ts";
+import type { Db } from "#server/db/client.ts";
+import { nowIso } from "#server/db/normalize.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import {
   categoryTag,
   POSTS_TAG,
@@ -10,10 +13,7 @@ import {
   RELATED_TAG,
   readTagged,
   tagRead,
-} from "#server/cache/tags.ts";
-import type { Db } from "#server/db/client.ts";
-import { nowIso } from "#server/db/normalize.ts";
-import { AppError } from "#server/modules/app-error.ts";
+} from "#server/lib/cache-tags.ts";
 import type { CreateOptions } from "#server/modules/content/create-options.ts";
 import type { BulkAction } from "#server/modules/content/document-writes.ts";
 import { findRedirectTarget } from "#server/modules/redirects/redirects.repository.ts";

@@ -9,8 +9,8 @@ import {
 import type { Page, Post } from "#common/types.ts";
 import { requirePermission, requirePostManager } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import { findPage } from "#server/modules/pages/pages.repository.ts";
 import { isPublicPost } from "#server/modules/posts/post-status.ts";

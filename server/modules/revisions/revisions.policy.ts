@@ -1,6 +1,6 @@
 import { type Actor, can, canManagePost } from "#common/permissions.ts";
 import type { RevisionDocumentType } from "#server/db/schema.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 
 /**
  * Revisions follow the document: whoever may edit it may see and restore its

@@ -12,7 +12,7 @@ import type {
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
 import type { RevisionDocumentType, RevisionReason } from "#server/db/schema.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { findTermsByNames } from "#server/modules/categories/categories.repository.ts";
 import { findPage } from "#server/modules/pages/pages.repository.ts";

@@ -1,7 +1,7 @@
 import { stripHtml, truncate } from "#common/text.ts";
-import { PAGES_TAG, POSTS_TAG, tagRead } from "#server/cache/tags.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
+import { PAGES_TAG, POSTS_TAG, tagRead } from "#server/lib/cache-tags.ts";
 import { findIndexablePageSlugs } from "#server/modules/pages/pages.repository.ts";
 import { findLivePostSlugs } from "#server/modules/posts/posts.repository.ts";
 import type { PostsService } from "#server/modules/posts/posts.service.ts";

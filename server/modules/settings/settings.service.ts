@@ -17,9 +17,9 @@ import {
 import { requirePermission } from "#server/auth/policy.ts";
 import type { ContentChanges } from "#server/cache/content-changes.ts";
 import type { Db } from "#server/db/client.ts";
-import { zodErrors } from "#server/http/validation.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { zodErrors } from "#server/lib/parse-input.ts";
 import type { Logger } from "#server/logger.ts";
-import { AppError } from "#server/modules/app-error.ts";
 import { changedFields } from "#server/modules/audit/audit.repository.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import { requireNewReferencesExist } from "#server/modules/navigation/menu-references.ts";

@@ -2,14 +2,14 @@ import { timingSafeEqual } from "node:crypto";
 import { SetupSchema } from "#common/schemas/setup.ts";
 import { SETUP_TEXTS } from "#common/setup.ts";
 import type { User } from "#common/types.ts";
-import { requireUncommonPassword } from "#server/auth/common-passwords.ts";
 import { hashPassword } from "#server/auth/passwords.ts";
 import { generateToken } from "#server/auth/tokens.ts";
 import type { Db } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { requireUncommonPassword } from "#server/lib/common-passwords.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
 import { insertAuditedUser } from "#server/modules/users/user-audit.ts";
 import { hasActiveAdmin } from "#server/modules/users/users.repository.ts";
 

@@ -7,8 +7,8 @@ import {
 import type { TeamMember } from "#common/types.ts";
 import { requirePermission } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
 import { changedFields } from "#server/modules/audit/audit.repository.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {

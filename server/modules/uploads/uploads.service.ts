@@ -4,7 +4,7 @@ import { requirePermission } from "#server/auth/policy.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { findUploadByFileName, insertUpload } from "#server/modules/media/media.repository.ts";
 import { mediaEvent } from "#server/modules/media/media-audit.ts";

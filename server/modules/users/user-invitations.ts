@@ -5,8 +5,8 @@ import type { LinkTokens } from "#server/auth/link-tokens.ts";
 import { INVITED_NO_PASSWORD_HASH } from "#server/auth/passwords.ts";
 import { requirePermission } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { INVITATION_DAYS, issueAccountLink } from "#server/modules/auth/account.service.ts";
 import {

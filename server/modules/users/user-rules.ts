@@ -1,7 +1,7 @@
 import { LAST_ADMIN_MESSAGES } from "#common/limits.ts";
 import type { Db } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import { findUserIdByEmail, findUserIdByUsername } from "./users.repository.ts";
 
 /** The checks of a change to users that answer 409: unique names and addresses, the last admin. */

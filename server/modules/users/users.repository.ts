@@ -1,5 +1,6 @@
 import { type Selectable, sql } from "kysely";
-import type { Role, User, UserStatus } from "#common/types.ts";
+import type { Role, UserStatus } from "#common/enums.ts";
+import type { User } from "#common/types.ts";
 import { type Db, dialectOf } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
 import { countRows, findRow, insertRow, updateById } from "#server/db/rows.ts";

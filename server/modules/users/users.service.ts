@@ -1,15 +1,15 @@
 import type { Actor } from "#common/permissions.ts";
 import { UserCreateSchema, type UserUpdateInput, UserUpdateSchema } from "#common/schemas/users.ts";
 import type { User } from "#common/types.ts";
-import { requireUncommonPassword } from "#server/auth/common-passwords.ts";
 import type { LinkTokens } from "#server/auth/link-tokens.ts";
 import { hashPassword, INVITED_NO_PASSWORD_HASH } from "#server/auth/passwords.ts";
 import { requirePermission } from "#server/auth/policy.ts";
 import { hashToken } from "#server/auth/tokens.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { parseInput } from "#server/http/validation.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { requireUncommonPassword } from "#server/lib/common-passwords.ts";
+import { parseInput } from "#server/lib/parse-input.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { deleteAccountTokens } from "#server/modules/auth/account-tokens.repository.ts";
 import { deleteSessionsOfUser } from "#server/modules/auth/sessions.repository.ts";

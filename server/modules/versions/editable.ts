@@ -2,7 +2,7 @@ import type { Actor } from "#common/permissions.ts";
 import type { AutosaveKind } from "#common/schemas/autosave.ts";
 import { requirePermission, requirePostManager } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 
 const NOT_FOUND: Record<AutosaveKind, (id: number) => string> = {
   post: (id) => `Post with ID ${id} not found.`,

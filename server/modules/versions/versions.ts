@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Actor } from "#common/permissions.ts";
 import type { Db } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 
 /**
  * Edit conflicts (issue 23, decision 018): posts, pages and services carry a

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#common/types.ts";
+import type { Role } from "#common/enums.ts";
 import {
   type Accounts,
   type ApiResult,

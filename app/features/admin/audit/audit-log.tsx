@@ -16,10 +16,9 @@ import {
   AUDIT_ENTITY_LABELS,
   AUDIT_ENTITY_TYPES,
   AUDIT_PAGE_SIZE,
-  type AuditEntry,
-  type AuditLogPage,
 } from "#common/audit.ts";
 import { formatDateTime } from "#common/text.ts";
+import type { AuditEntry, AuditLogPage } from "#common/types.ts";
 
 export const AUDIT_TEXT = {
   title: "Audit log",

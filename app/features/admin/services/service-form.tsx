@@ -4,9 +4,10 @@ import { Icon } from "#app/components/ui/icons.tsx";
 import { useDocumentSafety } from "#app/features/admin/autosave/use-document-safety.tsx";
 import { Card, inputClass } from "#app/features/admin/ui.tsx";
 import { apiData } from "#app/lib/api.ts";
+import { SERVICE_ICONS, type ServiceIcon } from "#common/enums.ts";
 import { ServiceInputSchema } from "#common/schemas/content.ts";
 import { slugify } from "#common/text.ts";
-import { SERVICE_ICONS, type Service, type ServiceIcon } from "#common/types.ts";
+import type { Service } from "#common/types.ts";
 
 /** How a save reports back to the form (edit conflicts and autosave, decision 018). */
 export type ServiceSaveHooks = {

@@ -1,7 +1,7 @@
 import { TextField } from "#app/components/ui/form.tsx";
 import { SelectField } from "#app/features/admin/settings/controls.tsx";
+import { ROLES, type Role } from "#common/enums.ts";
 import { capitalise } from "#common/text.ts";
-import { ROLES, type Role } from "#common/types.ts";
 import type { Errors, UserFormValues } from "./user-validation.ts";
 
 const ROLE_OPTIONS = ROLES.map((r) => ({

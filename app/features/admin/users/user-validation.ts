@@ -1,8 +1,9 @@
 import { fieldErrors } from "#app/components/ui/form.tsx";
 import { ApiError } from "#app/lib/api.ts";
+import type { Role } from "#common/enums.ts";
 import { PASSWORDS_DO_NOT_MATCH } from "#common/rules.ts";
 import { UserCreateSchema, UserInviteSchema, UserUpdateSchema } from "#common/schemas/users.ts";
-import type { Role, User } from "#common/types.ts";
+import type { User } from "#common/types.ts";
 
 export const CREATE_FAILED = "Failed to create user. Please try again.";
 export const UPDATE_FAILED = "Failed to update user. Please try again.";

@@ -7,8 +7,9 @@ import {
   tableClass,
   tdClass,
 } from "#app/features/admin/ui.tsx";
+import type { UserStatus } from "#common/enums.ts";
 import { formatDate } from "#common/text.ts";
-import type { User, UserStatus } from "#common/types.ts";
+import type { User } from "#common/types.ts";
 
 const STATUS_BADGE: Record<UserStatus, string> = {
   active: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",

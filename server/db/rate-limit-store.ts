@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "#server/db/client.ts";
-import type { RateCounter, RateLimitStore } from "./rate-limit.ts";
+import type { RateCounter, RateLimitStore } from "#server/lib/rate-limit.ts";
+import type { Db } from "./client.ts";
 
 /** How often expired counters are deleted (at most; on the next hit after it). */
 const SWEEP_EVERY_MS = 10 * 60_000;

@@ -1,4 +1,4 @@
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 
 /** A running window: how many hits it has had, and when it ends (ms since the epoch). */
 export type RateCounter = { count: number; resetAt: number };

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 
 /** `{field: message}` from a zod error: the first message for each field. */
 export function zodErrors(error: z.ZodError): Record<string, string> {

@@ -1,5 +1,5 @@
 import { PASSWORD_TOO_COMMON } from "#common/rules.ts";
-import { AppError } from "#server/modules/app-error.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.data.ts";
 
 let list: Set<string> | undefined;

@@ -89,7 +89,7 @@ export const STARTER_TEAM_BIO_NOTE =
 /**
  * The About page's starter team: the people the page showed before the team
  * was editable, clearly marked as samples. Seeded once, when the team table
- * is new (server/db/seed/index.ts), so members a company deleted stay deleted.
+ * is new (server/seed/index.ts), so members a company deleted stay deleted.
  */
 export const STARTER_TEAM = [
   { name: "Alya Pratama", role: "Founder & CEO" },
