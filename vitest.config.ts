@@ -18,7 +18,7 @@ const DATABASE_AGNOSTIC = [
 ];
 
 /** Integration files about what only PostgreSQL does: several instances on one database. */
-const POSTGRES_ONLY = ["tests/integration/instances.test.ts"];
+const POSTGRES_ONLY = ["tests/integration/instances.test.ts", "tests/integration/deploy.test.ts"];
 
 const integration = (name: "sqlite" | "postgres") => ({
   test: {

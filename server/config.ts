@@ -150,6 +150,26 @@ const EnvSchema = z.object({
   CACHE_S_MAXAGE: secondsSetting(60),
   CACHE_STALE_WHILE_REVALIDATE: secondsSetting(300),
   CACHE_STALE_IF_ERROR: secondsSetting(86_400),
+  // Shared HTTP caches in front (Varnish with xkey, a CDN) told to purge by tag on every change.
+  CACHE_PURGE_URLS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((url) => /^https?:\/\/[^\s]+$/.test(url)), {
+      message: "must be http(s):// URLs separated by commas",
+    }),
+  CACHE_PURGE_METHOD: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]+$/, "must be an HTTP method in capitals, such as PURGE or POST")
+    .default("PURGE"),
+  CACHE_PURGE_TOKEN: z.string().trim().optional(),
   // Server processes sharing the port (node:cluster); default: one per core.
   WORKERS: z.coerce
     .number({ error: "must be a number" })
@@ -287,6 +307,11 @@ export type Config = {
     /** Cache-Control of public answers for shared caches (CACHE_*), in seconds. */
     cdn: { sMaxAge: number; staleWhileRevalidate: number; staleIfError: number };
   } | null;
+  /**
+   * Shared caches in front purged by tag on every change (CACHE_PURGE_URLS,
+   * CACHE_PURGE_METHOD, CACHE_PURGE_TOKEN); null: none.
+   */
+  cachePurge: { urls: string[]; method: string; token: string | undefined } | null;
   /** Server processes (WORKERS): the number of cores by default, 1 under the test runner. */
   workers: number;
   production: boolean;
@@ -394,6 +419,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE,
             staleIfError: e.CACHE_STALE_IF_ERROR,
           },
+        }
+      : null,
+    cachePurge: e.CACHE_PURGE_URLS.length
+      ? {
+          urls: e.CACHE_PURGE_URLS,
+          method: e.CACHE_PURGE_METHOD,
+          token: e.CACHE_PURGE_TOKEN || undefined,
         }
       : null,
     workers: e.WORKERS ?? (env.VITEST ? 1 : os.availableParallelism()),

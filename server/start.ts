@@ -6,7 +6,8 @@ import { createApp } from "./app.ts";
 import { loadSecretKey, SecretKeyError } from "./auth/secret-key.ts";
 import { prepareDatabase } from "./boot.ts";
 import { startChangeNotifications } from "./cache/change-notifications.ts";
-import { createContentChanges } from "./cache/content-changes.ts";
+import { type ContentChange, createContentChanges } from "./cache/content-changes.ts";
+import { createHttpCachePurge } from "./cache/http-cache-purge.ts";
 import {
   checkPort,
   connectWorker,
@@ -180,20 +181,37 @@ async function serveSite() {
   const pages = await loadPageHandler().catch((error: Error) => fail(error.message));
   // On PostgreSQL each change reaches every other process on the database
   // (workers and other instances) by NOTIFY; on SQLite a worker's changes
-  // reach the others through the primary.
-  const link = workerIndex === null ? null : connectWorker((change) => changes.deliver(change));
+  // reach the others through the primary. Shared HTTP caches in front
+  // (CACHE_PURGE_URLS) are purged by every process once it has applied the
+  // change to its own page cache: a cache in front that fetched the page
+  // again from a process the change had not reached yet is purged again by it.
+  const purgeHttpCaches = config.cachePurge
+    ? createHttpCachePurge({ ...config.cachePurge, logger })
+    : null;
+  const applyElsewhere = (change: ContentChange) => {
+    changes.deliver(change);
+    void purgeHttpCaches?.(change);
+  };
+  const link = workerIndex === null ? null : connectWorker(applyElsewhere);
   const notifications =
     config.database.kind === "postgres"
       ? await startChangeNotifications({
           url: config.database.url,
-          deliver: (change) => changes.deliver(change),
+          deliver: applyElsewhere,
           logger,
         }).catch((error: Error) =>
           fail(`cannot listen for changes on the PostgreSQL database: ${error.message}`),
         )
       : null;
+  const relayChange = notifications?.relay ?? link?.relay;
   const changes = createContentChanges(
-    notifications ? { relay: notifications.relay } : link ? { relay: link.relay } : {},
+    relayChange || purgeHttpCaches
+      ? {
+          relay: async (change) => {
+            await Promise.all([relayChange?.(change), purgeHttpCaches?.(change)]);
+          },
+        }
+      : {},
   );
   const { fetch, services } = createApp({
     config,
@@ -232,6 +250,14 @@ async function serveSite() {
   else printBanner(url, prepared.seed, setupToken);
 
   let stopping = false;
+  // While stopping, every answer closes its connection: a proxy keeping
+  // connections open (nginx's upstream keepalive) would otherwise go on
+  // sending requests over them, and the server would never finish draining.
+  // The proxy then connects again and meets the closed port, and tries the
+  // next instance.
+  server.on("request", (_request, response) => {
+    if (stopping && !response.headersSent) response.setHeader("connection", "close");
+  });
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
@@ -242,10 +268,15 @@ async function serveSite() {
     }, 10_000);
     force.unref();
     // Stop accepting, let in-flight requests finish, then close the database.
+    // Connections whose answer was already under way when the signal came stay
+    // open for keep-alive once it is sent: closed as soon as they fall idle.
+    const closeIdle = () => server.closeIdleConnections();
+    const sweep = setInterval(closeIdle, 100);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
-      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      closeIdle();
     });
+    clearInterval(sweep);
     if (runsJobs) {
       services.registrations.stop();
       await services.mailSender.stop();
