@@ -55,6 +55,7 @@ const APP_TABLES = [
   "import_items",
   "old_addresses",
   "rate_limits",
+  "upload_files",
 ] as const satisfies readonly (keyof Database)[];
 type Missing = Exclude<keyof Database, (typeof APP_TABLES)[number]>;
 const _everyTableListed: [Missing] extends [never] ? true : Missing = true;

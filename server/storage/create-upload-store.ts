@@ -1,16 +1,19 @@
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
+import { createDatabaseUploadStore } from "./database-store.ts";
 import { createLocalUploadStore } from "./local-store.ts";
 import type { UploadStore } from "./upload-store.ts";
 
 /** The store UPLOAD_STORE names (config.uploadStore); the database store keeps its files through `db`. */
 export function createUploadStore(
   config: Pick<Config, "uploadsDir" | "uploadStore">,
-  _db: Db,
+  db: Db,
 ): UploadStore {
   switch (config.uploadStore.kind) {
     case "local":
       return createLocalUploadStore(config.uploadsDir);
+    case "database":
+      return createDatabaseUploadStore(db);
     default:
       throw new Error(`UPLOAD_STORE=${config.uploadStore.kind} is not available yet`);
   }

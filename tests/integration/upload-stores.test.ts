@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, imageForm } from "#tests/factories/index.ts";
+import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
+
+/** Every file under a folder (relative paths); none when it does not exist. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isFile() ? [path.relative(dir, path.join(entry.parentPath, entry.name))] : [],
+    );
+}
+
+/** The behaviour every store shares, through the API: upload, serve, delete. */
+function describeUploadStore(name: string, env: () => Record<string, string>) {
+  describe(`uploads in ${name}`, () => {
+    let t: TestApp;
+    let token: string;
+
+    beforeAll(async () => {
+      t = await createTestApp({ env: env() });
+      token = (await createAccount(t, "admin")).token;
+    });
+    afterAll(() => t?.close());
+
+    it("stores an upload and its variants there, serves them as the disk's, and deletes them", async () => {
+      const png = await sharp({
+        create: { width: 1200, height: 800, channels: 3, background: "#3a7bd5" },
+      })
+        .png()
+        .toBuffer();
+      const response = await t.request("/api/upload", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: imageForm(png, "blue.png", "image/png"),
+      });
+      expect(response.status).toBe(201);
+      const { data } = (await response.json()) as { data: { id: number; url: string } };
+      expect(data.url).toMatch(/^\/uploads\/[0-9a-f]{20}\.png$/);
+
+      const stored = await t.services.uploadStore.list();
+      const row = await t.db
+        .selectFrom("uploads")
+        .select(["file_name", "variants"])
+        .where("id", "=", data.id)
+        .executeTakeFirstOrThrow();
+      const variants = (JSON.parse(row.variants) as { file: string }[]).map((v) => v.file);
+      expect(variants.length).toBeGreaterThan(0);
+      const names = [row.file_name, ...variants];
+      expect(stored.map((file) => file.key).sort()).toEqual([...names].sort());
+      // Nothing on the disk of this instance.
+      expect(filesUnder(t.dataDir).filter((file) => file.startsWith("uploads"))).toEqual([]);
+
+      for (const file of names) {
+        const served = await t.request(`/uploads/${file}`);
+        expect(served.status, file).toBe(200);
+        const bytes = new Uint8Array(await served.arrayBuffer());
+        expect(bytes).toEqual(await t.services.uploadStore.get(file));
+        expect(served.headers.get("content-type")).toBe(
+          file.endsWith(".png")
+            ? "image/png"
+            : file.endsWith(".webp")
+              ? "image/webp"
+              : "image/avif",
+        );
+        expect(served.headers.get("content-length")).toBe(String(bytes.length));
+        expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+        expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(served.headers.get("last-modified")).toBeTruthy();
+        const etag = served.headers.get("etag");
+        expect(etag).toBe(`"${file.replace(/\.[^.]*$/, "")}"`);
+        const again = await t.request(`/uploads/${file}`, {
+          headers: { "if-none-match": etag! },
+        });
+        expect(again.status).toBe(304);
+        const head = await t.request(`/uploads/${file}`, { method: "HEAD" });
+        expect(head.status).toBe(200);
+        expect(head.headers.get("content-length")).toBe(String(bytes.length));
+      }
+      expect((await t.request("/uploads/0123456789abcdef0123.png")).status).toBe(404);
+      expect((await t.request("/uploads/not-ours.txt")).status).toBe(404);
+
+      const deleted = await t.request(`/api/media/${data.id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(deleted.status).toBeLessThan(300);
+      expect(await t.services.uploadStore.list()).toEqual([]);
+      for (const file of names) {
+        expect((await t.request(`/uploads/${file}`)).status, file).toBe(404);
+      }
+    });
+  });
+}
+
+describeUploadStore("the database", () => ({ UPLOAD_STORE: "database" }));
