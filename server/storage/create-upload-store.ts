@@ -2,6 +2,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { createDatabaseUploadStore } from "./database-store.ts";
 import { createLocalUploadStore } from "./local-store.ts";
+import { createS3UploadStore } from "./s3-store.ts";
 import type { UploadStore } from "./upload-store.ts";
 
 /** The store UPLOAD_STORE names (config.uploadStore); the database store keeps its files through `db`. */
@@ -14,7 +15,7 @@ export function createUploadStore(
       return createLocalUploadStore(config.uploadsDir);
     case "database":
       return createDatabaseUploadStore(db);
-    default:
-      throw new Error(`UPLOAD_STORE=${config.uploadStore.kind} is not available yet`);
+    case "s3":
+      return createS3UploadStore(config.uploadStore);
   }
 }

@@ -3,7 +3,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, imageForm } from "#tests/factories/index.ts";
-import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
+import { startS3Server } from "#tests/setup/s3-server.ts";
+import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 /** Every file under a folder (relative paths); none when it does not exist. */
 function filesUnder(dir: string): string[] {
@@ -99,3 +100,15 @@ function describeUploadStore(name: string, env: () => Record<string, string>) {
 }
 
 describeUploadStore("the database", () => ({ UPLOAD_STORE: "database" }));
+
+describe("with a local S3 server", () => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  beforeAll(async () => {
+    s3 = await startS3Server(["beranda-uploads"]);
+  });
+  afterAll(() => s3?.close());
+
+  describeUploadStore("an S3 bucket", () => ({
+    UPLOAD_STORE: s3.storeUrl("beranda-uploads", `run-${process.pid}-${TEST_DB}`),
+  }));
+});
