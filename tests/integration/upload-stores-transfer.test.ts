@@ -148,8 +148,9 @@ describe("uploads across stores: move, backup and restore, export and import", (
     }
   });
 
-  it("a backup of the database store holds its files and restores onto an S3 store", async () => {
+  it("a backup of the database store holds its files and restores onto an S3 store, and back", async () => {
     const source = await createTestApp({ env: { UPLOAD_STORE: "database" } });
+    let sourceOpen = true;
     let target: TestApp | undefined;
     try {
       const names = await uploadPicture(source, "#228b22");
@@ -175,8 +176,22 @@ describe("uploads across stores: move, backup and restore, export and import", (
         schema: site.schema,
       });
       expect(again.manifest.uploads.files).toBe(names.length);
+
+      // That archive back onto the database store's site.
+      const sourceSite = { dataDir: source.dataDir, schema: source.schema };
+      await source.close({ keep: true });
+      sourceOpen = false;
+      await restore(source.config, again.file, { schema: sourceSite.schema, force: true });
+      const back = await createTestApp({ env: { UPLOAD_STORE: "database" }, reuse: sourceSite });
+      try {
+        expect((await back.services.uploadStore.list()).map((f) => f.key)).toEqual(names);
+        expect(diskFiles(sourceSite.dataDir)).toEqual([]);
+        await expectServed(back, names);
+      } finally {
+        await back.close();
+      }
     } finally {
-      await source.close();
+      if (sourceOpen) await source.close();
       await target?.close();
     }
   });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,6 +101,33 @@ function describeUploadStore(name: string, env: () => Record<string, string>) {
 }
 
 describeUploadStore("the database", () => ({ UPLOAD_STORE: "database" }));
+
+describe("the demo seed with the database store", () => {
+  it("draws its pictures into the store (on the seeding transaction), none on the disk", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-demo-store-"));
+    // Its own DATA_DIR: seeded now, not copied from the run's demo template.
+    const t = await createTestApp({
+      demoMode: true,
+      env: { UPLOAD_STORE: "database", DATA_DIR: dataDir },
+    });
+    try {
+      const post = await t.db
+        .selectFrom("posts")
+        .select("featured_image")
+        .where("featured_image", "is not", null)
+        .executeTakeFirstOrThrow();
+      const served = await t.request(post.featured_image!);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/jpeg");
+      const rows = await t.db.selectFrom("uploads").select("file_name").execute();
+      const keys = new Set((await t.services.uploadStore.list()).map((file) => file.key));
+      for (const { file_name } of rows) expect(keys.has(file_name), file_name).toBe(true);
+      expect(filesUnder(dataDir).filter((file) => file.startsWith("uploads"))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 describe("with a local S3 server", () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
