@@ -124,7 +124,7 @@ export function createApp({
 
   app.route("/api", api);
   mountFeeds(app, { services, originOf });
-  mountStaticFiles(app, { uploadsDir: config.uploadsDir, buildDir });
+  mountStaticFiles(app, { uploads: services.uploadStore, buildDir });
   if (pages) mountPages(app, { pages, services, site, originOf, development });
 
   /** What the server calls: stored answers from the page cache, everything else from the app. */

@@ -76,6 +76,79 @@ function hostList(message: string) {
     .refine((hosts) => hosts.every((host) => /^[a-z0-9.:[\]-]+$/.test(host)), { message });
 }
 
+/**
+ * Where uploaded files and their variants are kept (UPLOAD_STORE, decision 036):
+ * `local` (DATA_DIR/uploads, the default), `database` (the upload_files table)
+ * or an S3-compatible bucket.
+ */
+export type UploadStoreConfig =
+  | { kind: "local" }
+  | { kind: "database" }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** Keys are stored under this folder of the bucket ("" or ending in "/"). */
+      prefix: string;
+      /** Another S3-compatible server (MinIO, Garage, R2…); unset: AWS. */
+      endpoint: string | undefined;
+      /** Unset: AWS_REGION, else us-east-1. */
+      region: string | undefined;
+      forcePathStyle: boolean;
+      /** From the URL's user and password; unset: the AWS SDK's usual sources (AWS_ACCESS_KEY_ID…). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
+const UPLOAD_STORE_HELP =
+  "must be local, database or s3://bucket[/prefix]?region=…&endpoint=…&forcePathStyle=true";
+const S3_PARAMETERS = ["endpoint", "region", "forcePathStyle"];
+
+/** UPLOAD_STORE's value, or the reason it is not one. */
+export function parseUploadStore(value: string): UploadStoreConfig | string {
+  const text = value.trim();
+  if (text === "" || text.toLowerCase() === "local") return { kind: "local" };
+  if (text.toLowerCase() === "database") return { kind: "database" };
+  if (!/^s3:\/\//i.test(text)) return UPLOAD_STORE_HELP;
+  if (!URL.canParse(text)) {
+    return "is not a valid s3:// URL (are special characters in the key %-encoded?)";
+  }
+  const url = new URL(text);
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    return "must name a bucket (3 to 63 lower-case letters, digits, dots and hyphens): s3://bucket?…";
+  }
+  for (const name of url.searchParams.keys()) {
+    if (!S3_PARAMETERS.includes(name)) {
+      return `has an unknown parameter "${name}" (known: ${S3_PARAMETERS.join(", ")})`;
+    }
+  }
+  const endpoint = url.searchParams.get("endpoint") ?? undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) {
+    return "has an endpoint that is not an http(s):// URL";
+  }
+  const pathStyle = (url.searchParams.get("forcePathStyle") ?? "false").toLowerCase();
+  if (!["true", "false", "1", "0"].includes(pathStyle)) {
+    return "has a forcePathStyle that is not true or false";
+  }
+  if ((url.username === "") !== (url.password === "")) {
+    return "must give both the access key and the secret (s3://KEY:SECRET@bucket) or neither";
+  }
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "");
+  return {
+    kind: "s3",
+    bucket,
+    prefix: prefix ? `${prefix}/` : "",
+    endpoint,
+    region: url.searchParams.get("region") || undefined,
+    forcePathStyle: pathStyle === "true" || pathStyle === "1",
+    credentials: url.username
+      ? {
+          accessKeyId: decodeURIComponent(url.username),
+          secretAccessKey: decodeURIComponent(url.password),
+        }
+      : undefined,
+  };
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ error: "must be a number" })
@@ -247,6 +320,18 @@ const EnvSchema = z.object({
       message:
         "must be at least 32 characters (for example the output of: openssl rand -base64 32)",
     }),
+  UPLOAD_STORE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): UploadStoreConfig => {
+      const parsed = parseUploadStore(value ?? "");
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   SMTP_URL: z
     .string()
     .trim()
@@ -276,8 +361,10 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  /** Where uploaded files live: `DATA_DIR/uploads`. */
+  /** Where uploaded files live with the local store: `DATA_DIR/uploads`. */
   uploadsDir: string;
+  /** Which store keeps uploaded files (UPLOAD_STORE; server/storage/). */
+  uploadStore: UploadStoreConfig;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
   /**
    * How long a write waits for a lock another process or transaction holds
@@ -355,7 +442,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    const value = env[name];
+    // An S3 URL may hold a secret key: it is not repeated in the message.
+    const value =
+      name === "UPLOAD_STORE" ? env[name]?.replace(/^(s3:\/\/)[^@/?]*@/i, "$1***@") : env[name];
     throw new ConfigError(
       `Invalid ${name}${value === undefined ? "" : ` (${JSON.stringify(value)})`}: ${issue.message}`,
     );
@@ -386,6 +475,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
+    uploadStore: e.UPLOAD_STORE,
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "sqlite", file: path.join(dataDir, "beranda.db") },

@@ -39,6 +39,7 @@ import { createSetupService } from "./modules/setup/setup.service.ts";
 import { createTeamService } from "./modules/team/team.service.ts";
 import { createUploadsService } from "./modules/uploads/uploads.service.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
+import { createUploadStore } from "./storage/create-upload-store.ts";
 
 export type ServiceDeps = {
   db: Db;
@@ -82,7 +83,9 @@ export function createServices({
   const pages = createPagesService(db);
   const navigation = createNavigationService(db, { settings, services, posts, logger });
   const categories = createCategoriesService(db);
-  const uploads = createUploadsService(db, config);
+  // Uploaded files and their variants: the disk, the database or S3 (UPLOAD_STORE, decision 036).
+  const uploadStore = createUploadStore(config, db);
+  const uploads = createUploadsService(db, config, uploadStore);
   return {
     auth: createAuthService(
       db,
@@ -151,12 +154,13 @@ export function createServices({
     team: createTeamService(db),
     contact,
     uploads,
+    uploadStore,
     contentImport: createContentImportService(db, {
       services: { posts, pages, categories, uploads },
       config,
       logger,
     }),
-    media: createMediaService(db, config),
+    media: createMediaService(db, uploadStore),
     dashboard: createDashboardService(db, posts, contact),
     setup: createSetupService(db),
     audit: createAuditService(db),

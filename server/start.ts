@@ -282,6 +282,7 @@ async function serveSite() {
       await services.mailSender.stop();
     }
     await services.posts.close(); // views counted in memory
+    await services.uploadStore.close();
     await notifications?.close();
     await prepared.handle.close();
     dataDirLock?.release();

@@ -34,6 +34,9 @@ const PRIVATE_TABLES = new Set([
   "old_addresses",
   // Sign-in and rate-limit counters.
   "rate_limits",
+  // The database store's files: served from /uploads, never from the page cache;
+  // the uploads row written with them stales what shows them.
+  "upload_files",
 ]);
 
 /**

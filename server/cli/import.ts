@@ -27,8 +27,12 @@ try {
   for (const line of describeLeftOut(result)) console.log(line);
   if (result.missingUploadFiles.length) {
     console.log(
-      `${result.missingUploadFiles.length} uploaded files are not in ${config.uploadsDir} ` +
-        `(first: ${result.missingUploadFiles[0]}); copy the old site's uploads folder there.`,
+      config.uploadStore.kind === "local"
+        ? `${result.missingUploadFiles.length} uploaded files are not in ${config.uploadsDir} ` +
+            `(first: ${result.missingUploadFiles[0]}); copy the old site's uploads folder there.`
+        : `${result.missingUploadFiles.length} uploaded files are not in the upload store ` +
+            `(first: ${result.missingUploadFiles[0]}); copy the old site's uploads folder into ` +
+            "DATA_DIR/uploads and move them with npm run uploads:move -- --from local --to <UPLOAD_STORE>.",
     );
   }
   if (result.document.users.length) {

@@ -25,6 +25,7 @@ import * as versionsAndAutosaves from "./migrations/2026_11_26_0002_versions_and
 import * as createPreviewLinks from "./migrations/2026_11_26_0003_create_preview_links.ts";
 import * as createContentImports from "./migrations/2026_11_27_0001_create_content_imports.ts";
 import * as createRateLimits from "./migrations/2026_11_27_0002_create_rate_limits.ts";
+import * as createUploadFiles from "./migrations/2026_11_27_0003_create_upload_files.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0003_create_preview_links": createPreviewLinks,
   "2026_11_27_0001_create_content_imports": createContentImports,
   "2026_11_27_0002_create_rate_limits": createRateLimits,
+  "2026_11_27_0003_create_upload_files": createUploadFiles,
 };
 
 /** The migrations this version knows, in order. */

@@ -314,6 +314,15 @@ export type RateLimitsTable = {
   keep: Bool;
 };
 
+/** An uploaded file or variant kept in the database (UPLOAD_STORE=database, decision 036). */
+export type UploadFilesTable = {
+  /** The name it is served under in /uploads. */
+  key: string;
+  bytes: Uint8Array;
+  size: number;
+  created_at: Timestamp;
+};
+
 /** A dry run or an import from WordPress or Ghost (issue 27); `options` and `report` are JSON. */
 export type ImportJobsTable = {
   id: Generated<number>;
@@ -382,4 +391,5 @@ export type Database = {
   import_items: ImportItemsTable;
   old_addresses: OldAddressesTable;
   rate_limits: RateLimitsTable;
+  upload_files: UploadFilesTable;
 };

@@ -6,7 +6,11 @@
 //   database/beranda.db            SQLite: a VACUUM INTO copy (one read snapshot)
 //   database/schema.json           PostgreSQL: our tables' definitions (PgSchema)
 //   database/tables/<table>.jsonl  PostgreSQL: one JSON object per row
-//   uploads/…                      the files of DATA_DIR/uploads
+//   uploads/…                      the uploaded files, from whichever store keeps them
+//                                  (UPLOAD_STORE: DATA_DIR/uploads, the database, S3)
+//
+// The database store's table (upload_files) travels empty: its files are in
+// uploads/ like every store's, so an archive restores onto any store.
 //
 // The database is copied first, then the files: every file a copied row names
 // was written before that row, so it is in the archive (unless it was deleted
@@ -22,6 +26,7 @@ import { pgConnection } from "#server/db/client.ts";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "#server/db/private-files.ts";
 import type { Database } from "#server/db/schema.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
+import { openUploadStore, storeToFolder } from "./store-files.ts";
 
 export const BACKUP_FORMAT = "beranda-backup";
 /** Raised when the archive layout changes; restore refuses archives newer than it knows. */
@@ -55,6 +60,7 @@ const APP_TABLES = [
   "import_items",
   "old_addresses",
   "rate_limits",
+  "upload_files",
 ] as const satisfies readonly (keyof Database)[];
 type Missing = Exclude<keyof Database, (typeof APP_TABLES)[number]>;
 const _everyTableListed: [Missing] extends [never] ? true : Missing = true;
@@ -138,7 +144,10 @@ export async function backup(config: Config, options: BackupOptions = {}): Promi
       config.database.kind === "sqlite"
         ? snapshotSqlite(config.database.file, path.join(databaseDir, "beranda.db"))
         : await dumpPostgres(config.database.url, options.schema, databaseDir);
-    const uploads = copyTree(config.uploadsDir, path.join(content, "uploads"));
+    const uploads =
+      config.uploadStore.kind === "local"
+        ? copyTree(config.uploadsDir, path.join(content, "uploads"))
+        : await copyStoreFiles(config, options.schema, path.join(content, "uploads"));
 
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
@@ -211,6 +220,7 @@ function snapshotSqlite(source: string, target: string): Snapshot {
   try {
     db.exec("PRAGMA busy_timeout = 10000");
     db.prepare("VACUUM INTO ?").run(target);
+    emptyUploadFiles(target);
   } catch (error) {
     throw new BackupError(`cannot copy the database ${source}: ${(error as Error).message}`);
   } finally {
@@ -221,6 +231,35 @@ function snapshotSqlite(source: string, target: string): Snapshot {
     return describeSqlite(copy, source);
   } finally {
     copy.close();
+  }
+}
+
+/** The copy's upload_files rows go (their files are in uploads/), and the space they took. */
+function emptyUploadFiles(file: string) {
+  const copy = new DatabaseSync(file);
+  try {
+    const table = copy
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'upload_files'")
+      .get();
+    if (!table || !copy.prepare("SELECT 1 FROM upload_files LIMIT 1").get()) return;
+    copy.exec("DELETE FROM upload_files");
+    copy.exec("VACUUM");
+  } finally {
+    copy.close();
+  }
+}
+
+/** The files of the database or S3 store, written into the archive's uploads/. */
+async function copyStoreFiles(config: Config, schema: string | undefined, target: string) {
+  const { store, close } = await openUploadStore(config, { schema });
+  try {
+    return await storeToFolder(store, target);
+  } catch (error) {
+    throw new BackupError(
+      `cannot read the uploaded files from ${store.description}: ${(error as Error).message}`,
+    );
+  } finally {
+    await close();
   }
 }
 
@@ -362,9 +401,11 @@ async function dumpPostgres(
     const counts: Record<string, number> = {};
     for (const table of pgSchema.tables) {
       const columns = table.columns.filter((c) => !c.generated).map((c) => quoteIdent(c.name));
+      // The database store's files are in uploads/: its table travels empty.
+      const rows = table.name === "upload_files" ? " WHERE false" : "";
       await client.query(
         `DECLARE dump NO SCROLL CURSOR FOR
-           SELECT row_to_json(r)::text AS line FROM (SELECT ${columns.join(", ")} FROM ${quoteIdent(table.name)}) r`,
+           SELECT row_to_json(r)::text AS line FROM (SELECT ${columns.join(", ")} FROM ${quoteIdent(table.name)}${rows}) r`,
       );
       const out = fs.openSync(path.join(tablesDir, `${table.name}.jsonl`), "w");
       let count = 0;

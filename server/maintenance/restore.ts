@@ -42,6 +42,7 @@ import {
   timestamp,
 } from "./backup.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
+import { folderToStore, openUploadStore } from "./store-files.ts";
 import { copyUploadFiles, type SkippedUploadFile } from "./upload-files.ts";
 
 /** A refusal the user can act on: its message is printed as it is. */
@@ -136,10 +137,24 @@ export async function restore(
     } else if (postgres) {
       sanitized = await rebuildPostgres(postgres.target, postgres.archive, { commit: true });
     }
-    if (fs.existsSync(config.uploadsDir)) {
-      fs.renameSync(config.uploadsDir, path.join(work, "replaced-uploads"));
+    if (config.uploadStore.kind === "local") {
+      if (fs.existsSync(config.uploadsDir)) {
+        fs.renameSync(config.uploadsDir, path.join(work, "replaced-uploads"));
+      }
+      fs.renameSync(uploads, config.uploadsDir);
+    } else {
+      // The database or S3 store: the archive's files are put into it (the
+      // restored database is first brought up to date, so it has upload_files).
+      const { store, close } = await openUploadStore(config, {
+        schema: options.schema,
+        migrate: true,
+      });
+      try {
+        await folderToStore(uploads, store);
+      } finally {
+        await close();
+      }
     }
-    fs.renameSync(uploads, config.uploadsDir);
     return { manifest, safetyCopy, ...sanitized, skippedUploadFiles: skipped };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
@@ -438,9 +453,24 @@ function countLines(file: string): number {
   return lines;
 }
 
+async function countStoreFiles(config: Config): Promise<number> {
+  const { store, close } = await openUploadStore(config);
+  try {
+    return (await store.list()).length;
+  } finally {
+    await close();
+  }
+}
+
 /** Saves the site as it is before it is replaced; null when there is nothing to keep. */
 async function keepCurrentSite(config: Config, options: RestoreOptions): Promise<string | null> {
-  const uploads = countFiles(config.uploadsDir).files;
+  // The database store's files are in the database, which is checked below.
+  const uploads =
+    config.uploadStore.kind === "local"
+      ? countFiles(config.uploadsDir).files
+      : config.uploadStore.kind === "s3"
+        ? await countStoreFiles(config)
+        : 0;
   let database: boolean;
   if (config.database.kind === "sqlite") {
     database = fs.existsSync(config.database.file);

@@ -20,6 +20,7 @@ import { PRIVATE_FILE_MODE } from "#server/db/private-files.ts";
 import { allRows } from "#server/db/rows.ts";
 import { userColumns } from "#server/modules/users/users.repository.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
+import { openUploadStore, storeToFolder } from "./store-files.ts";
 import {
   EXPORT_FORMAT,
   EXPORT_JSON_NAME,
@@ -421,7 +422,16 @@ export async function exportSite(
       // they are, never copied first.
       fs.writeFileSync(path.join(staging, EXPORT_JSON_NAME), json);
       const entries = [EXPORT_JSON_NAME];
-      if (fs.existsSync(config.uploadsDir)) {
+      if (config.uploadStore.kind !== "local") {
+        // The database or S3 store: its files are written into the staging folder.
+        const { store, close } = await openUploadStore(config, { schema: options.schema });
+        try {
+          uploadFiles = (await storeToFolder(store, path.join(staging, EXPORT_UPLOADS_DIR))).files;
+        } finally {
+          await close();
+        }
+        entries.push(EXPORT_UPLOADS_DIR);
+      } else if (fs.existsSync(config.uploadsDir)) {
         fs.symlinkSync(config.uploadsDir, path.join(staging, EXPORT_UPLOADS_DIR), "dir");
         uploadFiles = listFiles(config.uploadsDir).length;
         entries.push(EXPORT_UPLOADS_DIR);

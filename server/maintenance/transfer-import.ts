@@ -32,7 +32,9 @@ import type { Database } from "#server/db/schema.ts";
 import { sanitizeRichText } from "#server/modules/content/sanitize.ts";
 import { searchTextOf } from "#server/modules/posts/search-text.ts";
 import { STARTER_PAGES, STARTER_SERVICES, STARTER_TEAM } from "#server/seed/starter-content.ts";
+import type { UploadStore } from "#server/storage/upload-store.ts";
 import { OperatorError, type SchemaOption } from "./operation.ts";
+import { folderToStore, openUploadStore } from "./store-files.ts";
 import {
   describeIssues,
   EXPORT_FORMAT,
@@ -461,10 +463,54 @@ export async function importDocument(
     sanitizedPages.push(page.slug);
     return { ...page, content };
   });
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  const { created, skipped } = uploadsFrom
-    ? await copyUploadFiles(uploadsFrom, config.uploadsDir)
-    : { created: [], skipped: [] };
+  const local = config.uploadStore.kind === "local";
+  // The database or S3 store: the files are checked into a folder of their
+  // own, then put into the store (on this import's connection).
+  const opened = local ? null : await openUploadStore(config, { handle });
+  try {
+    return await importInto(handle, config, document, uploadsFrom, opened?.store ?? null, {
+      posts,
+      pages,
+      sanitizedPosts,
+      sanitizedPages,
+    });
+  } finally {
+    await opened?.close();
+  }
+}
+
+async function importInto(
+  handle: DbHandle,
+  config: Config,
+  document: ExportDocument,
+  uploadsFrom: string | null,
+  store: UploadStore | null,
+  content: Pick<ExportDocument, "posts" | "pages"> & {
+    sanitizedPosts: string[];
+    sanitizedPages: string[];
+  },
+): Promise<ImportResult> {
+  const { posts, pages, sanitizedPosts, sanitizedPages } = content;
+  let created: string[];
+  let skipped: SkippedUploadFile[];
+  if (!store) {
+    fs.mkdirSync(config.uploadsDir, { recursive: true });
+    ({ created, skipped } = uploadsFrom
+      ? await copyUploadFiles(uploadsFrom, config.uploadsDir)
+      : { created: [], skipped: [] });
+  } else {
+    const checked = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-import-files-"));
+    try {
+      ({ skipped } = uploadsFrom ? await copyUploadFiles(uploadsFrom, checked) : { skipped: [] });
+      created = await folderToStore(checked, store);
+    } finally {
+      fs.rmSync(checked, { recursive: true, force: true });
+    }
+  }
+  const removeCreated = async () => {
+    if (store) await Promise.all(created.map((key) => store.delete(key).catch(() => {})));
+    else removeFiles(created);
+  };
   let replacedInitialAdmin: string | null = null;
   try {
     await handle.db.transaction().execute(async (trx) => {
@@ -487,16 +533,20 @@ export async function importDocument(
       await insertDocument(trx, handle.kind, { ...document, posts, pages });
     });
   } catch (error) {
-    removeFiles(created);
+    await removeCreated();
     if (error instanceof ImportError) throw error;
     throw new ImportError(
       `the database refused the export; nothing was imported: ${(error as Error).message}`,
       { cause: error },
     );
   }
-  const missingUploadFiles = document.uploads
-    .map((upload) => upload.file_name)
-    .filter((name) => !fs.existsSync(path.join(config.uploadsDir, name)));
+  const missingUploadFiles: string[] = [];
+  for (const { file_name: name } of document.uploads) {
+    const found = store
+      ? (await store.stat(name).catch(() => null)) !== null
+      : fs.existsSync(path.join(config.uploadsDir, name));
+    if (!found) missingUploadFiles.push(name);
+  }
   return {
     document,
     uploadFiles: created.length,

@@ -3,6 +3,8 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "#server/http/context.ts";
 import { storedImageType } from "#server/modules/uploads/stored-names.ts";
+import type { LocalUploadStore } from "#server/storage/local-store.ts";
+import type { UploadStore } from "#server/storage/upload-store.ts";
 
 /** Files under `dir` (traversal-safe), with Cache-Control (and `headers`) on a hit. */
 function staticFiles(
@@ -51,19 +53,52 @@ const isStoredUploadPath = (requestPath: string) =>
   requestPath.startsWith("/uploads/") &&
   storedImageType(requestPath.slice("/uploads/".length)) !== null;
 
+/**
+ * Files of the database or S3 store, answered as the disk's are (type, size,
+ * Last-Modified, Cache-Control and the sandbox) plus an ETag: the name is
+ * the content's hash, so it is the ETag, and a revalidation is answered 304.
+ */
+function storedFiles(store: UploadStore, cacheControl: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const key = c.req.path.slice("/uploads/".length);
+    const head = c.req.method === "HEAD";
+    const stream = head ? null : await store.stream(key);
+    const found = head ? await store.stat(key) : stream;
+    if (!found) return next();
+    const etag = `"${key.replace(/\.[^.]*$/, "")}"`;
+    const headers: Record<string, string> = {
+      ...uploadHeaders(c.req.path),
+      "cache-control": cacheControl,
+      etag,
+      "last-modified": found.modifiedAt.toUTCString(),
+    };
+    const match = c.req.header("if-none-match");
+    if (match?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+      await stream?.body.cancel();
+      return c.body(null, 304, headers);
+    }
+    headers["content-length"] = String(found.size);
+    return stream ? c.body(stream.body, 200, headers) : c.body(null, 200, headers);
+  };
+}
+
 /** Uploads, the build's assets and its other public files (favicon and the like). */
 export function mountStaticFiles(
   app: Hono<AppEnv>,
-  { uploadsDir, buildDir }: { uploadsDir: string; buildDir: string },
+  { uploads: store, buildDir }: { uploads: UploadStore; buildDir: string },
 ) {
   // Uploaded files and built assets have content-hashed names: they never change.
   const immutable = "public, max-age=31536000, immutable";
   const clientDir = path.join(buildDir, "client");
   // Anything else under /uploads (another name, a subfolder) is not served.
-  const uploads = staticFiles(path.dirname(uploadsDir), immutable, {
-    precompressed: false,
-    headers: uploadHeaders,
-  });
+  const uploads =
+    store.kind === "local"
+      ? staticFiles(path.dirname((store as LocalUploadStore).dir), immutable, {
+          precompressed: false,
+          headers: uploadHeaders,
+        })
+      : storedFiles(store, immutable);
   app.use("/uploads/*", (c, next) => (isStoredUploadPath(c.req.path) ? uploads(c, next) : next()));
   app.on(["GET", "HEAD"], "/uploads/*", (c) => c.text("Not found", 404));
   app.use("/assets/*", staticFiles(clientDir, immutable));

@@ -1,4 +1,5 @@
 import { loadSharp, type StoredImage, storeImage } from "#server/modules/uploads/image-pipeline.ts";
+import type { UploadStore } from "#server/storage/upload-store.ts";
 
 export type GeneratedImage = StoredImage & { url: string };
 
@@ -7,7 +8,7 @@ export type GeneratedImage = StoredImage & { url: string };
  * it like an upload, variants included, so the demo has real image files.
  */
 export async function generateImage(
-  dir: string,
+  store: UploadStore,
   seed: number,
   width = 1200,
   height = 800,
@@ -26,6 +27,6 @@ export async function generateImage(
   </linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`;
   const sharp = await loadSharp();
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-  const stored = await storeImage(dir, jpeg, { mime: "image/jpeg", ext: "jpg" });
+  const stored = await storeImage(store, jpeg, { mime: "image/jpeg", ext: "jpg" });
   return { ...stored, url: `/uploads/${stored.fileName}` };
 }

@@ -13,6 +13,8 @@ import {
   upsertSettingsRow,
 } from "#server/modules/settings/settings.repository.ts";
 import { findUserIdByEmail, insertUser } from "#server/modules/users/users.repository.ts";
+import { createUploadStore } from "#server/storage/create-upload-store.ts";
+import type { UploadStore } from "#server/storage/upload-store.ts";
 import {
   DEMO_ADMIN,
   DEMO_CATEGORIES,
@@ -165,6 +167,15 @@ async function deactivateDemoAccounts(db: Db, ids: number[]) {
 }
 
 async function seedDemoContent(db: Db, config: Config): Promise<number[]> {
+  const store = createUploadStore(config, db);
+  try {
+    return await seedDemoRows(db, store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
   const now = new Date();
   const iso = now.toISOString();
   const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
@@ -224,7 +235,7 @@ async function seedDemoContent(db: Db, config: Config): Promise<number[]> {
   };
 
   for (const [index, post] of DEMO_POSTS.entries()) {
-    const image = await generateImage(config.uploadsDir, index + 1, 1200, 630);
+    const image = await generateImage(store, index + 1, 1200, 630);
     await recordUpload(db, image, "Demo image", iso);
     const publishedAt = post.daysAgo === null ? null : daysAgo(post.daysAgo);
     const status = post.daysAgo === null ? "draft" : post.daysAgo < 0 ? "scheduled" : "published";
@@ -282,7 +293,7 @@ async function seedDemoContent(db: Db, config: Config): Promise<number[]> {
       categoryId = row.id;
       galleryCategoryIds.set(item.category, categoryId);
     }
-    const image = await generateImage(config.uploadsDir, 100 + index * 7, 1200, 800);
+    const image = await generateImage(store, 100 + index * 7, 1200, 800);
     await recordUpload(db, image, item.title, iso);
     await db
       .insertInto("gallery_images")
@@ -335,7 +346,7 @@ async function seedDemoContent(db: Db, config: Config): Promise<number[]> {
     .limit(2)
     .execute();
   for (const [index, member] of members.entries()) {
-    const image = await generateImage(config.uploadsDir, 300 + index * 11, 600, 600);
+    const image = await generateImage(store, 300 + index * 11, 600, 600);
     await recordUpload(db, image, member.name, iso);
     await db
       .updateTable("team_members")

@@ -110,6 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       // fail in whichever test file the worker runs next.
       await cache?.idle();
       await services.posts.close();
+      await services.uploadStore.close();
       await handle.close();
       if (keep) return;
       if (schema) await dropSchema(schema);

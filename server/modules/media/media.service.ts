@@ -1,12 +1,11 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { type Actor, can } from "#common/permissions.ts";
 import type { MediaItem } from "#common/types.ts";
 import { requirePermission } from "#server/auth/policy.ts";
-import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import type { UploadStore } from "#server/storage/upload-store.ts";
 import {
   deleteUpload,
   findMediaUsages,
@@ -17,7 +16,7 @@ import {
 import { mediaEvent } from "./media-audit.ts";
 
 /** The media library: every upload, where it is used, its alt text; delete only when unused. */
-export function createMediaService(db: Db, config: Pick<Config, "uploadsDir">) {
+export function createMediaService(db: Db, store: UploadStore) {
   async function listMedia(actor: Actor | null): Promise<MediaItem[]> {
     requirePermission(actor, "uploads:create");
     const uploads = await findUploads(
@@ -57,7 +56,7 @@ export function createMediaService(db: Db, config: Pick<Config, "uploadsDir">) {
     return (await listMedia(actor)).find((m) => m.id === id)!;
   }
 
-  /** Deletes the file and its variants; refused while the image is used anywhere. */
+  /** Deletes the file and its variants (from the upload store); refused while the image is used anywhere. */
   async function deleteMedia(actor: Actor | null, id: number) {
     const upload = await requireOwnMedia(actor, id);
     const usages = await findMediaUsages(db, upload.fileName);
@@ -74,7 +73,7 @@ export function createMediaService(db: Db, config: Pick<Config, "uploadsDir">) {
     );
     const files = [upload.fileName, ...upload.variants.map((v) => v.file)];
     for (const file of files) {
-      await fs.rm(path.join(config.uploadsDir, path.basename(file)), { force: true });
+      await store.delete(path.basename(file));
     }
   }
 

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
 import { VARIANT_WIDTHS } from "#common/images.ts";
+import type { UploadStore } from "#server/storage/upload-store.ts";
 import { IcoError, readIco } from "./ico.ts";
 import type { ImageType } from "./image-type.ts";
 import { NAME_HASH_LENGTH, originalName, STORED_FORMATS, variantName } from "./stored-names.ts";
@@ -223,13 +222,15 @@ async function processGif(bytes: Uint8Array): Promise<ProcessedImage> {
 }
 
 /**
- * Writes an encoded image and its variants. Content-hashed names: a file
- * that exists already holds these bytes. A failure (disk full, permissions)
- * removes what this call wrote and is thrown as it is: a server error, not
- * the image's fault.
+ * Writes an encoded image and its variants to the upload store. Content-hashed
+ * names: a file that exists already holds these bytes. A failure (disk full,
+ * permissions, the store unreachable) removes what this call wrote and is
+ * thrown as it is: a server error, not the image's fault.
  */
-export async function writeImage(dir: string, processed: ProcessedImage): Promise<StoredImage> {
-  await fs.mkdir(dir, { recursive: true });
+export async function writeImage(
+  store: UploadStore,
+  processed: ProcessedImage,
+): Promise<StoredImage> {
   const written: string[] = [];
   const files = [
     { name: processed.image.fileName, data: processed.data },
@@ -237,20 +238,10 @@ export async function writeImage(dir: string, processed: ProcessedImage): Promis
   ];
   try {
     for (const { name, data } of files) {
-      const file = path.join(dir, name);
-      const created = await fs.writeFile(file, data, { flag: "wx" }).then(
-        () => true,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === "EEXIST") return false;
-          // "wx" made the file or nothing: a half-written file of ours goes too.
-          written.push(file);
-          throw error;
-        },
-      );
-      if (created) written.push(file);
+      if (await store.put(name, data)) written.push(name);
     }
   } catch (error) {
-    await Promise.all(written.map((file) => fs.rm(file, { force: true }).catch(() => {})));
+    await Promise.all(written.map((name) => store.delete(name).catch(() => {})));
     throw error;
   }
   return {
@@ -261,9 +252,9 @@ export async function writeImage(dir: string, processed: ProcessedImage): Promis
 
 /** Processes and writes an image (the seed's pictures; uploads go through the service's queue). */
 export async function storeImage(
-  dir: string,
+  store: UploadStore,
   bytes: Uint8Array,
   type: ImageType,
 ): Promise<StoredImage> {
-  return writeImage(dir, await processImage(bytes, type));
+  return writeImage(store, await processImage(bytes, type));
 }

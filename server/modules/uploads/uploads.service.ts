@@ -8,6 +8,7 @@ import { AppError } from "#server/lib/app-error.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { findUploadByFileName, insertUpload } from "#server/modules/media/media.repository.ts";
 import { mediaEvent } from "#server/modules/media/media-audit.ts";
+import type { UploadStore } from "#server/storage/upload-store.ts";
 import {
   DamagedImageError,
   IMAGE_SLOTS,
@@ -72,7 +73,8 @@ export type UploadsOptions = {
 
 export function createUploadsService(
   db: Db,
-  config: Pick<Config, "uploadsDir" | "uploadMaxBytes">,
+  config: Pick<Config, "uploadMaxBytes">,
+  store: UploadStore,
   options: UploadsOptions = {},
 ) {
   const queue = createTaskQueue(options.slots ?? IMAGE_SLOTS, options.waiting ?? 8);
@@ -106,9 +108,9 @@ export function createUploadsService(
         }
         throw error;
       });
-    // A write failure (disk full, permissions) is ours, not the image's: it
+    // A write failure (disk full, permissions, the store unreachable) is ours, not the image's: it
     // goes to the error handler, which logs it and answers 500.
-    const stored = await writeImage(config.uploadsDir, processed);
+    const stored = await writeImage(store, processed);
     // Who uploaded which file goes to the audit log, also when the same image
     // was stored before (the earlier row is answered).
     const upload = await db.transaction().execute(async (trx) => {
