@@ -18,7 +18,11 @@ const DATABASE_AGNOSTIC = [
 ];
 
 /** Integration files about what only PostgreSQL does: several instances on one database. */
-const POSTGRES_ONLY = ["tests/integration/instances.test.ts", "tests/integration/deploy.test.ts"];
+const POSTGRES_ONLY = [
+  "tests/integration/instances.test.ts",
+  "tests/integration/deploy.test.ts",
+  "tests/integration/upload-stores-instances.test.ts",
+];
 
 const integration = (name: "sqlite" | "postgres") => ({
   test: {

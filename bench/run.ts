@@ -40,7 +40,6 @@ import {
   ROOT,
   requireDebianTool,
   round,
-  run,
   type Server,
   serverArgs,
   sleep,
@@ -48,6 +47,7 @@ import {
   startServer,
   timestamp,
 } from "./harness.ts";
+import { ACCEPT_ENCODING, findWrk, type WrkResult, wrk, wrkBinary } from "./wrk.ts";
 
 const TARGETS = {
   home: { label: "/", path: () => "/" },
@@ -67,7 +67,6 @@ const TARGET_NAMES = Object.keys(TARGETS) as TargetName[];
 const EXTRA_PARTS = ["ceiling", "coldstart"] as const;
 const CACHE_MODES = ["off", "on"] as const;
 type CacheMode = (typeof CACHE_MODES)[number];
-const ACCEPT_ENCODING = "br, gzip";
 
 type Options = {
   posts: number;
@@ -84,22 +83,6 @@ type Options = {
   cpuProf?: string;
   mix: boolean;
   editEvery: number;
-};
-
-type WrkResult = {
-  requests: number;
-  reqPerSec: number;
-  p50Ms: number;
-  p75Ms: number;
-  p90Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  bytesPerResponse: number;
-  /** wrk's "Non-2xx or 3xx responses" (status 400 and above). */
-  httpErrors: number;
-  socketErrors: { connect: number; read: number; write: number; timeout: number };
-  /** httpErrors plus all socket errors. */
-  errors: number;
 };
 
 type TargetResult = {
@@ -221,66 +204,6 @@ function parseOptions(): Options {
 
 // ---------------------------------------------------------------------------
 // wrk
-
-let wrkPath = "wrk";
-
-async function wrk(
-  url: string,
-  options: { seconds: number; connections: number; acceptEncoding: boolean; script?: string },
-): Promise<WrkResult> {
-  const args = [
-    `-t${Math.min(2, options.connections)}`,
-    `-c${options.connections}`,
-    `-d${options.seconds}s`,
-    "--latency",
-    // wrk's default 2 s timeout drops the slowest responses from the percentiles.
-    "--timeout",
-    "10s",
-  ];
-  if (options.acceptEncoding) args.push("-H", `Accept-Encoding: ${ACCEPT_ENCODING}`);
-  if (options.script) args.push("-s", options.script);
-  const output = await run(wrkPath, [...args, url], { cwd: ROOT, quiet: true });
-  return parseWrk(output);
-}
-
-function parseWrk(output: string): WrkResult {
-  const toMs = (value: string, unit: string) =>
-    Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? Number.NaN);
-  const percentile = (p: number) => {
-    const match = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(output);
-    return match ? round(toMs(match[1]!, match[2]!), 2) : Number.NaN;
-  };
-  const toBytes = (value: string, unit: string) =>
-    Number(value) * ({ B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[unit] ?? Number.NaN);
-  const totals = /(\d+) requests in [\d.]+\w+, ([\d.]+)(B|KB|MB|GB) read/.exec(output);
-  const latencyMax = /^\s+Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s|m)/m.exec(output);
-  const rate = /Requests\/sec:\s+([\d.]+)/.exec(output);
-  if (!totals || !rate) throw new Error(`cannot read wrk's output:\n${output}`);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
-    output,
-  );
-  const socketErrors = {
-    connect: Number(socket?.[1] ?? 0),
-    read: Number(socket?.[2] ?? 0),
-    write: Number(socket?.[3] ?? 0),
-    timeout: Number(socket?.[4] ?? 0),
-  };
-  const httpErrors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
-  const requests = Number(totals[1]);
-  return {
-    requests,
-    reqPerSec: round(Number(rate[1])),
-    p50Ms: percentile(50),
-    p75Ms: percentile(75),
-    p90Ms: percentile(90),
-    p99Ms: percentile(99),
-    maxMs: latencyMax ? round(toMs(latencyMax[1]!, latencyMax[2]!), 2) : Number.NaN,
-    bytesPerResponse: requests > 0 ? round(toBytes(totals[2]!, totals[3]!) / requests) : 0,
-    httpErrors,
-    socketErrors,
-    errors: httpErrors + Object.values(socketErrors).reduce((sum, count) => sum + count, 0),
-  };
-}
 
 /** A short run before each measurement: JIT, caches, connections. */
 async function warm(url: string, options: Options, acceptEncoding = true): Promise<void> {
@@ -935,7 +858,7 @@ async function runMix(options: Options): Promise<boolean> {
 async function main() {
   installCleanup();
   const options = parseOptions();
-  wrkPath = await requireDebianTool("wrk", ["wrk", "nginx-light"]);
+  await findWrk();
   if (options.ceiling) await requireDebianTool("nginx", ["wrk", "nginx-light"]);
 
   const checkouts = [describeCheckout("current", ROOT)];
@@ -1011,7 +934,9 @@ async function main() {
       cpus: cpus.length,
       cpuModel: cpus[0]?.model.trim(),
       node: process.version,
-      wrk: spawnSync(wrkPath, ["--version"], { encoding: "utf8" }).stdout.split("\n")[0]?.trim(),
+      wrk: spawnSync(wrkBinary(), ["--version"], { encoding: "utf8" })
+        .stdout.split("\n")[0]
+        ?.trim(),
       loadAverageAtStart: loadAtStart,
       loadAverageAtEnd: os.loadavg(),
     },

@@ -19,44 +19,6 @@ function filesUnder(dir: string): string[] {
 
 /** The behaviour every store shares, through the API: upload, serve, delete. */
 function describeUploadStore(name: string, env: () => Record<string, string>) {
-  // Two instances on one PostgreSQL database, each with its own DATA_DIR.
-  describe.runIf(TEST_DB === "postgres")(`two instances with uploads in ${name}`, () => {
-    it("an image uploaded through one is served by the other", async () => {
-      // The same store for both (env() may name a new one each call).
-      const store = env();
-      const one = await createTestApp({ env: store });
-      const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-other-"));
-      const other = await createTestApp({
-        env: store,
-        reuse: { dataDir: otherDir, schema: one.schema },
-      });
-      try {
-        const { token } = await createAccount(one, "admin");
-        const png = await sharp({
-          create: { width: 800, height: 600, channels: 3, background: "#ff8c00" },
-        })
-          .png()
-          .toBuffer();
-        const response = await one.request("/api/upload", {
-          method: "POST",
-          headers: { authorization: `Bearer ${token}` },
-          body: imageForm(png, "orange.png", "image/png"),
-        });
-        expect(response.status).toBe(201);
-        const { data } = (await response.json()) as { data: { url: string } };
-        const served = await other.request(data.url);
-        expect(served.status).toBe(200);
-        expect(new Uint8Array(await served.arrayBuffer())).toEqual(
-          await one.services.uploadStore.get(data.url.slice("/uploads/".length)),
-        );
-      } finally {
-        await other.close({ keep: true });
-        fs.rmSync(otherDir, { recursive: true, force: true });
-        await one.close();
-      }
-    });
-  });
-
   describe(`uploads in ${name}`, () => {
     let t: TestApp;
     let token: string;

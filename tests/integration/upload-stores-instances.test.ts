@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, imageForm } from "#tests/factories/index.ts";
+import { startS3Server } from "#tests/setup/s3-server.ts";
+import { createTestApp } from "#tests/setup/test-app.ts";
+
+/**
+ * Two instances on one PostgreSQL database, each with its own DATA_DIR, and
+ * their uploads in a shared store (decision 036). PostgreSQL only: SQLite
+ * sites never share a database. The stores themselves are upload-stores.test.ts.
+ */
+function describeSharedStore(name: string, env: () => Record<string, string>) {
+  describe(`two instances with uploads in ${name}`, () => {
+    it("an image uploaded through one is served by the other", async () => {
+      // The same store for both (env() may name a new one each call).
+      const store = env();
+      const one = await createTestApp({ env: store });
+      const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-other-"));
+      const other = await createTestApp({
+        env: store,
+        reuse: { dataDir: otherDir, schema: one.schema },
+      });
+      try {
+        const { token } = await createAccount(one, "admin");
+        const png = await sharp({
+          create: { width: 800, height: 600, channels: 3, background: "#ff8c00" },
+        })
+          .png()
+          .toBuffer();
+        const response = await one.request("/api/upload", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: imageForm(png, "orange.png", "image/png"),
+        });
+        expect(response.status).toBe(201);
+        const { data } = (await response.json()) as { data: { url: string } };
+        const served = await other.request(data.url);
+        expect(served.status).toBe(200);
+        expect(new Uint8Array(await served.arrayBuffer())).toEqual(
+          await one.services.uploadStore.get(data.url.slice("/uploads/".length)),
+        );
+      } finally {
+        await other.close({ keep: true });
+        fs.rmSync(otherDir, { recursive: true, force: true });
+        await one.close();
+      }
+    });
+  });
+}
+
+describeSharedStore("the database", () => ({ UPLOAD_STORE: "database" }));
+
+describe("with a local S3 server", () => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let sites = 0;
+  beforeAll(async () => {
+    s3 = await startS3Server(["beranda-uploads"]);
+  });
+  afterAll(() => s3?.close());
+
+  describeSharedStore("an S3 bucket", () => ({
+    UPLOAD_STORE: s3.storeUrl("beranda-uploads", `instances-${process.pid}-${++sites}`),
+  }));
+});
