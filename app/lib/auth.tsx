@@ -13,7 +13,7 @@ import {
   ApiError,
   api,
   clearStoredAuth,
-  failureReason,
+  failureText,
   TOKEN_KEY,
   UNAUTHORIZED_EVENT,
   USER_KEY,
@@ -138,7 +138,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return json.data;
     } catch (e) {
       setUserState(null);
-      const message = failureReason(e) || "Login failed. Please try again.";
+      const message = failureText("", e, { otherwise: "Login failed. Please try again." });
       setError(message);
       throw e;
     }

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { fieldErrors, Spinner, TextField } from "#app/components/ui/form.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { AdminTable, Card, RowButton, smallButton, tdClass } from "#app/features/admin/ui.tsx";
-import { ApiError, apiData } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { ApiError, apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { CategoryInputSchema, TagInputSchema } from "#common/schemas/content.ts";
 import { capitalise, formatNumber } from "#common/text.ts";
@@ -80,7 +80,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
         key: "add",
         onError(error) {
           setDraftErrors(apiFieldErrors(error));
-          flash.showError(withReason(`Failed to add ${singular}.`, error));
+          flash.showError(failureText(`Failed to add ${singular}.`, error));
         },
       },
     );
@@ -116,7 +116,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
         key: editing.id,
         onError(error) {
           setEditErrors(apiFieldErrors(error));
-          flash.showError(withReason(`Failed to update ${singular}.`, error));
+          flash.showError(failureText(`Failed to update ${singular}.`, error));
         },
       },
     );
@@ -133,7 +133,7 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
       },
       {
         key: item.id,
-        onError: (error) => flash.showError(withReason(`Failed to delete ${singular}.`, error)),
+        onError: (error) => flash.showError(failureText(`Failed to delete ${singular}.`, error)),
       },
     );
   }

@@ -5,9 +5,10 @@ import { useDocumentSafety } from "#app/features/admin/autosave/use-document-saf
 import { FALLBACK_CATEGORIES } from "#app/features/admin/posts/post-helpers.ts";
 import { SharePreviewCard } from "#app/features/admin/preview-links/share-preview-card.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
-import { ApiError, api, apiData, failureReason } from "#app/lib/api.ts";
+import { ApiError, api, apiData, failureText } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
+import type { FormFields } from "#app/lib/use-schema-form.ts";
 import { can, canManagePost } from "#common/permissions.ts";
 import { PostFormSchema } from "#common/schemas/posts.ts";
 import { slugify } from "#common/text.ts";
@@ -15,7 +16,6 @@ import type { Category, Post } from "#common/types.ts";
 import { BasicsCard, ExcerptField } from "./basics-card.tsx";
 import { ContentCard } from "./content-card.tsx";
 import { FeaturedImageCard } from "./featured-image-card.tsx";
-import type { EditorFields } from "./field-binding.ts";
 import {
   EMPTY_VALUES,
   fieldKey,
@@ -116,7 +116,7 @@ export function PostForm({ post }: { post: Post | null }) {
     });
   };
 
-  const fields: EditorFields<PostFormValues> = {
+  const fields: FormFields<PostFormValues> = {
     values,
     errors,
     set(key, value) {
@@ -182,7 +182,7 @@ export function PostForm({ post }: { post: Post | null }) {
     } catch (error) {
       setSaving(false);
       if (safety.saveFailed(error)) return;
-      setBanner(`Failed to save post: ${failureReason(error) || "Please try again."}`);
+      setBanner(failureText("Failed to save post:", error));
       if (error instanceof ApiError) {
         const found: Record<string, string> = {};
         for (const [key, message] of Object.entries(error.errors)) found[fieldKey(key)] = message;

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { TextField } from "#app/components/ui/form.tsx";
 import { Card, dangerButton } from "#app/features/admin/ui.tsx";
-import { ApiError, failureReason } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { ApiError, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { GalleryCategoryInputSchema } from "#common/schemas/content.ts";
 import type { GalleryCategory } from "#common/types.ts";
 import { createCategory, deleteCategory, IMAGE_TEXT } from "./gallery-api.ts";
@@ -41,7 +41,7 @@ export function CategoryPanel({
       {
         onError(e) {
           const field = e instanceof ApiError ? (e.errors.name ?? e.errors.slug) : undefined;
-          setError(field || failureReason(e) || IMAGE_TEXT.addCategoryFailed);
+          setError(field || failureText("", e, { otherwise: IMAGE_TEXT.addCategoryFailed }));
         },
       },
     );
@@ -56,7 +56,8 @@ export function CategoryPanel({
         onMessage("success", `Gallery category "${category.name}" deleted`);
       },
       {
-        onError: (e) => onMessage("error", withReason("Failed to delete the gallery category.", e)),
+        onError: (e) =>
+          onMessage("error", failureText("Failed to delete the gallery category.", e)),
       },
     );
   }

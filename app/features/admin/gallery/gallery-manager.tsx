@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { Spinner } from "#app/components/ui/form.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { EmptyState, LoadFailed, PageHeader } from "#app/features/admin/ui.tsx";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import type { GalleryCategory, GalleryImage } from "#common/types.ts";
 import { CategoryPanel } from "./category-panel.tsx";
@@ -70,7 +71,7 @@ export function GalleryManager() {
       {
         onError(error) {
           setImages(previous);
-          flash.showError(withReason("Failed to save the new order.", error));
+          flash.showError(failureText("Failed to save the new order.", error));
         },
       },
     );
@@ -92,7 +93,7 @@ export function GalleryManager() {
         setImages((list) => list?.filter((i) => i.id !== image.id) ?? list);
         flash.showSuccess(`Image "${image.title}" deleted`);
       },
-      { onError: (error) => flash.showError(withReason("Failed to delete the image.", error)) },
+      { onError: (error) => flash.showError(failureText("Failed to delete the image.", error)) },
     );
   }
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { fieldErrors, TextAreaField, TextField } from "#app/components/ui/form.tsx";
 import { dangerButton, inputClass, smallButton } from "#app/features/admin/ui.tsx";
-import { ApiError, failureReason } from "#app/lib/api.ts";
+import { ApiError, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { GalleryImageInputSchema } from "#common/schemas/content.ts";
 import type { GalleryCategory, GalleryImage } from "#common/types.ts";
@@ -68,7 +68,7 @@ export function ImageItem({
           setErrors(
             error instanceof ApiError && Object.keys(error.errors).length
               ? error.errors
-              : { form: failureReason(error) || IMAGE_TEXT.saveFailed },
+              : { form: failureText("", error, { otherwise: IMAGE_TEXT.saveFailed }) },
           ),
       },
     );

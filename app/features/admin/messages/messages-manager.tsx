@@ -8,8 +8,8 @@ import {
   PageNav,
   smallButton,
 } from "#app/features/admin/ui.tsx";
-import { apiData } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { mailtoHref } from "#common/email.ts";
 import { LIST_PAGE_SIZE } from "#common/limits.ts";
@@ -70,7 +70,7 @@ export function MessagesManager() {
       },
       {
         key: message.id,
-        onError: (e) => flash.showError(withReason("Failed to update the message.", e)),
+        onError: (e) => flash.showError(failureText("Failed to update the message.", e)),
       },
     );
   }
@@ -95,7 +95,7 @@ export function MessagesManager() {
       },
       {
         key: message.id,
-        onError: (e) => flash.showError(withReason("Failed to delete the message.", e)),
+        onError: (e) => flash.showError(failureText("Failed to delete the message.", e)),
       },
     );
   }

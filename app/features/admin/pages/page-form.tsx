@@ -10,10 +10,10 @@ import { PublishCard } from "#app/features/admin/editor/publish-card.tsx";
 import { SeoCard } from "#app/features/admin/editor/seo-card.tsx";
 import { useLeaveGuard } from "#app/features/admin/editor/use-leave-guard.ts";
 import { SharePreviewCard } from "#app/features/admin/preview-links/share-preview-card.tsx";
-import { useSchemaForm } from "#app/features/admin/schema-form.ts";
 import { Switch } from "#app/features/admin/settings/controls.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
-import { api, apiData, failureReason } from "#app/lib/api.ts";
+import { api, apiData, failureText } from "#app/lib/api.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { PageInputSchema } from "#common/schemas/pages.ts";
 import { slugify } from "#common/text.ts";
 import type { Page } from "#common/types.ts";
@@ -111,7 +111,7 @@ export function PageForm({ page }: { page: Page | null }) {
     } catch (error) {
       setSaving(false);
       if (safety.saveFailed(error)) return;
-      setBanner(`Failed to save page: ${failureReason(error) || "Please try again."}`);
+      setBanner(failureText("Failed to save page:", error));
       // A 400's and a 409's field messages (the slug taken) next to their fields.
       form.showErrors(error);
     }

@@ -2,7 +2,6 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { type BulkAction, type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
-import { reasonOf } from "#app/features/admin/posts/post-helpers.ts";
 import { useSelection } from "#app/features/admin/selection.tsx";
 import {
   Badge,
@@ -13,7 +12,7 @@ import {
   STATUS_BADGE,
   smallButton,
 } from "#app/features/admin/ui.tsx";
-import { api } from "#app/lib/api.ts";
+import { api, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { formatDate } from "#common/text.ts";
@@ -127,7 +126,12 @@ export function PagesScreen() {
       {
         key: row.id,
         onError: (e) =>
-          flash.showError(`Failed to delete page: ${reasonOf(e) || "Unknown error"}.`),
+          flash.showError(
+            failureText("Failed to delete page", e, {
+              otherwise: "Unknown error",
+              sentence: true,
+            }),
+          ),
       },
     );
   };
@@ -151,11 +155,12 @@ export function PagesScreen() {
       },
       {
         onError: (e) => {
-          const reason = reasonOf(e);
           const verb = action === "draft" ? "move to draft" : action;
-          flash.showError(
-            `Failed to ${verb} ${n} page(s)${reason ? `: ${reason}` : ""}. Please try again.`,
-          );
+          const text = failureText(`Failed to ${verb} ${n} page(s)`, e, {
+            otherwise: "",
+            sentence: true,
+          });
+          flash.showError(`${text} Please try again.`);
         },
       },
     );

@@ -1,4 +1,3 @@
-import { failureReason } from "#app/lib/api.ts";
 import type { Category, PostAuthor } from "#common/types.ts";
 
 /** Shown as choices when the categories cannot be loaded, so a post can still be filed. */
@@ -63,12 +62,4 @@ export function splitTags(value: string): string[] {
         .filter(Boolean),
     ),
   ];
-}
-
-/**
- * The failure's reason (the server's message; "" when it gave none, see
- * `failureReason`) without a trailing full stop, so it can sit inside a sentence.
- */
-export function reasonOf(error: unknown): string {
-  return failureReason(error).replace(/\.$/, "");
 }

@@ -4,17 +4,12 @@ import { Alert, Spinner } from "#app/components/ui/form.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { useSelection } from "#app/features/admin/selection.tsx";
 import { Card, inputClass, PageHeader, PageNav } from "#app/features/admin/ui.tsx";
-import { ApiError, api } from "#app/lib/api.ts";
+import { ApiError, api, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { POST_PAGE_SIZE } from "#common/limits.ts";
 import type { PostList, PostSummary } from "#common/types.ts";
-import {
-  isStatusFilter,
-  POST_STATUS_FILTERS,
-  type PostStatusFilter,
-  reasonOf,
-} from "./post-helpers.ts";
+import { isStatusFilter, POST_STATUS_FILTERS, type PostStatusFilter } from "./post-helpers.ts";
 import { PostsTable } from "./posts-table.tsx";
 
 const SEARCH_DELAY_MS = 300;
@@ -29,8 +24,11 @@ function bulkFailure(action: BulkAction, n: number, error: unknown): string {
       : `Failed to delete ${n} posts. Please try again.`;
   }
   const verb = action === "publish" ? "publish" : "move to draft";
-  const reason = reasonOf(error);
-  return `Failed to ${verb} ${n} post(s)${reason ? `: ${reason}` : ""}. Please try again.`;
+  const text = failureText(`Failed to ${verb} ${n} post(s)`, error, {
+    otherwise: "",
+    sentence: true,
+  });
+  return `${text} Please try again.`;
 }
 
 export function PostsScreen() {
@@ -122,7 +120,12 @@ export function PostsScreen() {
       },
       {
         onError: (e) =>
-          flash.showError(`Failed to delete post: ${reasonOf(e) || "Unknown error"}.`),
+          flash.showError(
+            failureText("Failed to delete post", e, {
+              otherwise: "Unknown error",
+              sentence: true,
+            }),
+          ),
       },
     );
   };

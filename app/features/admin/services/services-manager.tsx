@@ -5,8 +5,8 @@ import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
 import { PageHeader, RowButton } from "#app/features/admin/ui.tsx";
-import { ApiError, apiData, failureReason } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { ApiError, apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import type { Service } from "#common/types.ts";
 import {
@@ -78,7 +78,7 @@ export function ServicesManager() {
         key: "order",
         onError(error) {
           setData(previous);
-          flash.showError(withReason(SERVICE_TEXT.orderFailed, error));
+          flash.showError(failureText(SERVICE_TEXT.orderFailed, error));
         },
       },
     );
@@ -132,9 +132,10 @@ export function ServicesManager() {
           const fields = error instanceof ApiError ? error.errors : {};
           setServerErrors(fields);
           // The spec's text, with the server's message when it gave one (and no field errors).
-          const reason = Object.keys(fields).length === 0 ? failureReason(error) : "";
           flash.showError(
-            reason ? `${SERVICE_TEXT.saveFailed} ${reason}` : SERVICE_TEXT.saveFailed,
+            Object.keys(fields).length === 0
+              ? failureText(SERVICE_TEXT.saveFailed, error, { otherwise: "" })
+              : SERVICE_TEXT.saveFailed,
           );
         },
       },

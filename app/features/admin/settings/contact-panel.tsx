@@ -1,5 +1,6 @@
 import { FieldError, TextAreaField, TextField } from "#app/components/ui/form.tsx";
 import { dangerButton, smallButton } from "#app/features/admin/ui.tsx";
+import { bindText } from "#app/lib/use-schema-form.ts";
 import {
   CONTACT_LIMITS,
   contactMap,
@@ -10,7 +11,7 @@ import {
   type Weekday,
 } from "#common/contact.ts";
 import { SelectField } from "./controls.tsx";
-import { bindText, Group, type PanelProps, wide } from "./panel-parts.tsx";
+import { Group, type PanelProps, wide } from "./panel-parts.tsx";
 
 const MAP_CHOICES: { value: MapMode; label: string }[] = [
   { value: "off", label: "No map (the address with a link to OpenStreetMap)" },
@@ -36,10 +37,10 @@ function focusSoon(id: string) {
  * messages appear at the fields they name ("openingHours.monday.0.closes").
  */
 export function ContactPanel(panel: PanelProps<"contact">) {
-  const { values, set, errors } = panel;
+  const { values, patch, errors } = panel;
   const hours = values.openingHours;
   const setDay = (day: Weekday, ranges: OpeningRange[]) =>
-    set({ openingHours: { ...hours, [day]: ranges } });
+    patch({ openingHours: { ...hours, [day]: ranges } });
   const map = contactMap(values);
 
   return (
@@ -158,7 +159,7 @@ export function ContactPanel(panel: PanelProps<"contact">) {
                     type="button"
                     className={smallButton}
                     onClick={() =>
-                      set({
+                      patch({
                         openingHours: {
                           ...hours,
                           ...Object.fromEntries(
@@ -185,7 +186,7 @@ export function ContactPanel(panel: PanelProps<"contact">) {
             value={values.map}
             options={MAP_CHOICES}
             error={errors.map}
-            onChange={(value) => set({ map: value as MapMode })}
+            onChange={(value) => patch({ map: value as MapMode })}
           />
         </div>
         {values.map === "coordinates" ? (
@@ -202,7 +203,7 @@ export function ContactPanel(panel: PanelProps<"contact">) {
               hint="Between -90 and 90, e.g. -6.175392"
               value={values.latitude === null ? "" : String(values.latitude)}
               error={errors.latitude}
-              onChange={(event) => set({ latitude: numberValue(event.target.value) })}
+              onChange={(event) => patch({ latitude: numberValue(event.target.value) })}
             />
             <TextField
               id="settings-longitude"
@@ -216,7 +217,7 @@ export function ContactPanel(panel: PanelProps<"contact">) {
               hint="Between -180 and 180, e.g. 106.827153"
               value={values.longitude === null ? "" : String(values.longitude)}
               error={errors.longitude}
-              onChange={(event) => set({ longitude: numberValue(event.target.value) })}
+              onChange={(event) => patch({ longitude: numberValue(event.target.value) })}
             />
             <TextField
               id="settings-mapZoom"
@@ -231,7 +232,7 @@ export function ContactPanel(panel: PanelProps<"contact">) {
               value={Number.isFinite(values.mapZoom) ? String(values.mapZoom) : ""}
               error={errors.mapZoom}
               onChange={(event) =>
-                set({ mapZoom: (numberValue(event.target.value) ?? "") as unknown as number })
+                patch({ mapZoom: (numberValue(event.target.value) ?? "") as unknown as number })
               }
             />
           </>

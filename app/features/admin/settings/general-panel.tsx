@@ -1,10 +1,11 @@
 import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { bindText } from "#app/lib/use-schema-form.ts";
 import { REVISIONS_TO_KEEP_MAX } from "#common/settings.ts";
 import { ImageUpload } from "./controls.tsx";
-import { bindSetting, bindText, type PanelProps, wide } from "./panel-parts.tsx";
+import { bindSetting, type PanelProps, wide } from "./panel-parts.tsx";
 
 export function GeneralPanel(panel: PanelProps<"general">) {
-  const { values, set, errors } = panel;
+  const { values, patch, errors } = panel;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField {...bindText(panel, "siteTitle")} label="Site Title" />
@@ -46,7 +47,7 @@ export function GeneralPanel(panel: PanelProps<"general">) {
         value={Number.isFinite(values.postsPerPage) ? String(values.postsPerPage) : ""}
         error={errors.postsPerPage}
         onChange={(e) =>
-          set({
+          patch({
             // An empty box is sent as is and the server names the problem.
             postsPerPage: (e.target.value === ""
               ? ""
@@ -67,7 +68,7 @@ export function GeneralPanel(panel: PanelProps<"general">) {
         value={Number.isFinite(values.revisionsToKeep) ? String(values.revisionsToKeep) : ""}
         error={errors.revisionsToKeep}
         onChange={(e) =>
-          set({
+          patch({
             // An empty box is sent as is and the server names the problem.
             revisionsToKeep: (e.target.value === ""
               ? ""

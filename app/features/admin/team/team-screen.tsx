@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { Badge, PageHeader, RowButton, STATUS_BADGE } from "#app/features/admin/ui.tsx";
-import { apiData, failureReason } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { initialsOf } from "#common/team.ts";
 import type { TeamMember } from "#common/types.ts";
@@ -107,9 +107,7 @@ export function TeamScreen() {
         key: "save",
         onError(error) {
           failure = error;
-          flash.showError(
-            `${TEAM_SCREEN_TEXT.saveFailed} ${failureReason(error) || "Please try again."}`,
-          );
+          flash.showError(failureText(TEAM_SCREEN_TEXT.saveFailed, error));
         },
       },
     );
@@ -128,7 +126,7 @@ export function TeamScreen() {
       },
       {
         key: member.id,
-        onError: (error) => flash.showError(withReason(TEAM_SCREEN_TEXT.deleteFailed, error)),
+        onError: (error) => flash.showError(failureText(TEAM_SCREEN_TEXT.deleteFailed, error)),
       },
     );
   }
@@ -155,7 +153,7 @@ export function TeamScreen() {
         key: "order",
         onError(error) {
           setMembers(previous);
-          flash.showError(withReason(TEAM_SCREEN_TEXT.orderFailed, error));
+          flash.showError(failureText(TEAM_SCREEN_TEXT.orderFailed, error));
         },
       },
     );

@@ -5,24 +5,44 @@ import { ApiError } from "#app/lib/api.ts";
 
 type Values = Record<string, unknown>;
 
-type StringKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+export type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
-export type SchemaForm<V extends Values, Out> = {
+/**
+ * A form's values, its errors and one way to change a field: what every admin
+ * form and editor card binds its controls to. A value's key is the API's field
+ * name, so a field's error (from the schema or the server) sits under the same
+ * key and `set` clears it. A card asks only for the values it shows
+ * (`FormFields<{ content: string }>`), so posts and pages share it.
+ */
+export type FormFields<V extends object> = {
   values: V;
-  /** Field name → message, from the schema on submit or from the server's 400 (`showErrors`). */
+  /** Field name → message, from the schema on submit or from the server's 400. */
   errors: Record<string, string>;
+  /** Sets one value (the form becomes dirty) and clears that field's error. */
+  set<K extends keyof V & string>(key: K, value: V[K]): void;
+  /** Field ids are `{idPrefix}-{name}`; without one, the field's own default (`field-{name}`). */
+  idPrefix?: string;
+};
+
+/**
+ * The props of a TextField or TextAreaField bound to one text field: its id,
+ * name, value, error, and a change handler that clears the error.
+ */
+export function bindText<V extends object>(fields: FormFields<V>, key: TextKey<V>) {
+  return {
+    id: fields.idPrefix ? `${fields.idPrefix}-${key}` : undefined,
+    name: key,
+    value: String(fields.values[key] ?? ""),
+    error: fields.errors[key] as string | undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      fields.set(key, event.target.value as V[typeof key]),
+  };
+}
+
+export type SchemaForm<V extends Values, Out> = FormFields<V> & {
+  idPrefix: string;
   /** Whether anything changed since the form was filled (`reset`). */
   dirty: boolean;
-  /** Sets one value and clears that field's error. */
-  set<K extends keyof V & string>(key: K, value: V[K]): void;
-  /** The props of a TextField or TextAreaField bound to a text field. */
-  bind(key: StringKey<V>): {
-    id: string;
-    name: string;
-    value: string;
-    error: string | undefined;
-    onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void;
-  };
   /**
    * The form's submit handler: parses the values with the schema; on failure
    * shows each field's message and focuses the first invalid field, else calls
@@ -78,13 +98,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Values>(
     errors,
     dirty,
     set,
-    bind: (key) => ({
-      id: fieldId(key),
-      name: key,
-      value: String(values[key] ?? ""),
-      error: errors[key],
-      onChange: (event) => set(key, event.target.value as V[typeof key]),
-    }),
+    idPrefix,
     submit: (onValid) => (event) => {
       event?.preventDefault();
       const parsed = schema.safeParse(values);
