@@ -48,11 +48,24 @@ export type SchemaForm<V extends Values, Out> = FormFields<V> & {
    * shows each field's message and focuses the first invalid field, else calls
    * `onValid` with the parsed values.
    */
-  submit(onValid: (data: Out) => unknown): (event?: FormEvent) => void;
+  submit(onValid: (data: Out) => unknown, onInvalid?: () => void): (event?: FormEvent) => void;
   /** Shows a failed save: the server's field errors (a 400) next to their fields. Answers whether there were any. */
   showErrors(error: unknown): boolean;
   /** Fills the form again (a loaded or saved record): not dirty, no errors. */
   reset(values: V): void;
+  /** Puts several values in at once (a restored copy): the form becomes dirty. */
+  fill(values: Partial<V>): void;
+};
+
+export type SchemaFormOptions<V> = {
+  idPrefix: string;
+  /** What the schema parses, when it is not the values as they are (a subset, a fixed field). */
+  toInput?(values: V): unknown;
+  /**
+   * The form's own rules on top of the schema's (a confirmation, a duplicate
+   * in the loaded list): gets the schema's errors and answers all of them.
+   */
+  refine?(values: V, errors: Record<string, string>): Record<string, string>;
 };
 
 /**
@@ -63,7 +76,7 @@ export type SchemaForm<V extends Values, Out> = FormFields<V> & {
 export function useSchemaForm<S extends z.ZodType, V extends Values>(
   schema: S,
   initial: V | (() => V),
-  { idPrefix }: { idPrefix: string },
+  { idPrefix, toInput, refine }: SchemaFormOptions<V>,
 ): SchemaForm<V, z.output<S>> {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -99,13 +112,15 @@ export function useSchemaForm<S extends z.ZodType, V extends Values>(
     dirty,
     set,
     idPrefix,
-    submit: (onValid) => (event) => {
+    submit: (onValid, onInvalid) => (event) => {
       event?.preventDefault();
-      const parsed = schema.safeParse(values);
-      if (!parsed.success) {
-        const found = fieldErrors(parsed.error.issues);
+      const parsed = schema.safeParse(toInput ? toInput(values) : values);
+      let found: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error.issues);
+      if (refine) found = refine(values, found);
+      if (!parsed.success || Object.keys(found).length > 0) {
         setErrors(found);
         focusFirst(found);
+        onInvalid?.();
         return;
       }
       setErrors({});
@@ -124,6 +139,10 @@ export function useSchemaForm<S extends z.ZodType, V extends Values>(
       setValues(next);
       setErrors({});
       setDirty(false);
+    },
+    fill: (patch) => {
+      setValues((current) => ({ ...current, ...patch }));
+      setDirty(true);
     },
   };
 }

@@ -35,7 +35,6 @@ export function ServicesManager() {
   const { data, loading, error, reload, setData } = useApiQuery<Service[]>("/services");
   const services = data ?? [];
   const [form, setForm] = useState<FormState>({ mode: "closed" });
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const mutation = useApiMutation();
   const saving = mutation.isBusy("save");
   const flash = useFlash();
@@ -86,7 +85,6 @@ export function ServicesManager() {
   }
 
   function open(next: FormState) {
-    setServerErrors({});
     flash.clearError();
     setForm(next);
   }
@@ -99,14 +97,12 @@ export function ServicesManager() {
 
   function close() {
     setForm({ mode: "closed" });
-    setServerErrors({});
     // Back to where the user started: the Add New Service button.
     requestAnimationFrame(() => document.getElementById("add-service")?.focus());
   }
 
   async function save(values: ServiceValues, hooks: ServiceSaveHooks) {
     if (form.mode === "closed") return;
-    setServerErrors({});
     await mutation.run(
       async () => {
         if (form.mode === "editing") {
@@ -130,7 +126,6 @@ export function ServicesManager() {
           // An edit conflict: the form says who changed it and offers the choices.
           if (hooks.failed(error)) return;
           const fields = error instanceof ApiError ? error.errors : {};
-          setServerErrors(fields);
           // The spec's text, with the server's message when it gave one (and no field errors).
           flash.showError(
             Object.keys(fields).length === 0
@@ -255,7 +250,6 @@ export function ServicesManager() {
           key={form.mode === "editing" ? `${form.service.id}-${form.service.updated_at}` : "new"}
           service={form.mode === "editing" ? form.service : null}
           saving={saving}
-          serverErrors={serverErrors}
           onSave={save}
           onCancel={close}
         />
