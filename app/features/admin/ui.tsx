@@ -63,14 +63,14 @@ export const dangerButton =
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900";
 
-/** A list that could not be loaded: the screen's text and a "Try Again" button. */
+/**
+ * A list that could not be loaded: the screen's text (the alert, without the
+ * button's name in it) and a "Try Again" button.
+ */
 export function LoadFailed({ children, onRetry }: { children: ReactNode; onRetry(): void }) {
   return (
-    <div
-      role="alert"
-      className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-    >
-      <p>{children}</p>
+    <div className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      <p role="alert">{children}</p>
       <button type="button" className="btn-outline mt-4" onClick={onRetry}>
         Try Again
       </button>

@@ -9,19 +9,6 @@ export const FALLBACK_CATEGORIES: Category[] = [
   "Development",
 ].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }));
 
-export const POST_STATUS_FILTERS = [
-  { value: "all", label: "All Posts" },
-  { value: "published", label: "Published" },
-  { value: "draft", label: "Drafts" },
-  { value: "scheduled", label: "Scheduled" },
-] as const;
-
-export type PostStatusFilter = (typeof POST_STATUS_FILTERS)[number]["value"];
-
-export function isStatusFilter(value: string | null): value is PostStatusFilter {
-  return POST_STATUS_FILTERS.some((f) => f.value === value);
-}
-
 /** The post's author as a display name (the API may give a string or an object). */
 export function authorName(author: PostAuthor | string | null | undefined): string {
   if (!author) return "Unknown";
