@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Alert, Spinner } from "#app/components/ui/form.tsx";
 import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
-import { ApiError, api, failureText } from "#app/lib/api.ts";
+import { ApiError, apiData, failureText } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { canManagePost } from "#common/permissions.ts";
@@ -11,10 +11,7 @@ import { PostForm } from "./post-form.tsx";
 
 async function loadPost(id: string, signal: AbortSignal): Promise<Post> {
   if (!id) throw new Error("No ID provided for post retrieval");
-  const json = await api<{ data?: Post; post?: Post }>(`/blog/posts/id/${encodeURIComponent(id)}`, {
-    signal,
-  });
-  const post = json.data ?? json.post;
+  const post = await apiData<Post | null>(`/blog/posts/id/${encodeURIComponent(id)}`, { signal });
   if (!post || typeof post !== "object") {
     throw new Error("Post not found or invalid response format");
   }

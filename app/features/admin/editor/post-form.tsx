@@ -55,9 +55,8 @@ const POST_COMPARE_LABELS = {
 function useCategories(): Category[] | null {
   const { data, cause } = useApiQuery<Category[]>("/blog/categories", {
     async load(path, signal) {
-      const json = await api<{ categories?: Category[]; data?: Category[] }>(path, { signal });
-      const list = json.categories ?? json.data;
-      return Array.isArray(list) && list.length ? list : FALLBACK_CATEGORIES;
+      const list = await apiData<Category[]>(path, { signal });
+      return list.length ? list : FALLBACK_CATEGORIES;
     },
   });
   // A failure is logged by useApiQuery; the editor goes on with the fallback list.

@@ -56,22 +56,13 @@ function wholeUser(user: User, patch: Partial<User>) {
   return { id, username, email, first_name, last_name, role, status, last_login, created_at };
 }
 
-/** The list, whether the server answers it bare or as `{ users }`. */
-function toList(data: unknown): User[] {
-  if (Array.isArray(data)) return data;
-  const users = data && typeof data === "object" && "users" in data ? data.users : null;
-  return Array.isArray(users) ? users : [];
-}
-
 /**
  * User Management (admin only): list, search, bulk actions, status toggle,
  * add, edit and delete users.
  */
 export function UsersScreen() {
   const { user: me, setUser: setMe } = useAuth();
-  const list = useApiQuery<User[]>("/users", {
-    load: (path, signal) => apiData<unknown>(path, { signal }).then(toList),
-  });
+  const list = useApiQuery<User[]>("/users");
   const users = list.data;
   const setUsers = list.setData;
   // A quiet reload (after a bulk action) that fails keeps the list.
