@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { RowCheckbox, SelectAllCheckbox, type Selection } from "./selection.tsx";
 import { ListStates, PageNav, TableHead, tableClass, tdClass } from "./ui.tsx";
 
@@ -84,6 +84,7 @@ export function DataTable<T>({
   busy = false,
   pagination,
   rowClassName,
+  detail,
 }: {
   /** The table's accessible name ("Pages table"). */
   label: string;
@@ -109,6 +110,8 @@ export function DataTable<T>({
   busy?: boolean;
   pagination?: { page: number; totalPages: number; onPage(page: number): void };
   rowClassName?(row: T): string;
+  /** A row's opened detail, shown in a full-width row below it (an outbox mail's text). */
+  detail?(row: T): { id: string; content: ReactNode } | null;
 }) {
   const headings = [
     ...(selection
@@ -165,27 +168,37 @@ export function DataTable<T>({
                   ]
                     .filter(Boolean)
                     .join(" ");
+                  const opened = detail?.(row);
                   return (
-                    <tr key={id} className={classes || undefined}>
-                      {selection ? (
-                        <td className={tdClass}>
-                          <RowCheckbox
-                            selection={selection.state}
-                            id={id}
-                            label={selection.rowLabel(row)}
-                          />
-                        </td>
+                    <Fragment key={id}>
+                      <tr className={classes || undefined}>
+                        {selection ? (
+                          <td className={tdClass}>
+                            <RowCheckbox
+                              selection={selection.state}
+                              id={id}
+                              label={selection.rowLabel(row)}
+                            />
+                          </td>
+                        ) : null}
+                        {columns.map((column, index) => (
+                          <td
+                            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                            key={index}
+                            className={`${tdClass} ${column.cellClassName ?? column.className ?? ""}`}
+                          >
+                            {column.cell(row)}
+                          </td>
+                        ))}
+                      </tr>
+                      {opened ? (
+                        <tr id={opened.id}>
+                          <td colSpan={headings.length} className={tdClass}>
+                            {opened.content}
+                          </td>
+                        </tr>
                       ) : null}
-                      {columns.map((column, index) => (
-                        <td
-                          // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                          key={index}
-                          className={`${tdClass} ${column.cellClassName ?? column.className ?? ""}`}
-                        >
-                          {column.cell(row)}
-                        </td>
-                      ))}
-                    </tr>
+                    </Fragment>
                   );
                 })}
               </tbody>
