@@ -23,7 +23,7 @@ function filterLabel(status: StatusFilter, plural: string): string {
   return { published: "Published", draft: "Drafts", scheduled: "Scheduled" }[status];
 }
 
-type ListAnswer = { page?: number; totalPages?: number };
+export type ListAnswer = { page?: number; totalPages?: number };
 
 type Bulk = "publish" | "draft" | "delete";
 

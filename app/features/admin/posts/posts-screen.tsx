@@ -1,12 +1,23 @@
-import { Link } from "react-router";
 import { useContentList } from "#app/features/admin/content-list.tsx";
-import { DataTable } from "#app/features/admin/data-table.tsx";
-import { FlashBanners } from "#app/features/admin/flash.tsx";
-import { PageHeader } from "#app/features/admin/ui.tsx";
+import {
+  actionsColumn,
+  type ContentKind,
+  ContentScreen,
+  statusColumn,
+  titleColumn,
+} from "#app/features/admin/content-screen.tsx";
 import { ApiError } from "#app/lib/api.ts";
 import { POST_PAGE_SIZE } from "#common/limits.ts";
+import { formatDate, formatNumber } from "#common/text.ts";
 import type { PostList, PostSummary } from "#common/types.ts";
-import { postColumns } from "./posts-columns.tsx";
+import { authorName, names } from "./post-helpers.ts";
+
+const POSTS: ContentKind<PostSummary> = {
+  singular: "post",
+  plural: "posts",
+  editPath: (post) => `/admin/posts/${post.id}/edit`,
+  viewHref: (post) => `/blog/${post.slug}`,
+};
 
 /** A bulk delete's failure: the spec's text, without the server's reason. */
 function bulkDeleteFailure(n: number, error: unknown): string {
@@ -24,47 +35,62 @@ export function PostsScreen() {
     rowsOf: (answer) => answer.posts,
     bulkDeleteFailure,
   });
-
   return (
-    <div>
-      <PageHeader
-        title="Posts"
-        subtitle="Manage your blog posts"
-        actions={
-          <Link to="/admin/posts/new" className="btn-primary">
-            New Post
-          </Link>
-        }
-      />
-      <FlashBanners flash={content.flash} />
-      <span id="posts-new-tab-hint" hidden>
-        (opens in a new tab)
-      </span>
-      {content.filters}
-      <DataTable
-        label="Posts table"
-        rows={content.rows}
-        rowId={(post) => post.id}
-        columns={postColumns({ busy: content.busy, onDelete: content.remove })}
-        loading={content.loading}
-        error={content.list.error ? "Failed to load posts. Please try again." : ""}
-        onRetry={content.reload}
-        empty="No posts found matching your criteria. Try adjusting your filters or create a new post."
-        spinner="Loading posts..."
-        busy={content.busy}
-        selection={{
-          state: content.selection,
-          rowLabel: (post) => `Select ${post.title}`,
-          allLabel: "Select all posts on this page",
-          selectedText: (count) => `${count} post(s) selected`,
-          actions: content.bulkActions,
-        }}
-        pagination={{
-          page: content.page,
-          totalPages: content.totalPages,
-          onPage: (next) => content.setQueryParams({ page: next }),
-        }}
-      />
-    </div>
+    <ContentScreen
+      kind={POSTS}
+      content={content}
+      title="Posts"
+      subtitle="Manage your blog posts"
+      columns={[
+        titleColumn(POSTS, "min-w-64", {
+          before: (post) =>
+            post.isFeatured ? (
+              <span
+                role="img"
+                aria-label="Featured Post"
+                title="Featured Post"
+                className="text-amber-700 dark:text-amber-300"
+              >
+                ★
+              </span>
+            ) : null,
+          after: (post) =>
+            post.excerpt ? (
+              <p className="mt-0.5 line-clamp-2 text-xs text-slate-600 dark:text-slate-300">
+                {post.excerpt}
+              </p>
+            ) : null,
+        }),
+        {
+          header: "Author",
+          cellClassName: "whitespace-nowrap",
+          cell: (post) => authorName(post.author),
+        },
+        {
+          header: "Categories",
+          cell: (post) => {
+            const categories = names(post.categories);
+            return categories.length ? (
+              categories.join(", ")
+            ) : (
+              <span className="text-slate-600 dark:text-slate-300">—</span>
+            );
+          },
+        },
+        statusColumn<PostSummary>(),
+        {
+          header: "Date",
+          className: "whitespace-nowrap",
+          cell: (post) => formatDate(post.published_at ?? post.created_at),
+        },
+        {
+          header: "Views",
+          className: "text-right",
+          cellClassName: "text-right tabular-nums",
+          cell: (post) => formatNumber(post.views ?? 0),
+        },
+        actionsColumn(POSTS, content),
+      ]}
+    />
   );
 }
