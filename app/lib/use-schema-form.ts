@@ -55,6 +55,8 @@ export type SchemaForm<V extends Values, Out> = FormFields<V> & {
   reset(values: V): void;
   /** Puts several values in at once (a restored copy): the form becomes dirty. */
   fill(values: Partial<V>): void;
+  /** Hides every error (the form's rules changed). */
+  clearErrors(): void;
 };
 
 export type SchemaFormOptions<V> = {
@@ -66,6 +68,12 @@ export type SchemaFormOptions<V> = {
    * in the loaded list): gets the schema's errors and answers all of them.
    */
   refine?(values: V, errors: Record<string, string>): Record<string, string>;
+  /** Other fields whose errors a change of this one clears (a confirmation with its password). */
+  clears?(key: keyof V & string): string[];
+  /** Moves the focus to the first invalid field, when the fields' ids are not `{idPrefix}-{name}`. */
+  focus?(errors: Record<string, string>): void;
+  /** The field errors of a failed save (default: the server's `errors`, by their first path segment). */
+  fromServer?(error: ApiError): Record<string, string>;
 };
 
 /**
@@ -76,7 +84,7 @@ export type SchemaFormOptions<V> = {
 export function useSchemaForm<S extends z.ZodType, V extends Values>(
   schema: S,
   initial: V | (() => V),
-  { idPrefix, toInput, refine }: SchemaFormOptions<V>,
+  { idPrefix, toInput, refine, focus, fromServer, clears }: SchemaFormOptions<V>,
 ): SchemaForm<V, z.output<S>> {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -86,22 +94,22 @@ export function useSchemaForm<S extends z.ZodType, V extends Values>(
 
   const fieldId = useCallback((key: string) => `${idPrefix}-${key}`, [idPrefix]);
 
-  const focusFirst = useCallback(
-    (found: Record<string, string>) => {
-      const first = order.current.find((key) => found[key]) ?? Object.keys(found)[0];
-      if (first && typeof document !== "undefined")
-        document.getElementById(fieldId(first))?.focus();
-    },
-    [fieldId],
-  );
+  const focusFirst = (found: Record<string, string>) => {
+    if (focus) return focus(found);
+    const first = order.current.find((key) => found[key]) ?? Object.keys(found)[0];
+    if (first && typeof document !== "undefined") document.getElementById(fieldId(first))?.focus();
+  };
 
+  const clearsRef = useRef(clears);
+  clearsRef.current = clears;
   const set = useCallback(<K extends keyof V & string>(key: K, value: V[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setDirty(true);
+    const keys = [key, ...(clearsRef.current?.(key) ?? [])];
     setErrors((current) => {
-      if (!(key in current)) return current;
+      if (!keys.some((k) => k in current)) return current;
       const next = { ...current };
-      delete next[key];
+      for (const k of keys) delete next[k];
       return next;
     });
   }, []);
@@ -127,10 +135,12 @@ export function useSchemaForm<S extends z.ZodType, V extends Values>(
       onValid(parsed.data);
     },
     showErrors: (error) => {
-      if (!(error instanceof ApiError) || Object.keys(error.errors).length === 0) return false;
-      const found: Record<string, string> = {};
-      for (const [key, message] of Object.entries(error.errors))
-        found[key.split(".")[0]!] ??= message;
+      if (!(error instanceof ApiError)) return false;
+      const found: Record<string, string> = fromServer ? fromServer(error) : {};
+      if (!fromServer)
+        for (const [key, message] of Object.entries(error.errors))
+          found[key.split(".")[0]!] ??= message;
+      if (Object.keys(found).length === 0) return false;
       setErrors(found);
       focusFirst(found);
       return true;
@@ -140,6 +150,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Values>(
       setErrors({});
       setDirty(false);
     },
+    clearErrors: () => setErrors({}),
     fill: (patch) => {
       setValues((current) => ({ ...current, ...patch }));
       setDirty(true);
