@@ -10,8 +10,8 @@ import {
   EMPTY,
   INVITE_FAILED,
   INVITE_OPTION,
-  validateInvitedUser,
-  validateNewUser,
+  invitedUserRules,
+  newUserRules,
 } from "./user-validation.ts";
 
 export function AddUserDialog({
@@ -24,8 +24,9 @@ export function AddUserDialog({
   onCreated: (user: User) => void;
 }) {
   const [inviting, setInviting] = useState(false);
-  const { values, errors, setErrors, set, busy, submit } = useUserForm(EMPTY, {
-    validate: (v) => (inviting ? validateInvitedUser(v, users) : validateNewUser(v, users)),
+  const { fields, failure, clearErrors, busy, submit } = useUserForm(EMPTY, {
+    idPrefix: "new-user",
+    rules: inviting ? invitedUserRules(users) : newUserRules(users),
     send: (data) => apiData<User>(inviting ? "/users/invite" : "/users", { body: data }),
     failed: () => (inviting ? INVITE_FAILED : CREATE_FAILED),
     onDone: onCreated,
@@ -34,15 +35,8 @@ export function AddUserDialog({
   return (
     <Modal title="Add New User" onClose={onClose}>
       <form noValidate onSubmit={submit}>
-        <NoticeLine notice={errors.form ? { kind: "error", text: errors.form } : null} />
-        <UserFields
-          idPrefix="new-user"
-          values={values}
-          errors={errors}
-          set={set}
-          editing={false}
-          inviting={inviting}
-        />
+        <NoticeLine notice={failure ? { kind: "error", text: failure } : null} />
+        <UserFields fields={fields} editing={false} inviting={inviting} />
         <label className="mt-4 flex items-start gap-2 text-sm">
           <input
             type="checkbox"
@@ -50,7 +44,7 @@ export function AddUserDialog({
             checked={inviting}
             onChange={(e) => {
               setInviting(e.target.checked);
-              setErrors({});
+              clearErrors();
             }}
           />
           <span>
