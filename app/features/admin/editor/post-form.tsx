@@ -1,12 +1,11 @@
 import { type FormEvent, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Alert } from "#app/components/ui/form.tsx";
 import { useDocumentSafety } from "#app/features/admin/autosave/use-document-safety.tsx";
-import { FALLBACK_CATEGORIES } from "#app/features/admin/posts/post-helpers.ts";
 import { SharePreviewCard } from "#app/features/admin/preview-links/share-preview-card.tsx";
-import { PageHeader } from "#app/features/admin/ui.tsx";
 import { api, apiData, failureText } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
+import { FALLBACK_CATEGORIES } from "#app/lib/fallback-categories.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { type FormFields, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { can, canManagePost } from "#common/permissions.ts";
@@ -15,6 +14,7 @@ import { slugify } from "#common/text.ts";
 import type { Category, Post } from "#common/types.ts";
 import { BasicsCard, ExcerptField } from "./basics-card.tsx";
 import { ContentCard } from "./content-card.tsx";
+import { EditorHeader } from "./editor-header.tsx";
 import { FeaturedImageCard } from "./featured-image-card.tsx";
 import {
   EMPTY_VALUES,
@@ -171,31 +171,14 @@ export function PostForm({ post }: { post: Post | null }) {
 
   return (
     <div>
-      <PageHeader
+      <EditorHeader
+        noun="post"
         title={isEdit ? "Edit Post" : "Create Post"}
-        actions={
-          <>
-            <button
-              type="button"
-              className="btn-outline"
-              onClick={() => setPreview((v) => !v)}
-              aria-controls="post-editor-body"
-            >
-              {preview ? "Edit Mode" : "Preview"}
-            </button>
-            <Link to="/admin/posts" className="btn-outline">
-              Cancel
-            </Link>
-          </>
-        }
+        preview={preview}
+        onPreview={() => setPreview((v) => !v)}
+        banner={banner}
+        onDismiss={() => setBanner(null)}
       />
-      {banner ? (
-        <div className="mb-4">
-          <Alert kind="error" onDismiss={() => setBanner(null)}>
-            {banner}
-          </Alert>
-        </div>
-      ) : null}
       {readOnly ? (
         <div className="mb-4">
           <Alert kind="info">You can read this post but not change it.</Alert>

@@ -1,13 +1,4 @@
-import type { Category, PostAuthor } from "#common/types.ts";
-
-/** Shown as choices when the categories cannot be loaded, so a post can still be filed. */
-export const FALLBACK_CATEGORIES: Category[] = [
-  "Technology",
-  "Business",
-  "Marketing",
-  "Design",
-  "Development",
-].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }));
+import type { PostAuthor } from "#common/types.ts";
 
 /** The post's author as a display name (the API may give a string or an object). */
 export function authorName(author: PostAuthor | string | null | undefined): string {

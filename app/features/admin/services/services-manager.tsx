@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
+import { useReorder } from "#app/features/admin/reorder.tsx";
 import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
 import { PageHeader, RowButton } from "#app/features/admin/ui.tsx";
 import { ApiError, apiData, failureText } from "#app/lib/api.ts";
@@ -38,51 +39,16 @@ export function ServicesManager() {
   const mutation = useApiMutation();
   const saving = mutation.isBusy("save");
   const flash = useFlash();
-  const [announcement, setAnnouncement] = useState("");
-  const [refocus, setRefocus] = useState<{ id: number; direction: -1 | 1 } | null>(null);
-  const moving = mutation.isBusy("order");
-
-  // After a move the table re-renders: focus returns to the same arrow of the
-  // moved service, or to the other one when it reached an end.
-  useEffect(() => {
-    if (!refocus || moving) return;
-    const { id, direction } = refocus;
-    const same = document.getElementById(`service-${id}-${direction === -1 ? "up" : "down"}`);
-    const other = document.getElementById(`service-${id}-${direction === -1 ? "down" : "up"}`);
-    const target = same instanceof HTMLButtonElement && !same.disabled ? same : other;
-    target?.focus();
-    setRefocus(null);
-  }, [refocus, moving]);
-
-  /** Moves a service one place up or down; the order is saved at once (footer, home, /services). */
-  async function move(service: Service, direction: -1 | 1) {
-    const from = services.findIndex((s) => s.id === service.id);
-    const to = from + direction;
-    if (from < 0 || to < 0 || to >= services.length) return;
-    const previous = services;
-    const next = [...services];
-    [next[from], next[to]] = [next[to]!, next[from]!];
-    setData(next);
-    await mutation.run(
-      async () => {
-        const saved = await apiData<Service[]>("/services/reorder", {
-          method: "PUT",
-          body: { ids: next.map((s) => s.id) },
-        });
-        setData(saved);
-        const position = saved.findIndex((s) => s.id === service.id) + 1;
-        setAnnouncement(`${service.title} moved to position ${position} of ${saved.length}`);
-      },
-      {
-        key: "order",
-        onError(error) {
-          setData(previous);
-          flash.showError(failureText(SERVICE_TEXT.orderFailed, error));
-        },
-      },
-    );
-    setRefocus({ id: service.id, direction });
-  }
+  const order = useReorder({
+    items: services,
+    setItems: setData,
+    save: (ids) => apiData<Service[]>("/services/reorder", { method: "PUT", body: { ids } }),
+    idPrefix: "service",
+    nameOf: (service) => service.title,
+    failed: SERVICE_TEXT.orderFailed,
+    mutation,
+    showError: flash.showError,
+  });
 
   function open(next: FormState) {
     flash.clearError();
@@ -187,25 +153,9 @@ export function ServicesManager() {
       className: "text-right",
       cellClassName: "text-right whitespace-nowrap",
       cell: (service) => {
-        const position = services.indexOf(service);
         return (
           <div className="inline-flex flex-wrap justify-end gap-2">
-            <RowButton
-              id={`service-${service.id}-up`}
-              aria-label={`Move ${service.title} up`}
-              disabled={moving || position === 0}
-              onClick={() => void move(service, -1)}
-            >
-              ↑ Up
-            </RowButton>
-            <RowButton
-              id={`service-${service.id}-down`}
-              aria-label={`Move ${service.title} down`}
-              disabled={moving || position === services.length - 1}
-              onClick={() => void move(service, 1)}
-            >
-              ↓ Down
-            </RowButton>
+            {order.buttons(service)}
             <RowButton
               aria-label={`Edit ${service.title}`}
               disabled={saving}
@@ -262,7 +212,7 @@ export function ServicesManager() {
         />
       ) : null}
       <p className="sr-only" aria-live="polite">
-        {announcement}
+        {order.announcement}
       </p>
       <DataTable
         label="Services"
@@ -274,7 +224,7 @@ export function ServicesManager() {
         onRetry={reload}
         empty={SERVICE_TEXT.empty}
         spinner="Loading services..."
-        busy={moving}
+        busy={order.moving}
       />
     </div>
   );

@@ -11,7 +11,7 @@ import {
   type Weekday,
 } from "#common/contact.ts";
 import { SelectField } from "./controls.tsx";
-import { Group, type PanelProps, wide } from "./panel-parts.tsx";
+import { bindNumber, Group, type PanelProps, wide } from "./panel-parts.tsx";
 
 const MAP_CHOICES: { value: MapMode; label: string }[] = [
   { value: "off", label: "No map (the address with a link to OpenStreetMap)" },
@@ -22,7 +22,7 @@ const MAP_CHOICES: { value: MapMode; label: string }[] = [
 const WORKDAYS: Weekday[] = ["tuesday", "wednesday", "thursday", "friday"];
 
 /** A number box whose empty value is null (and whose other values the server checks). */
-function numberValue(text: string): number | null {
+function _numberValue(text: string): number | null {
   if (text.trim() === "") return null;
   return Number(text);
 }
@@ -192,48 +192,31 @@ export function ContactPanel(panel: PanelProps<"contact">) {
         {values.map === "coordinates" ? (
           <>
             <TextField
-              id="settings-latitude"
-              name="latitude"
-              type="number"
+              {...bindNumber(panel, "latitude", null)}
               inputMode="decimal"
               step="any"
               min={-90}
               max={90}
               label="Latitude"
               hint="Between -90 and 90, e.g. -6.175392"
-              value={values.latitude === null ? "" : String(values.latitude)}
-              error={errors.latitude}
-              onChange={(event) => patch({ latitude: numberValue(event.target.value) })}
             />
             <TextField
-              id="settings-longitude"
-              name="longitude"
-              type="number"
+              {...bindNumber(panel, "longitude", null)}
               inputMode="decimal"
               step="any"
               min={-180}
               max={180}
               label="Longitude"
               hint="Between -180 and 180, e.g. 106.827153"
-              value={values.longitude === null ? "" : String(values.longitude)}
-              error={errors.longitude}
-              onChange={(event) => patch({ longitude: numberValue(event.target.value) })}
             />
             <TextField
-              id="settings-mapZoom"
-              name="mapZoom"
-              type="number"
+              {...bindNumber(panel, "mapZoom")}
               inputMode="numeric"
               min={1}
               max={19}
               step={1}
               label="Zoom"
               hint="1 shows the world, 19 a single building; 16 shows the streets around."
-              value={Number.isFinite(values.mapZoom) ? String(values.mapZoom) : ""}
-              error={errors.mapZoom}
-              onChange={(event) =>
-                patch({ mapZoom: (numberValue(event.target.value) ?? "") as unknown as number })
-              }
             />
           </>
         ) : null}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import type { FormFields } from "#app/lib/use-schema-form.ts";
 import type { SettingsSection, SiteSettings } from "#common/settings.ts";
 
@@ -33,5 +33,31 @@ export function bindSetting<S extends SettingsSection>(
     value: String(panel.values[key] ?? ""),
     error: panel.errors[key],
     onChange: (value: string) => panel.patch({ [key]: value } as Partial<SiteSettings[S]>),
+  };
+}
+
+/**
+ * One number setting as the props of a `type="number"` TextField. An empty box
+ * is sent as `empty` ("" by default, so the server names the problem; null
+ * where the setting may be unset).
+ */
+export function bindNumber<S extends SettingsSection>(
+  panel: PanelProps<S>,
+  key: keyof SiteSettings[S] & string,
+  empty: "" | null = "",
+) {
+  const value = panel.values[key];
+  return {
+    id: `settings-${key}`,
+    name: key,
+    type: "number",
+    value: typeof value === "number" && Number.isFinite(value) ? String(value) : "",
+    error: panel.errors[key],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const text = event.target.value;
+      panel.patch({
+        [key]: text.trim() === "" ? empty : Number(text),
+      } as unknown as Partial<SiteSettings[S]>);
+    },
   };
 }
