@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import type { BulkAction } from "#app/features/admin/data-table.tsx";
+import type { BulkAction } from "#app/components/ui/data-table.tsx";
+import { type Selection, useSelection } from "#app/components/ui/selection.tsx";
 import { type Flash, useFlash } from "#app/features/admin/flash.tsx";
-import { type Selection, useSelection } from "#app/features/admin/selection.tsx";
 import { Card, inputClass } from "#app/features/admin/ui.tsx";
 import { api, apiData, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
 import type { ContentList, ListAnswer } from "#app/features/admin/content-list.tsx";
-import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
 import { FlashBanners } from "#app/features/admin/flash.tsx";
 import {
   Badge,

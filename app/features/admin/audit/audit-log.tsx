@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
+import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
 import { DateFilter, FilterSelect, ListCount, PageHeader } from "#app/features/admin/ui.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import {

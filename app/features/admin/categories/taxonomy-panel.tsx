@@ -1,8 +1,9 @@
 import { useId, useState } from "react";
 import type { z } from "zod";
+import { tdClass } from "#app/components/ui/data-table.tsx";
 import { Spinner, TextField } from "#app/components/ui/form.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
-import { AdminTable, Card, RowButton, smallButton, tdClass } from "#app/features/admin/ui.tsx";
+import { AdminTable, Card, RowButton, smallButton } from "#app/features/admin/ui.tsx";
 import { apiData, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";

@@ -1,9 +1,10 @@
 import { useCallback } from "react";
 import { Link } from "react-router";
+import { EmptyState, LoadFailed } from "#app/components/ui/data-table.tsx";
 import { Spinner } from "#app/components/ui/form.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { useReorder } from "#app/features/admin/reorder.tsx";
-import { EmptyState, LoadFailed, PageHeader } from "#app/features/admin/ui.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
 import { failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";

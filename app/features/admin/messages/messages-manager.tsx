@@ -1,13 +1,7 @@
 import { useEffect, useState } from "react";
+import { ListStates, PageNav } from "#app/components/ui/data-table.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
-import {
-  Badge,
-  dangerButton,
-  ListStates,
-  PageHeader,
-  PageNav,
-  smallButton,
-} from "#app/features/admin/ui.tsx";
+import { Badge, dangerButton, PageHeader, smallButton } from "#app/features/admin/ui.tsx";
 import { apiData, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
+import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
 import {
   Badge,
   FilterSelect,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { useReorder } from "#app/features/admin/reorder.tsx";
 import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";

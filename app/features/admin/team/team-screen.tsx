@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
+import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { useReorder } from "#app/features/admin/reorder.tsx";
 import { Badge, PageHeader, RowButton, STATUS_BADGE } from "#app/features/admin/ui.tsx";

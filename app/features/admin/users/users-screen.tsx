@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { useSelection } from "#app/components/ui/selection.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
-import { useSelection } from "#app/features/admin/selection.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
 import { ApiError, api, apiData } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";

@@ -1,12 +1,6 @@
-import { RowCheckbox, SelectAllCheckbox, type Selection } from "#app/features/admin/selection.tsx";
-import {
-  Badge,
-  ROLE_BADGE,
-  RowButton,
-  TableHead,
-  tableClass,
-  tdClass,
-} from "#app/features/admin/ui.tsx";
+import { TableHead, tableClass, tdClass } from "#app/components/ui/data-table.tsx";
+import { RowCheckbox, SelectAllCheckbox, type Selection } from "#app/components/ui/selection.tsx";
+import { Badge, ROLE_BADGE, RowButton } from "#app/features/admin/ui.tsx";
 import { formatDate } from "#common/text.ts";
 import type { User, UserStatus } from "#common/types.ts";
 
