@@ -85,6 +85,8 @@ export function DataTable<T>({
   pagination,
   rowClassName,
   detail,
+  replaceRow,
+  framed = true,
 }: {
   /** The table's accessible name ("Pages table"). */
   label: string;
@@ -112,6 +114,10 @@ export function DataTable<T>({
   rowClassName?(row: T): string;
   /** A row's opened detail, shown in a full-width row below it (an outbox mail's text). */
   detail?(row: T): { id: string; content: ReactNode } | null;
+  /** A row shown as something else, its own `<tr>` (a row turned into its rename form). */
+  replaceRow?(row: T): ReactNode | null;
+  /** In its own card (else the screen's card holds it). */
+  framed?: boolean;
 }) {
   const headings = [
     ...(selection
@@ -152,7 +158,11 @@ export function DataTable<T>({
         >
           <section
             aria-label={label}
-            className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            className={
+              framed
+                ? "overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+                : "overflow-x-auto"
+            }
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
             tabIndex={0}
           >
@@ -168,6 +178,8 @@ export function DataTable<T>({
                   ]
                     .filter(Boolean)
                     .join(" ");
+                  const replaced = replaceRow?.(row);
+                  if (replaced) return <Fragment key={id}>{replaced}</Fragment>;
                   const opened = detail?.(row);
                   return (
                     <Fragment key={id}>

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
 import type { z } from "zod";
-import { tdClass } from "#app/components/ui/data-table.tsx";
-import { Spinner, TextField } from "#app/components/ui/form.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
+import { TextField } from "#app/components/ui/form.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
-import { AdminTable, Card, RowButton, smallButton } from "#app/features/admin/ui.tsx";
+import { Card, RowButton } from "#app/features/admin/ui.tsx";
 import { apiData, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
@@ -160,83 +160,80 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
         <div className="mt-4">
           <FlashBanners flash={flash} />
         </div>
-        {loading ? (
-          <Spinner label={`Loading ${title.toLowerCase()}...`} />
-        ) : loadError ? (
-          <div
-            role="alert"
-            className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          >
-            <p>Failed to load {title.toLowerCase()}. Please try again.</p>
-            <button type="button" className={`${smallButton} mt-3`} onClick={reload}>
-              Try Again
-            </button>
-          </div>
-        ) : items.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">
-            No {title.toLowerCase()} yet. Add the first one above.
-          </p>
-        ) : (
-          <AdminTable
-            framed={false}
-            caption={title}
-            headings={[
-              "Name",
-              { label: "Posts", className: "text-right" },
-              { label: "Actions", className: "text-right" },
-            ]}
-          >
-            {items.map((item) =>
-              editing === item.id ? (
-                <RenameRow
-                  key={item.id}
-                  item={item}
-                  singular={singular}
-                  fields={edit}
-                  busy={mutation.isBusy(item.id)}
-                  onSubmit={saveEdit}
-                  onCancel={({ refocus }) => {
-                    setEditing(null);
-                    if (refocus) focusRename(item.id);
-                  }}
-                />
-              ) : (
-                <tr key={item.id}>
-                  <td className={tdClass}>
-                    <p className="font-medium break-words">{item.name}</p>
-                    <p className="text-xs break-all text-slate-600 dark:text-slate-300">
-                      {item.slug}
-                    </p>
-                  </td>
-                  <td className={`${tdClass} text-right tabular-nums`}>
-                    <span className="sr-only">{item.name}: </span>
-                    {formatNumber(item.postCount)}
-                    <span className="sr-only"> posts</span>
-                  </td>
-                  <td className={`${tdClass} text-right`}>
-                    <div className="inline-flex flex-col items-stretch gap-2 sm:flex-row">
-                      <RowButton
-                        id={`${baseId}-rename-${item.id}`}
-                        aria-label={`Rename ${singular} ${item.name}`}
-                        onClick={() => startEdit(item)}
-                      >
-                        Rename
-                      </RowButton>
-                      <RowButton
-                        danger
-                        aria-label={`Delete ${singular} ${item.name}`}
-                        disabled={mutation.isBusy(item.id)}
-                        onClick={() => void remove(item)}
-                      >
-                        Delete
-                      </RowButton>
-                    </div>
-                  </td>
-                </tr>
+        <DataTable
+          label={`Table of ${title.toLowerCase()}`}
+          framed={false}
+          rows={items}
+          rowId={(item) => item.id}
+          loading={loading}
+          error={loadError ? `Failed to load ${title.toLowerCase()}. Please try again.` : ""}
+          onRetry={reload}
+          empty={`No ${title.toLowerCase()} yet. Add the first one above.`}
+          spinner={`Loading ${title.toLowerCase()}...`}
+          replaceRow={(item) =>
+            editing === item.id ? (
+              <RenameRow
+                item={item}
+                singular={singular}
+                fields={edit}
+                busy={mutation.isBusy(item.id)}
+                onSubmit={saveEdit}
+                onCancel={({ refocus }) => {
+                  setEditing(null);
+                  if (refocus) focusRename(item.id);
+                }}
+              />
+            ) : null
+          }
+          columns={[
+            {
+              header: "Name",
+              cell: (item) => (
+                <>
+                  <p className="font-medium break-words">{item.name}</p>
+                  <p className="text-xs break-all text-slate-600 dark:text-slate-300">
+                    {item.slug}
+                  </p>
+                </>
               ),
-            )}
-          </AdminTable>
-        )}
+            },
+            {
+              header: "Posts",
+              className: "text-right",
+              cellClassName: "text-right tabular-nums",
+              cell: (item) => (
+                <>
+                  <span className="sr-only">{item.name}: </span>
+                  {formatNumber(item.postCount)}
+                  <span className="sr-only"> posts</span>
+                </>
+              ),
+            },
+            {
+              header: "Actions",
+              className: "text-right",
+              cell: (item) => (
+                <div className="inline-flex flex-col items-stretch gap-2 sm:flex-row">
+                  <RowButton
+                    id={`${baseId}-rename-${item.id}`}
+                    aria-label={`Rename ${singular} ${item.name}`}
+                    onClick={() => startEdit(item)}
+                  >
+                    Rename
+                  </RowButton>
+                  <RowButton
+                    danger
+                    aria-label={`Delete ${singular} ${item.name}`}
+                    disabled={mutation.isBusy(item.id)}
+                    onClick={() => void remove(item)}
+                  >
+                    Delete
+                  </RowButton>
+                </div>
+              ),
+            },
+          ]}
+        />
       </section>
     </Card>
   );
