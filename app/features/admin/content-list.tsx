@@ -45,7 +45,19 @@ function bulkFailure(action: Bulk, n: number, plural: string, error: unknown): s
 
 type ParamChanges = { status?: StatusFilter; search?: string; page?: number };
 
+/** What a post or page list says and where its rows lead. */
+export type ContentKind<Row> = {
+  /** "post", "page" (ids, texts); `plural` is the list's ("posts"). */
+  singular: string;
+  plural: string;
+  /** The editor of a row. */
+  editPath(row: Row): string;
+  /** The row on the public site, when it can be seen there. */
+  viewHref(row: Row): string | null;
+};
+
 export type ContentList<L extends ListAnswer, Row> = {
+  kind: ContentKind<Row>;
   status: StatusFilter;
   /** The search of the URL, and what the box holds (the URL follows it after a pause). */
   search: string;
@@ -81,22 +93,20 @@ export type ContentList<L extends ListAnswer, Row> = {
 export function useContentList<L extends ListAnswer, Row extends { id: number }>({
   endpoint,
   pageSize,
-  noun,
-  singular,
+  kind,
   rowsOf,
   bulkDeleteFailure,
 }: {
   /** The list's path; a row is `{endpoint}/{id}`, the bulk actions `{endpoint}/bulk`. */
   endpoint: string;
   pageSize: number;
-  /** "posts", "pages": the search box's id and texts. */
-  noun: string;
-  /** "post", "page": the texts of a delete. */
-  singular: string;
+  /** What the list holds: its texts and ids, and where its rows lead. */
+  kind: ContentKind<Row>;
   rowsOf(answer: L): Row[] | undefined;
   /** A bulk delete's own failure text (else the one of the other actions). */
   bulkDeleteFailure?(n: number, error: unknown): string;
 }): ContentList<L, Row> {
+  const { singular, plural: noun } = kind;
   const [params, setParams] = useSearchParams();
   const rawStatus = params.get("status");
   const status: StatusFilter = isStatusFilter(rawStatus) ? rawStatus : "all";
@@ -238,6 +248,7 @@ export function useContentList<L extends ListAnswer, Row extends { id: number }>
   );
 
   return {
+    kind,
     status,
     search,
     query: search$.query,

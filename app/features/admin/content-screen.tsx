@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
-import type { ContentList, ListAnswer } from "#app/features/admin/content-list.tsx";
+import type { ContentKind, ContentList, ListAnswer } from "#app/features/admin/content-list.tsx";
+
+export type { ContentKind };
+
 import { FlashBanners } from "#app/features/admin/flash.tsx";
 import {
   Badge,
@@ -12,17 +15,6 @@ import {
 } from "#app/features/admin/ui.tsx";
 
 type ContentRow = { id: number; title: string; status: string };
-
-/** What a post or page list says and where its rows lead. */
-export type ContentKind<Row> = {
-  /** "post", "page" (ids, texts); its plural is the list's. */
-  singular: string;
-  plural: string;
-  /** The editor of a row. */
-  editPath(row: Row): string;
-  /** The row on the public site, when it can be seen there. */
-  viewHref(row: Row): string | null;
-};
 
 /** The Title column: the link to the editor (its id names the row for the row's buttons). */
 export function titleColumn<Row extends ContentRow>(
@@ -115,19 +107,17 @@ export function actionsColumn<Row extends ContentRow>(
  * status filter, and the table with selection, bulk actions and pages.
  */
 export function ContentScreen<L extends ListAnswer, Row extends ContentRow>({
-  kind,
   content,
   title,
   subtitle,
   columns,
 }: {
-  kind: ContentKind<Row>;
   content: ContentList<L, Row>;
   title: string;
   subtitle: string;
   columns: DataColumn<Row>[];
 }) {
-  const { singular, plural } = kind;
+  const { singular, plural } = content.kind;
   const Singular = singular.charAt(0).toUpperCase() + singular.slice(1);
   return (
     <div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { ListStates, PageNav } from "#app/components/ui/data-table.tsx";
+import { CheckboxField } from "#app/components/ui/form.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { Badge, dangerButton, PageHeader, smallButton } from "#app/features/admin/ui.tsx";
 import { apiData, failureText } from "#app/lib/api.ts";
@@ -121,19 +122,16 @@ export function MessagesManager() {
       <FlashBanners flash={flash} />
       <ContactMailNotice emailed={list.data?.emailed} />
       <div className="mb-4 flex flex-wrap items-center gap-4">
-        <label className="inline-flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={unreadOnly}
-            onChange={(e) => {
-              setUnreadOnly(e.target.checked);
-              setPage(1);
-              setOpenId(null);
-            }}
-          />
+        <CheckboxField
+          checked={unreadOnly}
+          onChange={(checked) => {
+            setUnreadOnly(checked);
+            setPage(1);
+            setOpenId(null);
+          }}
+        >
           Show unread only
-        </label>
+        </CheckboxField>
         {data ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {data.count} message{data.count === 1 ? "" : "s"}

@@ -23,13 +23,11 @@ export function PagesScreen() {
   const content = useContentList<PageList, PageSummary>({
     endpoint: "/pages",
     pageSize: PAGE_SIZE,
-    noun: "pages",
-    singular: "page",
+    kind: PAGES,
     rowsOf: (answer) => answer.pages,
   });
   return (
     <ContentScreen
-      kind={PAGES}
       content={content}
       title="Pages"
       subtitle="Manage your company's pages: About-like pages, Terms, Privacy"

@@ -30,14 +30,12 @@ export function PostsScreen() {
   const content = useContentList<PostList, PostSummary>({
     endpoint: "/blog/posts",
     pageSize: POST_PAGE_SIZE.admin,
-    noun: "posts",
-    singular: "post",
+    kind: POSTS,
     rowsOf: (answer) => answer.posts,
     bulkDeleteFailure,
   });
   return (
     <ContentScreen
-      kind={POSTS}
       content={content}
       title="Posts"
       subtitle="Manage your blog posts"

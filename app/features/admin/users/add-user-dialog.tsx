@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { CheckboxField } from "#app/components/ui/form.tsx";
 import { NoticeLine } from "#app/features/admin/action-notice.tsx";
 import { apiData } from "#app/lib/api.ts";
 import type { User } from "#common/types.ts";
@@ -37,24 +38,17 @@ export function AddUserDialog({
       <form noValidate onSubmit={submit}>
         <NoticeLine notice={failure ? { kind: "error", text: failure } : null} />
         <UserFields fields={fields} editing={false} inviting={inviting} />
-        <label className="mt-4 flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5"
-            checked={inviting}
-            onChange={(e) => {
-              setInviting(e.target.checked);
-              clearErrors();
-            }}
-          />
-          <span>
-            {INVITE_OPTION}
-            <span className="block text-xs text-slate-600 dark:text-slate-300">
-              The user is mailed a link to choose a password (valid for 7 days) and cannot sign in
-              before.
-            </span>
-          </span>
-        </label>
+        <CheckboxField
+          className="mt-4"
+          checked={inviting}
+          onChange={(checked) => {
+            setInviting(checked);
+            clearErrors();
+          }}
+          note="The user is mailed a link to choose a password (valid for 7 days) and cannot sign in before."
+        >
+          {INVITE_OPTION}
+        </CheckboxField>
         <DialogButtons
           onCancel={onClose}
           busy={busy}
