@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
+import { Portrait } from "#app/components/ui/portrait.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { useReorder } from "#app/features/admin/reorder.tsx";
 import { Badge, PageHeader, RowButton, STATUS_BADGE } from "#app/features/admin/ui.tsx";
 import { apiData, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
-import { initialsOf } from "#common/team.ts";
 import type { TeamMember } from "#common/types.ts";
 import { TeamForm, type TeamMemberData } from "./team-form.tsx";
 
@@ -24,29 +24,6 @@ export const TEAM_SCREEN_TEXT = {
 } as const;
 
 type FormState = { mode: "closed" } | { mode: "adding" } | { mode: "editing"; member: TeamMember };
-
-function Portrait({ member }: { member: TeamMember }) {
-  if (member.photo_url) {
-    return (
-      <img
-        src={member.photo_url}
-        alt=""
-        width={40}
-        height={40}
-        loading="lazy"
-        className="h-10 w-10 rounded-full object-cover"
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden
-      className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-strong text-sm font-bold text-white"
-    >
-      {initialsOf(member.name)}
-    </span>
-  );
-}
 
 /**
  * Team (admins, editors): the people of the About page in its order. Add and
@@ -132,7 +109,7 @@ export function TeamScreen() {
     {
       header: <span className="sr-only">Photo</span>,
       className: "w-14",
-      cell: (member) => <Portrait member={member} />,
+      cell: (member) => <Portrait member={member} size="small" />,
     },
     {
       header: "Name",
