@@ -138,7 +138,7 @@ export function DataTable<T>({
   ];
   return (
     <div aria-busy={loading || undefined}>
-      {selection ? (
+      {selection?.actions.length ? (
         <BulkBar
           count={selection.state.ids.size}
           text={selection.selectedText(selection.state.ids.size)}
@@ -158,10 +158,11 @@ export function DataTable<T>({
         >
           <section
             aria-label={label}
+            // relative: keeps the rows' visually hidden texts inside the scroll box.
             className={
               framed
-                ? "overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-                : "overflow-x-auto"
+                ? "relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+                : "relative overflow-x-auto"
             }
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
             tabIndex={0}
