@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { type Column, TableHead, tableClass } from "#app/components/ui/data-table.tsx";
+import { type Column, TableHead, tableClass } from "#app/components/ui/list-parts.tsx";
 
 export function PageHeader({
   title,

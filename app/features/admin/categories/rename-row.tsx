@@ -1,6 +1,6 @@
 import type { FormEvent, InputHTMLAttributes } from "react";
-import { tdClass } from "#app/components/ui/data-table.tsx";
 import { FieldError } from "#app/components/ui/form.tsx";
+import { tdClass } from "#app/components/ui/list-parts.tsx";
 import { inputClass, RowButton } from "#app/features/admin/ui.tsx";
 import { bindText, type FormFields } from "#app/lib/use-schema-form.ts";
 import type { Tag } from "#common/types.ts";

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { Link } from "react-router";
-import { EmptyState, LoadFailed } from "#app/components/ui/data-table.tsx";
 import { Spinner } from "#app/components/ui/form.tsx";
+import { EmptyState, LoadFailed } from "#app/components/ui/list-parts.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { useReorder } from "#app/features/admin/reorder.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";

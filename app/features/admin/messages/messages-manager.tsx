@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { ListStates, PageNav } from "#app/components/ui/data-table.tsx";
 import { CheckboxField } from "#app/components/ui/form.tsx";
+import { ListStates, PageNav } from "#app/components/ui/list-parts.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
 import { Badge, dangerButton, PageHeader, smallButton } from "#app/features/admin/ui.tsx";
 import { apiData, failureText } from "#app/lib/api.ts";

@@ -1,5 +1,5 @@
-import { LoadFailed } from "#app/components/ui/data-table.tsx";
 import { Spinner } from "#app/components/ui/form.tsx";
+import { LoadFailed } from "#app/components/ui/list-parts.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
 import { useAuth } from "#app/lib/auth.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";

@@ -1,5 +1,5 @@
-import { LoadFailed } from "#app/components/ui/data-table.tsx";
 import { Spinner } from "#app/components/ui/form.tsx";
+import { LoadFailed } from "#app/components/ui/list-parts.tsx";
 import { NoticeLine, useNoticeAction } from "#app/features/admin/action-notice.tsx";
 import { Card } from "#app/features/admin/ui.tsx";
 import { api } from "#app/lib/api.ts";
