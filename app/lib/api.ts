@@ -35,16 +35,43 @@ export class ApiError extends Error {
 }
 
 /**
- * The reason a screen may show for a failure: the server's own message, the
- * connection text when the server could not be reached, or the message of an
- * error the screen raised itself. "" when the server answered without a
- * message: the screen then shows its own text from the spec's error catalogue
- * (`failureReason(e) || "Failed to save service. Please try again."`).
+ * The server's reason for a failure: its own message, the connection text when
+ * the server could not be reached, or the message of an error the screen raised
+ * itself. "" when the server answered without a message. Screens show it
+ * through `failureText`, which adds the spec's text around it.
  */
 export function failureReason(error: unknown): string {
   if (error instanceof ApiError) return error.status === 0 ? error.message : error.serverMessage;
   if (error instanceof Error && error.name !== "AbortError") return error.message.trim();
   return "";
+}
+
+/** `failureReason` without its trailing full stop, so it can sit inside a sentence. */
+export function reasonOf(error: unknown): string {
+  return failureReason(error).replace(/\.$/, "");
+}
+
+/**
+ * A failure as a screen shows it (the spec's error catalogue): the spec's text
+ * followed by the server's reason, or by `otherwise` ("Please try again.") when
+ * the server gave none. Without a text it is the reason alone, else `otherwise`
+ * (`failureText("", e, { otherwise: "Login failed. Please try again." })`).
+ * `sentence`: text and reason are one sentence, "{text}: {reason}." ("Failed
+ * to delete post: Unknown error."), or "{text}." when there is neither.
+ */
+export function failureText(
+  text: string,
+  error: unknown,
+  {
+    otherwise = "Please try again.",
+    sentence = false,
+  }: { otherwise?: string; sentence?: boolean } = {},
+): string {
+  if (sentence) {
+    const reason = (reasonOf(error) || otherwise).replace(/\.$/, "");
+    return reason ? `${text}: ${reason}.` : `${text}.`;
+  }
+  return [text, failureReason(error) || otherwise].filter(Boolean).join(" ");
 }
 
 export function getStoredToken(): string | null {

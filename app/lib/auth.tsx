@@ -13,7 +13,7 @@ import {
   ApiError,
   api,
   clearStoredAuth,
-  failureReason,
+  failureText,
   TOKEN_KEY,
   UNAUTHORIZED_EVENT,
   USER_KEY,
@@ -125,11 +125,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(async (path: string, body?: unknown) => {
     setError(null);
     try {
-      const json = await api<{ token?: string; data?: User & { token?: string } }>(path, {
+      const json = await api<{ token?: string; data?: User }>(path, {
         method: "POST",
         ...(body === undefined ? {} : { body }),
       });
-      const token = json.token ?? json.data?.token;
+      const token = json.token;
       if (!token) throw new Error("No token received from server");
       if (!json.data) throw new Error("No user data received from server");
       store(token, json.data);
@@ -138,7 +138,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return json.data;
     } catch (e) {
       setUserState(null);
-      const message = failureReason(e) || "Login failed. Please try again.";
+      const message = failureText("", e, { otherwise: "Login failed. Please try again." });
       setError(message);
       throw e;
     }

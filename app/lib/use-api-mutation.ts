@@ -1,5 +1,4 @@
 import { useCallback, useState } from "react";
-import { failureReason } from "./api.ts";
 
 /** The key of a mutation that is not about one row. */
 const WHOLE = "";
@@ -46,9 +45,4 @@ export function useApiMutation(): ApiMutation {
   }, []);
 
   return { busy: running.size > 0, isBusy: (key) => running.has(key), run };
-}
-
-/** "{text} {the server's reason}", else "{text} Please try again.". */
-export function withReason(text: string, error: unknown): string {
-  return `${text} ${failureReason(error) || "Please try again."}`;
 }

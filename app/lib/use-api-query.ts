@@ -6,7 +6,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { apiData, failureReason } from "./api.ts";
+import { apiData, failureText } from "./api.ts";
 
 export type ApiQuery<T> = {
   /** The last answer (kept while the next one loads); the screen may change it with `setData`. */
@@ -68,7 +68,7 @@ export function useApiQuery<T>(path: string | null, options: ApiQueryOptions<T> 
           // Logged here once for every screen (useApiMutation does the same for actions).
           console.warn(`admin: failed to load ${path}`, e);
           setCause(e ?? new Error("Unknown error"));
-          setError(failureReason(e) || "Please try again.");
+          setError(failureText("", e));
         },
       )
       .finally(() => {

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { PageMessage } from "#app/components/ui/page-message.tsx";
 import { PostArticle } from "#app/features/blog/post-article.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
@@ -77,18 +78,13 @@ export function meta({ matches, loaderData: loaded, params }: Route.MetaArgs) {
 /** "Taking you back to the blog...": the page's refresh (its meta) goes there after three seconds. */
 function NotFound() {
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Post Not Found</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-200">
-        The post you are looking for does not exist.
-      </p>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        Taking you back to the blog...
-      </p>
-      <Link to="/blog" className="btn-primary mt-8">
-        Return to Blog
-      </Link>
-    </div>
+    <PageMessage
+      title="Post Not Found"
+      note="Taking you back to the blog..."
+      link={{ to: "/blog", label: "Return to Blog" }}
+    >
+      The post you are looking for does not exist.
+    </PageMessage>
   );
 }
 
@@ -98,14 +94,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "not-found") return <NotFound />;
   if (loaderData.state === "error" || !loaderData.post) {
     return (
-      <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <p className="text-slate-700 dark:text-slate-200">
-          Failed to load blog post. Please try again later.
-        </p>
-        <Link to="/blog" className="btn-primary mt-8">
-          Return to Blog
-        </Link>
-      </div>
+      <PageMessage alert link={{ to: "/blog", label: "Return to Blog" }}>
+        Failed to load blog post. Please try again later.
+      </PageMessage>
     );
   }
   return <PostArticle post={loaderData.post} related={loaderData.related} texts={texts} />;

@@ -2,22 +2,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Pagination } from "#app/features/blog/pagination.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
 import { PostCard } from "#app/features/home/post-card.tsx";
+import { FALLBACK_CATEGORIES } from "#app/lib/fallback-categories.ts";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
 import { POST_PAGE_SIZE } from "#common/limits.ts";
 import { siteServicesContext } from "#common/site-context.ts";
-import type { Category } from "#common/types.ts";
 import type { Route } from "./+types/blog";
-
-/** Shown as filter buttons when the categories cannot be loaded, so the filter bar never disappears. */
-const FALLBACK_CATEGORIES: Category[] = [
-  "Technology",
-  "Business",
-  "Marketing",
-  "Design",
-  "Development",
-].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }));
 
 function readQuery(url: URL) {
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Alert, Spinner } from "#app/components/ui/form.tsx";
 import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
-import { api, failureReason } from "#app/lib/api.ts";
+import { api, failureText } from "#app/lib/api.ts";
 import { useOneTimeToken } from "#app/lib/one-time-token.ts";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import { ONE_TIME_LINK_HEADERS } from "#common/one-time-links.ts";
@@ -38,7 +38,7 @@ export default function ConfirmEmail() {
       setMessage(json.message || PROFILE_TEXTS.emailConfirmed);
     } catch (e) {
       setState("error");
-      setMessage(failureReason(e) || PROFILE_TEXTS.invalidEmailLink);
+      setMessage(failureText("", e, { otherwise: PROFILE_TEXTS.invalidEmailLink }));
     }
   }
 

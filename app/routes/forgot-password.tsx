@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Alert, EmailField } from "#app/components/ui/form.tsx";
 import { Honeypot } from "#app/components/ui/honeypot.tsx";
 import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
-import { api, failureReason } from "#app/lib/api.ts";
+import { api, failureText } from "#app/lib/api.ts";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import { PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
 import { LOGIN_RULES, validateFields } from "#common/rules.ts";
@@ -41,7 +41,9 @@ export default function ForgotPassword() {
       setMessage(json.message || PASSWORD_RESET_TEXTS.requested);
     } catch (e) {
       setState("error");
-      setMessage(failureReason(e) || "Could not send the request. Please try again.");
+      setMessage(
+        failureText("", e, { otherwise: "Could not send the request. Please try again." }),
+      );
     }
   }
 

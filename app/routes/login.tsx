@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Alert, EmailField, PasswordField } from "#app/components/ui/form.tsx";
 import { Honeypot } from "#app/components/ui/honeypot.tsx";
 import { AuthPage } from "#app/features/account/auth-page.tsx";
-import { failureReason } from "#app/lib/api.ts";
+import { failureText } from "#app/lib/api.ts";
 import { AuthProvider, useAuth } from "#app/lib/auth.tsx";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
@@ -57,7 +57,9 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
       setError(
         demo
           ? "Demo login failed. Please try again or use your own credentials."
-          : failureReason(e) || "Login failed. Please check your credentials and try again.",
+          : failureText("", e, {
+              otherwise: "Login failed. Please check your credentials and try again.",
+            }),
       );
     }
   }

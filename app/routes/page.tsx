@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { PageMessage } from "#app/components/ui/page-message.tsx";
 import { NotFoundPage } from "#app/features/layout/not-found-page.tsx";
 import { CompanyPageArticle } from "#app/features/pages/page-article.tsx";
 import { pageDescription } from "#app/features/pages/page-description.ts";
@@ -61,14 +62,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 function LoadFailed() {
   return (
-    <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-slate-700 dark:text-slate-200">
-        Failed to load this page. Please try again later.
-      </p>
-      <Link to="/" className="btn-primary mt-8">
-        Go to Homepage
-      </Link>
-    </div>
+    <PageMessage alert link={{ to: "/", label: "Go to Homepage" }}>
+      Failed to load this page. Please try again later.
+    </PageMessage>
   );
 }
 

@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
+import { PageMessage } from "#app/components/ui/page-message.tsx";
 import { PostArticle } from "#app/features/blog/post-article.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
 import { NotFoundPage } from "#app/features/layout/not-found-page.tsx";
@@ -62,13 +63,7 @@ export function meta({ matches, loaderData: loaded }: Route.MetaArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return (
-    <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-slate-700 dark:text-slate-200">
-        Failed to load this preview. Please try again later.
-      </p>
-    </div>
-  );
+  return <PageMessage alert>Failed to load this preview. Please try again later.</PageMessage>;
 }
 
 function PreviewBanner() {

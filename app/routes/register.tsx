@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Alert, TextField } from "#app/components/ui/form.tsx";
 import { Honeypot } from "#app/components/ui/honeypot.tsx";
 import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
-import { api, failureReason } from "#app/lib/api.ts";
+import { api, failureText } from "#app/lib/api.ts";
 import { AuthProvider, useAuth } from "#app/lib/auth.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import {
@@ -80,7 +80,7 @@ function RegisterScreen() {
       const err = e as { message?: string; errors?: Record<string, string> };
       if (err.errors) setErrors(err.errors);
       setState("error");
-      setMessage(failureReason(e) || "Registration failed. Please try again.");
+      setMessage(failureText("", e, { otherwise: "Registration failed. Please try again." }));
     }
   }
 

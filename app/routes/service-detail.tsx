@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { Breadcrumb } from "#app/components/ui/breadcrumb.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { PageMessage } from "#app/components/ui/page-message.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import { STATIC_PAGE } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
@@ -45,28 +46,17 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const origin = useRootData()?.origin ?? "";
   if (loaderData.state === "not-found") {
     return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Service Not Found</h1>
-        <p className="mt-4 text-slate-600 dark:text-slate-300">
-          The service you are looking for does not exist.
-        </p>
-        <Link to="/" className="btn-primary mt-8">
-          Back to Homepage
-        </Link>
-      </div>
+      <PageMessage title="Service Not Found" link={{ to: "/", label: "Back to Homepage" }}>
+        The service you are looking for does not exist.
+      </PageMessage>
     );
   }
   if (!loaderData.service) {
     return (
-      <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <p className="text-slate-700 dark:text-slate-200">
-          Could not load service details. The service may not exist or there was an error connecting
-          to the server.
-        </p>
-        <Link to="/services" className="btn-primary mt-8">
-          Back to Services
-        </Link>
-      </div>
+      <PageMessage alert link={{ to: "/services", label: "Back to Services" }}>
+        Could not load service details. The service may not exist or there was an error connecting
+        to the server.
+      </PageMessage>
     );
   }
   const { service } = loaderData;

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { uploadErrorMessage } from "#app/features/admin/gallery/gallery-api.ts";
-import { reasonOf } from "#app/features/admin/posts/post-helpers.ts";
-import { ApiError, api, failureReason } from "#app/lib/api.ts";
+import { ApiError, api, failureReason, reasonOf } from "#app/lib/api.ts";
 
 function answer(status: number, body: string, contentType = "application/json") {
   vi.stubGlobal(

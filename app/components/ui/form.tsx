@@ -194,3 +194,36 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) 
   }
   return errors;
 }
+
+/** A checkbox with its label (and an optional line under it) in one clickable label. */
+export function CheckboxField({
+  checked,
+  onChange,
+  children,
+  note,
+  className = "",
+}: {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  children: ReactNode;
+  /** A smaller line under the label. */
+  note?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <label className={`flex items-start gap-2 text-sm ${className}`}>
+      <input
+        type="checkbox"
+        className="mt-0.5 h-4 w-4"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>
+        {children}
+        {note ? (
+          <span className="block text-xs text-slate-600 dark:text-slate-300">{note}</span>
+        ) : null}
+      </span>
+    </label>
+  );
+}

@@ -1,7 +1,6 @@
 import { Icon } from "#app/components/ui/icons.tsx";
-import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { Portrait } from "#app/components/ui/portrait.tsx";
 import { mailtoHref } from "#common/email.ts";
-import { initialsOf } from "#common/team.ts";
 import type { TeamMember } from "#common/types.ts";
 
 const linkClass =
@@ -16,25 +15,7 @@ export function TeamList({ members }: { members: readonly TeamMember[] }) {
           key={member.id}
           className="flex flex-col items-center rounded-xl bg-white p-6 text-center shadow-sm dark:bg-slate-800"
         >
-          {member.photo_url ? (
-            // The name follows at once: the picture adds nothing to read out.
-            <ResponsiveImage
-              src={member.photo_url}
-              alt=""
-              width={80}
-              height={80}
-              sizes="80px"
-              loading="lazy"
-              className="h-20 w-20 rounded-full object-cover"
-            />
-          ) : (
-            <span
-              aria-hidden
-              className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-strong text-2xl font-bold text-white"
-            >
-              {initialsOf(member.name)}
-            </span>
-          )}
+          <Portrait member={member} size="large" />
           <h3 className="mt-4 text-lg font-semibold">{member.name}</h3>
           {member.role ? <p className="text-slate-600 dark:text-slate-300">{member.role}</p> : null}
           {member.bio ? (

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert, PasswordField } from "#app/components/ui/form.tsx";
-import { api, failureReason } from "#app/lib/api.ts";
+import { api, failureText } from "#app/lib/api.ts";
 import { useOneTimeToken } from "#app/lib/one-time-token.ts";
 import { newPasswordProblem } from "#common/rules.ts";
 import { AuthPage, SignInLink } from "./auth-page.tsx";
@@ -46,7 +46,7 @@ export function SetPasswordForm({
       await api(endpoint, { body: { token, password } });
       navigate(done, { replace: true });
     } catch (e) {
-      setError(failureReason(e) || "Could not set the password. Please try again.");
+      setError(failureText("", e, { otherwise: "Could not set the password. Please try again." }));
       setBusy(false);
     }
   }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Alert } from "#app/components/ui/form.tsx";
-import { failureReason } from "#app/lib/api.ts";
+import { failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 
 export type Notice = { kind: "success" | "error"; text: string } | null;
@@ -16,7 +16,7 @@ export function useNoticeAction() {
   async function run(work: () => Promise<string>, failed: string) {
     setNotice(null);
     await mutation.run(async () => setNotice({ kind: "success", text: await work() }), {
-      onError: (e) => setNotice({ kind: "error", text: failureReason(e) || failed }),
+      onError: (e) => setNotice({ kind: "error", text: failureText("", e, { otherwise: failed }) }),
     });
   }
   return { notice, setNotice, busy: mutation.busy, run };

@@ -1,14 +1,6 @@
 import { useState } from "react";
-import {
-  AdminTable,
-  DateFilter,
-  FilterSelect,
-  ListCount,
-  ListStates,
-  PageHeader,
-  PageNav,
-  tdClass,
-} from "#app/features/admin/ui.tsx";
+import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
+import { DateFilter, FilterSelect, ListCount, PageHeader } from "#app/features/admin/ui.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import {
   AUDIT_ACTION_LABELS,
@@ -76,6 +68,42 @@ function describeDetails(entry: AuditEntry): string {
   }
   return parts.join(" · ");
 }
+
+const COLUMNS: DataColumn<AuditEntry>[] = [
+  {
+    header: "When",
+    cellClassName: "whitespace-nowrap",
+    cell: (entry) => <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>,
+  },
+  { header: "Who", cell: (entry) => entry.actor_name },
+  { header: "Action", cell: (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action },
+  {
+    header: "What",
+    cellClassName: "break-words",
+    cell: (entry) => {
+      const href = entityHref(entry);
+      return (
+        <>
+          <span className="text-slate-600 dark:text-slate-300">
+            {AUDIT_ENTITY_LABELS[entry.entity_type] ?? entry.entity_type}:{" "}
+          </span>
+          {href ? (
+            <a className="link" href={href}>
+              {entry.entity_label}
+            </a>
+          ) : (
+            entry.entity_label
+          )}
+        </>
+      );
+    },
+  },
+  {
+    header: "Details",
+    cellClassName: "text-slate-600 dark:text-slate-300",
+    cell: describeDetails,
+  },
+];
 
 /** The audit log for admins: filters by type, action, user and dates; pages of 50. */
 export function AuditLog() {
@@ -148,45 +176,19 @@ export function AuditLog() {
         </div>
       </form>
       {data ? <ListCount>{`${data.count} entr${data.count === 1 ? "y" : "ies"}`}</ListCount> : null}
-      <ListStates
+      <DataTable
+        label="Audit log entries"
+        rows={data?.entries ?? []}
+        rowId={(entry) => entry.id}
+        columns={COLUMNS}
         loading={loading}
-        hasData={!!data}
-        failed={error ? `${AUDIT_TEXT.loadFailed} ${error}` : ""}
-        empty={data?.entries.length ? "" : filtered ? AUDIT_TEXT.emptyFiltered : AUDIT_TEXT.empty}
-        spinner="Loading the audit log..."
+        error={error ? `${AUDIT_TEXT.loadFailed} ${error}` : ""}
         onRetry={reload}
-      >
-        <AdminTable headings={["When", "Who", "Action", "What", "Details"]} busy={loading}>
-          {data?.entries.map((entry) => {
-            const href = entityHref(entry);
-            return (
-              <tr key={entry.id}>
-                <td className={`${tdClass} whitespace-nowrap`}>
-                  <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-                </td>
-                <td className={tdClass}>{entry.actor_name}</td>
-                <td className={tdClass}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
-                <td className={`${tdClass} break-words`}>
-                  <span className="text-slate-600 dark:text-slate-300">
-                    {AUDIT_ENTITY_LABELS[entry.entity_type] ?? entry.entity_type}:{" "}
-                  </span>
-                  {href ? (
-                    <a className="link" href={href}>
-                      {entry.entity_label}
-                    </a>
-                  ) : (
-                    entry.entity_label
-                  )}
-                </td>
-                <td className={`${tdClass} text-slate-600 dark:text-slate-300`}>
-                  {describeDetails(entry)}
-                </td>
-              </tr>
-            );
-          })}
-        </AdminTable>
-      </ListStates>
-      <PageNav page={page} totalPages={totalPages} busy={loading} onPage={setPage} />
+        empty={filtered ? AUDIT_TEXT.emptyFiltered : AUDIT_TEXT.empty}
+        spinner="Loading the audit log..."
+        busy={loading}
+        pagination={{ page, totalPages, onPage: setPage }}
+      />
     </div>
   );
 }

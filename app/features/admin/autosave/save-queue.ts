@@ -18,7 +18,7 @@ export type SaveQueue<T> = {
 export function createSaveQueue<T>(
   send: (item: T) => Promise<void>,
   onState: (state: SaveState) => void,
-  reasonOf: (error: unknown) => string,
+  describe: (error: unknown) => string,
 ): SaveQueue<T> {
   let inFlight = false;
   let pending: { item: T } | null = null;
@@ -31,7 +31,7 @@ export function createSaveQueue<T>(
       await send(item);
       if (!cancelled) onState({ state: "saved", at: new Date(), local: false });
     } catch (error) {
-      if (!cancelled) onState({ state: "failed", reason: reasonOf(error) });
+      if (!cancelled) onState({ state: "failed", reason: describe(error) });
     } finally {
       inFlight = false;
       const next = pending;

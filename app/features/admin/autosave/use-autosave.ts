@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { api, failureReason } from "#app/lib/api.ts";
+import { api, failureText } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
 import {
   documentPath,
@@ -47,7 +47,7 @@ export function useAutosave(options: {
               await api(`${documentPath(kind, id)}/autosave`, { method: "PUT", body });
             },
             setStatus,
-            (error) => failureReason(error) || "Please try again.",
+            (error) => failureText("", error),
           ),
     [kind, id],
   );

@@ -1,6 +1,8 @@
 import type { FormEvent, InputHTMLAttributes } from "react";
 import { FieldError } from "#app/components/ui/form.tsx";
-import { inputClass, RowButton, tdClass } from "#app/features/admin/ui.tsx";
+import { tdClass } from "#app/components/ui/list-parts.tsx";
+import { inputClass, RowButton } from "#app/features/admin/ui.tsx";
+import { bindText, type FormFields } from "#app/lib/use-schema-form.ts";
 import type { Tag } from "#common/types.ts";
 
 export type TaxonomyValues = { name: string; slug: string };
@@ -11,7 +13,7 @@ function RenameInput({
   label,
   error,
   ...input
-}: { id: string; label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { id?: string; label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div>
       <label htmlFor={id} className="block text-xs font-medium">
@@ -33,21 +35,16 @@ function RenameInput({
 export function RenameRow({
   item,
   singular,
-  baseId,
-  values,
-  errors,
+  fields,
   busy,
-  onChange,
   onSubmit,
   onCancel,
 }: {
   item: Tag;
   singular: string;
-  baseId: string;
-  values: TaxonomyValues;
-  errors: Record<string, string>;
+  /** The rename form's fields (ids `{idPrefix}-name`, `{idPrefix}-slug`). */
+  fields: FormFields<TaxonomyValues>;
   busy: boolean;
-  onChange(values: TaxonomyValues): void;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
   onCancel(options: { refocus: boolean }): void;
 }) {
@@ -63,25 +60,19 @@ export function RenameRow({
           }}
         >
           <RenameInput
-            id={`${baseId}-edit-name`}
+            {...bindText(fields, "name")}
             label="Name"
             required
             maxLength={100}
             // The user asked to rename this row: the name takes the focus.
             autoFocus
-            value={values.name}
-            error={errors.name}
-            onChange={(e) => onChange({ ...values, name: e.target.value })}
           />
           <RenameInput
-            id={`${baseId}-edit-slug`}
+            {...bindText(fields, "slug")}
             label="Slug"
             maxLength={200}
             autoCapitalize="none"
             spellCheck={false}
-            value={values.slug}
-            error={errors.slug}
-            onChange={(e) => onChange({ ...values, slug: e.target.value })}
           />
           <div className="flex gap-2 sm:col-span-2">
             <RowButton type="submit" disabled={busy}>

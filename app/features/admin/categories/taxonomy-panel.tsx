@@ -1,11 +1,13 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { z } from "zod";
-import { fieldErrors, Spinner, TextField } from "#app/components/ui/form.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
+import { TextField } from "#app/components/ui/form.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
-import { AdminTable, Card, RowButton, smallButton, tdClass } from "#app/features/admin/ui.tsx";
-import { ApiError, apiData } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { Card, RowButton } from "#app/features/admin/ui.tsx";
+import { apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { bindText, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { CategoryInputSchema, TagInputSchema } from "#common/schemas/content.ts";
 import { capitalise, formatNumber } from "#common/text.ts";
 import type { Tag } from "#common/types.ts";
@@ -29,18 +31,13 @@ export const TAXONOMIES = {
   tags: { singular: "tag", title: "Tags", endpoint: "/blog/tags", schema: TagInputSchema },
 } satisfies Record<string, Kind>;
 
-/** Client check with the server's schema; a blank slug is left to the server. */
-function validate(schema: Kind["schema"], values: TaxonomyValues) {
+const EMPTY: TaxonomyValues = { name: "", slug: "" };
+
+/** What is sent (and checked with the server's schema): a blank slug is left to the server. */
+function toBody(values: TaxonomyValues) {
   const body: Record<string, string> = { name: values.name };
   if (values.slug.trim()) body.slug = values.slug.trim();
-  const parsed = schema.safeParse(body);
-  return parsed.success
-    ? { body, errors: null }
-    : { body, errors: fieldErrors(parsed.error.issues) };
-}
-
-function apiFieldErrors(error: unknown): Record<string, string> {
-  return error instanceof ApiError ? error.errors : {};
+  return body;
 }
 
 /** One panel of the Categories screen: list with post counts, add, rename, delete. */
@@ -51,57 +48,48 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
   const { data, loading, error, reload, setData } = useApiQuery<Tag[]>(endpoint);
   const items = data ?? [];
   const loadError = !!error;
-  const [draft, setDraft] = useState<TaxonomyValues>({ name: "", slug: "" });
-  const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
-  const [editing, setEditing] = useState<{ id: number; values: TaxonomyValues } | null>(null);
-  const [editErrors, setEditErrors] = useState<Record<string, string>>({});
+  const draft = useSchemaForm(schema, EMPTY, { idPrefix: baseId, toInput: toBody });
+  const [editing, setEditing] = useState<number | null>(null);
+  const edit = useSchemaForm(schema, EMPTY, { idPrefix: `${baseId}-edit`, toInput: toBody });
   const mutation = useApiMutation();
   const flash = useFlash();
   const focusRename = (id: number) =>
     requestAnimationFrame(() => document.getElementById(`${baseId}-rename-${id}`)?.focus());
   const sorted = (list: Tag[]) => list.sort((a, b) => a.name.localeCompare(b.name));
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { body, errors } = validate(schema, draft);
-    setDraftErrors(errors ?? {});
-    if (errors) {
-      flash.clear();
-      return;
-    }
+  const add = draft.submit(async () => {
     await mutation.run(
       async () => {
-        const created = await apiData<Tag>(endpoint, { method: "POST", body });
+        const created = await apiData<Tag>(endpoint, {
+          method: "POST",
+          body: toBody(draft.values),
+        });
         setData((list) => sorted([...(list ?? []), { postCount: 0, ...created }]));
-        setDraft({ name: "", slug: "" });
+        draft.reset(EMPTY);
         flash.showSuccess(`${label} "${created.name}" added`);
       },
       {
         key: "add",
         onError(error) {
-          setDraftErrors(apiFieldErrors(error));
-          flash.showError(withReason(`Failed to add ${singular}.`, error));
+          draft.showErrors(error);
+          flash.showError(failureText(`Failed to add ${singular}.`, error));
         },
       },
     );
-  }
+  }, flash.clear);
 
   function startEdit(item: Tag) {
-    setEditErrors({});
-    setEditing({ id: item.id, values: { name: item.name, slug: item.slug } });
+    edit.reset({ name: item.name, slug: item.slug });
+    setEditing(item.id);
   }
 
-  async function saveEdit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!editing) return;
-    const { body, errors } = validate(schema, editing.values);
-    setEditErrors(errors ?? {});
-    if (errors) return;
+  const saveEdit = edit.submit(async () => {
+    if (editing === null) return;
     await mutation.run(
       async () => {
-        const saved = await apiData<Tag>(`${endpoint}/${editing.id}`, {
+        const saved = await apiData<Tag>(`${endpoint}/${editing}`, {
           method: "PUT",
-          body,
+          body: toBody(edit.values),
         });
         setData(
           (list) =>
@@ -113,14 +101,14 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
         focusRename(saved.id);
       },
       {
-        key: editing.id,
+        key: editing,
         onError(error) {
-          setEditErrors(apiFieldErrors(error));
-          flash.showError(withReason(`Failed to update ${singular}.`, error));
+          edit.showErrors(error);
+          flash.showError(failureText(`Failed to update ${singular}.`, error));
         },
       },
     );
-  }
+  });
 
   async function remove(item: Tag) {
     if (!window.confirm(`Are you sure you want to delete this ${singular}?`)) return;
@@ -128,12 +116,12 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
       async () => {
         await apiData(`${endpoint}/${item.id}`, { method: "DELETE" });
         setData((list) => list?.filter((i) => i.id !== item.id) ?? list);
-        if (editing?.id === item.id) setEditing(null);
+        if (editing === item.id) setEditing(null);
         flash.showSuccess(`${label} "${item.name}" deleted`);
       },
       {
         key: item.id,
-        onError: (error) => flash.showError(withReason(`Failed to delete ${singular}.`, error)),
+        onError: (error) => flash.showError(failureText(`Failed to delete ${singular}.`, error)),
       },
     );
   }
@@ -152,32 +140,18 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
         </h2>
         <form onSubmit={add} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
           <TextField
-            id={`${baseId}-name`}
-            name="name"
+            {...bindText(draft, "name")}
             label={`${label} name`}
             required
             maxLength={100}
-            value={draft.name}
-            error={draftErrors.name}
-            onChange={(e) => {
-              setDraft((d) => ({ ...d, name: e.target.value }));
-              setDraftErrors(({ name: _n, ...rest }) => rest);
-            }}
           />
           <TextField
-            id={`${baseId}-slug`}
-            name="slug"
+            {...bindText(draft, "slug")}
             label="Slug (optional)"
             maxLength={200}
-            value={draft.slug}
-            error={draftErrors.slug}
             hint="Leave blank to generate it from the name"
             autoCapitalize="none"
             spellCheck={false}
-            onChange={(e) => {
-              setDraft((d) => ({ ...d, slug: e.target.value }));
-              setDraftErrors(({ slug: _s, ...rest }) => rest);
-            }}
           />
           <button type="submit" className="btn-primary sm:mt-6" disabled={mutation.isBusy("add")}>
             {mutation.isBusy("add") ? "Adding..." : `Add ${label}`}
@@ -186,86 +160,80 @@ export function TaxonomyPanel({ kind }: { kind: Kind }) {
         <div className="mt-4">
           <FlashBanners flash={flash} />
         </div>
-        {loading ? (
-          <Spinner label={`Loading ${title.toLowerCase()}...`} />
-        ) : loadError ? (
-          <div
-            role="alert"
-            className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          >
-            <p>Failed to load {title.toLowerCase()}. Please try again.</p>
-            <button type="button" className={`${smallButton} mt-3`} onClick={reload}>
-              Try Again
-            </button>
-          </div>
-        ) : items.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">
-            No {title.toLowerCase()} yet. Add the first one above.
-          </p>
-        ) : (
-          <AdminTable
-            framed={false}
-            caption={title}
-            headings={[
-              "Name",
-              { label: "Posts", className: "text-right" },
-              { label: "Actions", className: "text-right" },
-            ]}
-          >
-            {items.map((item) =>
-              editing?.id === item.id ? (
-                <RenameRow
-                  key={item.id}
-                  item={item}
-                  singular={singular}
-                  baseId={baseId}
-                  values={editing.values}
-                  errors={editErrors}
-                  busy={mutation.isBusy(item.id)}
-                  onChange={(values) => setEditing({ ...editing, values })}
-                  onSubmit={saveEdit}
-                  onCancel={({ refocus }) => {
-                    setEditing(null);
-                    if (refocus) focusRename(item.id);
-                  }}
-                />
-              ) : (
-                <tr key={item.id}>
-                  <td className={tdClass}>
-                    <p className="font-medium break-words">{item.name}</p>
-                    <p className="text-xs break-all text-slate-600 dark:text-slate-300">
-                      {item.slug}
-                    </p>
-                  </td>
-                  <td className={`${tdClass} text-right tabular-nums`}>
-                    <span className="sr-only">{item.name}: </span>
-                    {formatNumber(item.postCount)}
-                    <span className="sr-only"> posts</span>
-                  </td>
-                  <td className={`${tdClass} text-right`}>
-                    <div className="inline-flex flex-col items-stretch gap-2 sm:flex-row">
-                      <RowButton
-                        id={`${baseId}-rename-${item.id}`}
-                        aria-label={`Rename ${singular} ${item.name}`}
-                        onClick={() => startEdit(item)}
-                      >
-                        Rename
-                      </RowButton>
-                      <RowButton
-                        danger
-                        aria-label={`Delete ${singular} ${item.name}`}
-                        disabled={mutation.isBusy(item.id)}
-                        onClick={() => void remove(item)}
-                      >
-                        Delete
-                      </RowButton>
-                    </div>
-                  </td>
-                </tr>
+        <DataTable
+          label={`Table of ${title.toLowerCase()}`}
+          framed={false}
+          rows={items}
+          rowId={(item) => item.id}
+          loading={loading}
+          error={loadError ? `Failed to load ${title.toLowerCase()}. Please try again.` : ""}
+          onRetry={reload}
+          empty={`No ${title.toLowerCase()} yet. Add the first one above.`}
+          spinner={`Loading ${title.toLowerCase()}...`}
+          replaceRow={(item) =>
+            editing === item.id ? (
+              <RenameRow
+                item={item}
+                singular={singular}
+                fields={edit}
+                busy={mutation.isBusy(item.id)}
+                onSubmit={saveEdit}
+                onCancel={({ refocus }) => {
+                  setEditing(null);
+                  if (refocus) focusRename(item.id);
+                }}
+              />
+            ) : null
+          }
+          columns={[
+            {
+              header: "Name",
+              cell: (item) => (
+                <>
+                  <p className="font-medium break-words">{item.name}</p>
+                  <p className="text-xs break-all text-slate-600 dark:text-slate-300">
+                    {item.slug}
+                  </p>
+                </>
               ),
-            )}
-          </AdminTable>
-        )}
+            },
+            {
+              header: "Posts",
+              className: "text-right",
+              cellClassName: "text-right tabular-nums",
+              cell: (item) => (
+                <>
+                  <span className="sr-only">{item.name}: </span>
+                  {formatNumber(item.postCount)}
+                  <span className="sr-only"> posts</span>
+                </>
+              ),
+            },
+            {
+              header: "Actions",
+              className: "text-right",
+              cell: (item) => (
+                <div className="inline-flex flex-col items-stretch gap-2 sm:flex-row">
+                  <RowButton
+                    id={`${baseId}-rename-${item.id}`}
+                    aria-label={`Rename ${singular} ${item.name}`}
+                    onClick={() => startEdit(item)}
+                  >
+                    Rename
+                  </RowButton>
+                  <RowButton
+                    danger
+                    aria-label={`Delete ${singular} ${item.name}`}
+                    disabled={mutation.isBusy(item.id)}
+                    onClick={() => void remove(item)}
+                  >
+                    Delete
+                  </RowButton>
+                </div>
+              ),
+            },
+          ]}
+        />
       </section>
     </Card>
   );

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { clockTime } from "#app/features/admin/autosave/local-copy.ts";
 import type { DiffField } from "#app/features/admin/compare/text-diff.ts";
 import { TextDiffView } from "#app/features/admin/compare/text-diff-view.tsx";
-import { failureReason } from "#app/lib/api.ts";
+import { failureText } from "#app/lib/api.ts";
 import type { EditConflictInfo } from "./edit-conflict.ts";
 
 /**
@@ -36,7 +36,7 @@ export function ConflictNotice({
     try {
       setFields(await compare());
     } catch (error) {
-      setFailure(`Could not load their version. ${failureReason(error) || "Please try again."}`);
+      setFailure(failureText("Could not load their version.", error));
     }
   };
   return (

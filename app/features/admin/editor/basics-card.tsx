@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
 import { Card } from "#app/features/admin/ui.tsx";
+import { bindText, type FormFields } from "#app/lib/use-schema-form.ts";
 import { EXCERPT_MAX } from "#common/limits.ts";
-import { bindText, type EditorFields } from "./field-binding.ts";
 
 /**
  * Title and slug (with the URL it gives), and what the form adds below them
@@ -16,7 +16,7 @@ export function BasicsCard({
   onSlug,
   children,
 }: {
-  fields: EditorFields<{ title: string; slug: string }>;
+  fields: FormFields<{ title: string; slug: string }>;
   noun: "Post" | "Page";
   /** Where the slug goes: "/blog/" for a post, "/" for a page. */
   urlPrefix: string;
@@ -59,7 +59,7 @@ export function BasicsCard({
 }
 
 /** A post's excerpt, with its count against the limit. */
-export function ExcerptField({ fields }: { fields: EditorFields<{ excerpt: string }> }) {
+export function ExcerptField({ fields }: { fields: FormFields<{ excerpt: string }> }) {
   const excerptLength = fields.values.excerpt.length;
   return (
     <TextAreaField

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { FieldError } from "#app/components/ui/form.tsx";
 import { Card } from "#app/features/admin/ui.tsx";
-import type { EditorFields } from "./field-binding.ts";
+import type { FormFields } from "#app/lib/use-schema-form.ts";
 // ".client": TipTap stays out of the server build (the editor only ever renders in the browser).
 import { RichTextEditor } from "./rich-text-editor.client.tsx";
 
@@ -11,7 +11,7 @@ const MODES = [
 ];
 
 /** A post's or a page's content: the rich-text editor, or its HTML for those who want it. */
-export function ContentCard({ fields }: { fields: EditorFields<{ content: string }> }) {
+export function ContentCard({ fields }: { fields: FormFields<{ content: string }> }) {
   const { values, errors, set } = fields;
   const [htmlMode, setHtmlMode] = useState(false);
   const labelId = useId();

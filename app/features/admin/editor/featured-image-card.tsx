@@ -1,9 +1,8 @@
 import { type RefObject, useRef, useState } from "react";
 import { TextField } from "#app/components/ui/form.tsx";
-import { reasonOf } from "#app/features/admin/posts/post-helpers.ts";
 import { Card } from "#app/features/admin/ui.tsx";
-import { uploadImage } from "#app/lib/api.ts";
-import { bindText, type EditorFields } from "./field-binding.ts";
+import { failureText, uploadImage } from "#app/lib/api.ts";
+import { bindText, type FormFields } from "#app/lib/use-schema-form.ts";
 
 /** The featured image of a post or a page: its URL, an upload, a preview and its alt text. */
 export function FeaturedImageCard({
@@ -11,7 +10,7 @@ export function FeaturedImageCard({
   imageBroken,
   onImageBroken,
 }: {
-  fields: EditorFields<{ featured_image: string; featured_image_alt: string }>;
+  fields: FormFields<{ featured_image: string; featured_image_alt: string }>;
   /** The preview could not load the image (the editor's preview then leaves it out). */
   imageBroken: boolean;
   onImageBroken(broken: boolean): void;
@@ -30,7 +29,7 @@ export function FeaturedImageCard({
       fields.set("featured_image", await uploadImage(file));
       onImageBroken(false);
     } catch (error) {
-      setUploadError(`Failed to upload image: ${reasonOf(error) || "Please try again"}.`);
+      setUploadError(failureText("Failed to upload image", error, { sentence: true }));
     } finally {
       setUploading(false);
     }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Alert, Spinner } from "#app/components/ui/form.tsx";
 import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
-import { ApiError, api, failureReason } from "#app/lib/api.ts";
+import { ApiError, apiData, failureText } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { canManagePost } from "#common/permissions.ts";
@@ -11,10 +11,7 @@ import { PostForm } from "./post-form.tsx";
 
 async function loadPost(id: string, signal: AbortSignal): Promise<Post> {
   if (!id) throw new Error("No ID provided for post retrieval");
-  const json = await api<{ data?: Post; post?: Post }>(`/blog/posts/id/${encodeURIComponent(id)}`, {
-    signal,
-  });
-  const post = json.data ?? json.post;
+  const post = await apiData<Post | null>(`/blog/posts/id/${encodeURIComponent(id)}`, { signal });
   if (!post || typeof post !== "object") {
     throw new Error("Post not found or invalid response format");
   }
@@ -33,7 +30,9 @@ function loadFailure(id: string, error: unknown): string {
     error instanceof ApiError && error.status > 0
       ? `Server responded with status ${error.status}.`
       : "";
-  return `Failed to load post. ${failureReason(error) || status || "Please try again later."}`;
+  return failureText("Failed to load post.", error, {
+    otherwise: status || "Please try again later.",
+  });
 }
 
 /** The post editor: create when `postId` is null, else edit that post. */

@@ -1,21 +1,21 @@
 import { type FormEvent, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { Alert, fieldErrors } from "#app/components/ui/form.tsx";
+import { useNavigate } from "react-router";
+import { Alert } from "#app/components/ui/form.tsx";
 import { useDocumentSafety } from "#app/features/admin/autosave/use-document-safety.tsx";
-import { FALLBACK_CATEGORIES } from "#app/features/admin/posts/post-helpers.ts";
 import { SharePreviewCard } from "#app/features/admin/preview-links/share-preview-card.tsx";
-import { PageHeader } from "#app/features/admin/ui.tsx";
-import { ApiError, api, apiData, failureReason } from "#app/lib/api.ts";
+import { api, apiData, failureText } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
+import { FALLBACK_CATEGORIES } from "#app/lib/fallback-categories.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { type FormFields, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { can, canManagePost } from "#common/permissions.ts";
 import { PostFormSchema } from "#common/schemas/posts.ts";
 import { slugify } from "#common/text.ts";
 import type { Category, Post } from "#common/types.ts";
 import { BasicsCard, ExcerptField } from "./basics-card.tsx";
 import { ContentCard } from "./content-card.tsx";
+import { EditorHeader } from "./editor-header.tsx";
 import { FeaturedImageCard } from "./featured-image-card.tsx";
-import type { EditorFields } from "./field-binding.ts";
 import {
   EMPTY_VALUES,
   fieldKey,
@@ -55,9 +55,8 @@ const POST_COMPARE_LABELS = {
 function useCategories(): Category[] | null {
   const { data, cause } = useApiQuery<Category[]>("/blog/categories", {
     async load(path, signal) {
-      const json = await api<{ categories?: Category[]; data?: Category[] }>(path, { signal });
-      const list = json.categories ?? json.data;
-      return Array.isArray(list) && list.length ? list : FALLBACK_CATEGORIES;
+      const list = await apiData<Category[]>(path, { signal });
+      return list.length ? list : FALLBACK_CATEGORIES;
     },
   });
   // A failure is logged by useApiQuery; the editor goes on with the fallback list.
@@ -69,71 +68,62 @@ export function PostForm({ post }: { post: Post | null }) {
   const isEdit = post !== null;
   const { user } = useAuth();
   const navigate = useNavigate();
-  const [values, setValues] = useState<PostFormValues>(() =>
-    post ? valuesFromPost(post) : EMPTY_VALUES,
-  );
   const initialPublishedAt = useRef(post ? valuesFromPost(post).published_at : "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState(false);
   const [slugTouched, setSlugTouched] = useState(isEdit);
-  const [dirty, setDirty] = useState(false);
   const [imageBroken, setImageBroken] = useState(false);
   const categories = useCategories();
   const saved = useRef(false);
-  useLeaveGuard(dirty, saved);
+  const mayFeature = can(user, "posts:feature");
+  const body = (values: PostFormValues) =>
+    toRequestBody(values, post, initialPublishedAt.current, mayFeature);
+  const form = useSchemaForm(
+    PostFormSchema,
+    (): PostFormValues => (post ? valuesFromPost(post) : EMPTY_VALUES),
+    {
+      idPrefix: "field",
+      toInput: body,
+      // Let the messages render before moving focus to the first one.
+      focus: (found) => requestAnimationFrame(() => focusFirstError(found)),
+      fromServer(error) {
+        const found: Record<string, string> = {};
+        for (const [key, message] of Object.entries(error.errors)) found[fieldKey(key)] = message;
+        if (error.status === 409 && !found.slug) {
+          found.slug = error.serverMessage || "A post with this slug already exists";
+        }
+        return found;
+      },
+    },
+  );
+  const { values } = form;
+  useLeaveGuard(form.dirty, saved);
 
   const readOnly = post && user ? !canManagePost(user, post) : false;
   // Authors: the server refuses a change of the flag and new tag names (decision 005).
-  const mayFeature = can(user, "posts:feature");
   const mayCreateTags = can(user, "tags:manage");
   const safety = useDocumentSafety({
     kind: "post",
     noun: "post",
     doc: post,
     values,
-    dirty,
+    dirty: form.dirty,
     enabled: !readOnly,
-    fill(found) {
-      setDirty(true);
-      setValues((current) => ({ ...current, ...found }));
-    },
+    fill: form.fill,
     async loadTheirs() {
       const theirs = await apiData<Post>(`/blog/posts/id/${post!.id}`);
       return { values: valuesFromPost(theirs), version: theirs.version };
     },
-    resave: () => void save(),
+    resave: () => save(),
     labels: POST_COMPARE_LABELS,
   });
 
-  const clearError = (...keys: string[]) => {
-    setErrors((current) => {
-      if (!keys.some((k) => k in current)) return current;
-      const next = { ...current };
-      for (const k of keys) delete next[k];
-      return next;
-    });
-  };
-
-  const fields: EditorFields<PostFormValues> = {
-    values,
-    errors,
-    set(key, value) {
-      setDirty(true);
-      setValues((current) => ({ ...current, [key]: value }));
-      clearError(key);
-    },
-  };
+  const fields: FormFields<PostFormValues> = form;
 
   const onTitle = (title: string) => {
-    setDirty(true);
-    setValues((current) => ({
-      ...current,
-      title,
-      slug: !isEdit && !slugTouched ? slugify(title) : current.slug,
-    }));
-    clearError("title", ...(!isEdit && !slugTouched ? ["slug"] : []));
+    form.set("title", title);
+    if (!isEdit && !slugTouched) form.set("slug", slugify(title));
   };
 
   const onSlug = (slug: string) => {
@@ -142,27 +132,19 @@ export function PostForm({ post }: { post: Post | null }) {
     setSlugTouched(isEdit || slug !== "");
   };
 
-  const showErrors = (found: Record<string, string>) => {
-    setErrors(found);
-    // Let the messages render before moving focus to the first one.
-    requestAnimationFrame(() => focusFirstError(found));
-  };
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void save();
+    save();
   };
 
-  async function save() {
+  function save() {
     if (saving) return;
     setBanner(null);
-    const payload = toRequestBody(values, post, initialPublishedAt.current, mayFeature);
-    const result = PostFormSchema.safeParse(payload);
-    if (!result.success) {
-      showErrors(fieldErrors(result.error.issues));
-      return;
-    }
-    setErrors({});
+    form.submit(send)();
+  }
+
+  async function send() {
+    const payload = body(values);
     setSaving(true);
     try {
       if (post) {
@@ -182,45 +164,21 @@ export function PostForm({ post }: { post: Post | null }) {
     } catch (error) {
       setSaving(false);
       if (safety.saveFailed(error)) return;
-      setBanner(`Failed to save post: ${failureReason(error) || "Please try again."}`);
-      if (error instanceof ApiError) {
-        const found: Record<string, string> = {};
-        for (const [key, message] of Object.entries(error.errors)) found[fieldKey(key)] = message;
-        if (error.status === 409 && !found.slug) {
-          found.slug = error.serverMessage || "A post with this slug already exists";
-        }
-        if (Object.keys(found).length) showErrors(found);
-      }
+      setBanner(failureText("Failed to save post:", error));
+      form.showErrors(error);
     }
   }
 
   return (
     <div>
-      <PageHeader
+      <EditorHeader
+        noun="post"
         title={isEdit ? "Edit Post" : "Create Post"}
-        actions={
-          <>
-            <button
-              type="button"
-              className="btn-outline"
-              onClick={() => setPreview((v) => !v)}
-              aria-controls="post-editor-body"
-            >
-              {preview ? "Edit Mode" : "Preview"}
-            </button>
-            <Link to="/admin/posts" className="btn-outline">
-              Cancel
-            </Link>
-          </>
-        }
+        preview={preview}
+        onPreview={() => setPreview((v) => !v)}
+        banner={banner}
+        onDismiss={() => setBanner(null)}
       />
-      {banner ? (
-        <div className="mb-4">
-          <Alert kind="error" onDismiss={() => setBanner(null)}>
-            {banner}
-          </Alert>
-        </div>
-      ) : null}
       {readOnly ? (
         <div className="mb-4">
           <Alert kind="info">You can read this post but not change it.</Alert>

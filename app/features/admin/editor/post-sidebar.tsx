@@ -1,7 +1,7 @@
 import { FieldError, TextField } from "#app/components/ui/form.tsx";
 import { Card } from "#app/features/admin/ui.tsx";
+import { bindText, type FormFields } from "#app/lib/use-schema-form.ts";
 import type { Category } from "#common/types.ts";
-import { bindText, type EditorFields } from "./field-binding.ts";
 import type { PostFormValues } from "./post-form-values.ts";
 
 /*
@@ -15,7 +15,7 @@ export function FeaturedFlag({
   fields,
   mayFeature,
 }: {
-  fields: EditorFields<PostFormValues>;
+  fields: FormFields<PostFormValues>;
   mayFeature: boolean;
 }) {
   const { values, errors, set } = fields;
@@ -61,7 +61,7 @@ export function TaxonomyCard({
   categories,
   mayCreateTags,
 }: {
-  fields: EditorFields<PostFormValues>;
+  fields: FormFields<PostFormValues>;
   categories: Category[] | null;
   mayCreateTags: boolean;
 }) {
@@ -118,7 +118,7 @@ export function TaxonomyCard({
 }
 
 /** The social image override (in the search and social card). */
-export function SocialImageField({ fields }: { fields: EditorFields<PostFormValues> }) {
+export function SocialImageField({ fields }: { fields: FormFields<PostFormValues> }) {
   return (
     <TextField
       label="Social Image URL"

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { FieldError, TextField } from "#app/components/ui/form.tsx";
 import { fromLocalInput } from "#app/features/admin/posts/post-helpers.ts";
 import { Card, inputClass } from "#app/features/admin/ui.tsx";
-import { bindText, type EditorFields } from "./field-binding.ts";
+import { bindText, type FormFields } from "#app/lib/use-schema-form.ts";
 
 /**
  * Status and publish date (a future date schedules), and what the form adds
@@ -14,7 +14,7 @@ export function PublishCard<S extends string>({
   noun,
   children,
 }: {
-  fields: EditorFields<{ status: S; published_at: string }>;
+  fields: FormFields<{ status: S; published_at: string }>;
   statuses: readonly { value: S; label: string }[];
   noun: "post" | "page";
   children?: ReactNode;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
 import { Card } from "#app/features/admin/ui.tsx";
-import { bindText, type EditorFields } from "./field-binding.ts";
+import { bindText, type FormFields } from "#app/lib/use-schema-form.ts";
 
 /** The search overrides with their recommended lengths, and what the form adds (a social image). */
 export function SeoCard({
@@ -10,7 +10,7 @@ export function SeoCard({
   descriptionFallback,
   children,
 }: {
-  fields: EditorFields<{ meta_title: string; meta_description: string }>;
+  fields: FormFields<{ meta_title: string; meta_description: string }>;
   noun: "post" | "page";
   /** What an empty description falls back to ("the excerpt"). */
   descriptionFallback: string;

@@ -1,8 +1,9 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { TextField } from "#app/components/ui/form.tsx";
 import { Card, dangerButton } from "#app/features/admin/ui.tsx";
-import { ApiError, failureReason } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { ApiError, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
+import { bindText, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { GalleryCategoryInputSchema } from "#common/schemas/content.ts";
 import type { GalleryCategory } from "#common/types.ts";
 import { createCategory, deleteCategory, IMAGE_TEXT } from "./gallery-api.ts";
@@ -18,34 +19,28 @@ export function CategoryPanel({
   onMessage: (kind: "success" | "error", text: string) => void;
 }) {
   const id = useId();
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const form = useSchemaForm(GalleryCategoryInputSchema, { name: "" }, { idPrefix: id });
+  const [failure, setFailure] = useState("");
   const mutation = useApiMutation();
   const busy = mutation.busy;
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = GalleryCategoryInputSchema.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
+  const add = form.submit(async (data) => {
     await mutation.run(
       async () => {
-        const created = await createCategory(parsed.data.name);
+        const created = await createCategory(data.name);
         onChange([...categories, created]);
-        setName("");
-        setError(undefined);
+        form.reset({ name: "" });
+        setFailure("");
         onMessage("success", `Gallery category "${created.name}" added`);
       },
       {
         onError(e) {
           const field = e instanceof ApiError ? (e.errors.name ?? e.errors.slug) : undefined;
-          setError(field || failureReason(e) || IMAGE_TEXT.addCategoryFailed);
+          setFailure(field || failureText("", e, { otherwise: IMAGE_TEXT.addCategoryFailed }));
         },
       },
     );
-  }
+  });
 
   async function remove(category: GalleryCategory) {
     if (!window.confirm(IMAGE_TEXT.confirmDeleteCategory)) return;
@@ -56,7 +51,8 @@ export function CategoryPanel({
         onMessage("success", `Gallery category "${category.name}" deleted`);
       },
       {
-        onError: (e) => onMessage("error", withReason("Failed to delete the gallery category.", e)),
+        onError: (e) =>
+          onMessage("error", failureText("Failed to delete the gallery category.", e)),
       },
     );
   }
@@ -94,17 +90,15 @@ export function CategoryPanel({
         )}
         <form onSubmit={add} className="mt-4 flex flex-wrap items-start gap-2">
           <TextField
-            id={`${id}-name`}
-            name="name"
+            {...bindText(form, "name")}
             label="New category name"
             required
             maxLength={100}
-            value={name}
-            error={error}
+            error={form.errors.name || failure || undefined}
             className="min-w-0 flex-1 basis-56"
             onChange={(e) => {
-              setName(e.target.value);
-              setError(undefined);
+              form.set("name", e.target.value);
+              setFailure("");
             }}
           />
           <button type="submit" className="btn-outline sm:mt-6" disabled={busy}>

@@ -1,4 +1,4 @@
-import { ApiError, apiData, failureReason } from "#app/lib/api.ts";
+import { ApiError, apiData, failureText } from "#app/lib/api.ts";
 import { capitalise } from "#common/text.ts";
 import type { GalleryCategory, GalleryImage, UploadResult } from "#common/types.ts";
 
@@ -39,7 +39,7 @@ export function uploadErrorMessage(error: unknown): string {
     if (error.status === 415) return IMAGE_TEXT.wrongType;
   }
   const field = error instanceof ApiError ? error.errors.image : undefined;
-  return field || failureReason(error) || IMAGE_TEXT.uploadFailed;
+  return field || failureText("", error, { otherwise: IMAGE_TEXT.uploadFailed });
 }
 
 export async function uploadFile(file: File, signal?: AbortSignal): Promise<UploadResult> {

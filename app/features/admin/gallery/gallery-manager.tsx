@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { Link } from "react-router";
 import { Spinner } from "#app/components/ui/form.tsx";
+import { EmptyState, LoadFailed } from "#app/components/ui/list-parts.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
-import { EmptyState, LoadFailed, PageHeader } from "#app/features/admin/ui.tsx";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { useReorder } from "#app/features/admin/reorder.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
+import { failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import type { GalleryCategory, GalleryImage } from "#common/types.ts";
 import { CategoryPanel } from "./category-panel.tsx";
@@ -31,52 +34,22 @@ export function GalleryManager() {
   const loadError = !!(imageList.error || categoryList.error);
   const mutation = useApiMutation();
   const busy = mutation.busy;
-  const [announcement, setAnnouncement] = useState("");
-  const [refocus, setRefocus] = useState<{ id: number; direction: -1 | 1 } | null>(null);
   const flash = useFlash();
-
-  // After a move the list re-renders: focus returns to the same arrow of the
-  // moved image, or to the other arrow when it reached an end.
-  useEffect(() => {
-    if (!refocus || busy) return;
-    const { id, direction } = refocus;
-    const same = document.getElementById(`image-${id}-${direction === -1 ? "up" : "down"}`);
-    const other = document.getElementById(`image-${id}-${direction === -1 ? "down" : "up"}`);
-    const target = same instanceof HTMLButtonElement && !same.disabled ? same : other;
-    target?.focus();
-    setRefocus(null);
-  }, [refocus, busy]);
+  const { move, announcement } = useReorder({
+    items: images,
+    setItems: setImages,
+    save: reorderImages,
+    idPrefix: "image",
+    nameOf: (image) => image.title,
+    failed: "Failed to save the new order.",
+    mutation,
+    showError: flash.showError,
+  });
 
   const added = useCallback(
     (image: GalleryImage) => setImages((list) => [...(list ?? []), image]),
     [setImages],
   );
-
-  async function move(image: GalleryImage, direction: -1 | 1) {
-    const from = images.findIndex((i) => i.id === image.id);
-    const to = from + direction;
-    if (from < 0 || to < 0 || to >= images.length) return;
-    const previous = images;
-    const next = [...images];
-    [next[from], next[to]] = [next[to]!, next[from]!];
-    setImages(next);
-    await mutation.run(
-      async () => {
-        const saved = await reorderImages(next.map((i) => i.id));
-        setImages(saved);
-        const position = saved.findIndex((i) => i.id === image.id) + 1;
-        setAnnouncement(`${image.title} moved to position ${position} of ${saved.length}`);
-      },
-      {
-        onError(error) {
-          setImages(previous);
-          flash.showError(withReason("Failed to save the new order.", error));
-        },
-      },
-    );
-    // Keep the keyboard where it was (see the effect above).
-    setRefocus({ id: image.id, direction });
-  }
 
   async function save(image: GalleryImage, values: ImageValues) {
     const saved = await updateImage(image, values);
@@ -92,7 +65,7 @@ export function GalleryManager() {
         setImages((list) => list?.filter((i) => i.id !== image.id) ?? list);
         flash.showSuccess(`Image "${image.title}" deleted`);
       },
-      { onError: (error) => flash.showError(withReason("Failed to delete the image.", error)) },
+      { onError: (error) => flash.showError(failureText("Failed to delete the image.", error)) },
     );
   }
 

@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from "react";
-import { fieldErrors, TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { useState } from "react";
+import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
 import { dangerButton, inputClass, smallButton } from "#app/features/admin/ui.tsx";
-import { ApiError, failureReason } from "#app/lib/api.ts";
+import { failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
+import { bindText, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { GalleryImageInputSchema } from "#common/schemas/content.ts";
 import type { GalleryCategory, GalleryImage } from "#common/types.ts";
 import { CategoryOptions } from "./category-options.tsx";
@@ -29,15 +30,19 @@ export function ImageItem({
   onDelete: (image: GalleryImage) => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<ImageValues>(() => valuesOf(image));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const prefix = `image-${image.id}`;
+  const form = useSchemaForm(GalleryImageInputSchema, () => valuesOf(image), {
+    idPrefix: prefix,
+    toInput: (values) => ({ ...values, url: image.url }),
+  });
+  const { values, errors } = form;
+  const [failure, setFailure] = useState("");
   const mutation = useApiMutation();
   const saving = mutation.busy;
-  const prefix = `image-${image.id}`;
 
   function startEdit() {
-    setValues(valuesOf(image));
-    setErrors({});
+    form.reset(valuesOf(image));
+    setFailure("");
     setEditing(true);
   }
 
@@ -46,33 +51,26 @@ export function ImageItem({
     requestAnimationFrame(() => document.getElementById(`${prefix}-edit`)?.focus());
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = GalleryImageInputSchema.safeParse({ ...values, url: image.url });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
+  const submit = form.submit(async (data) => {
+    setFailure("");
     await mutation.run(
       async () => {
         await onSave(image, {
-          title: parsed.data.title,
-          description: parsed.data.description,
-          alt: parsed.data.alt ?? "",
-          category_id: parsed.data.category_id ?? null,
+          title: data.title,
+          description: data.description,
+          alt: data.alt ?? "",
+          category_id: data.category_id ?? null,
         });
         stopEdit();
       },
       {
-        onError: (error) =>
-          setErrors(
-            error instanceof ApiError && Object.keys(error.errors).length
-              ? error.errors
-              : { form: failureReason(error) || IMAGE_TEXT.saveFailed },
-          ),
+        onError: (error) => {
+          if (!form.showErrors(error))
+            setFailure(failureText("", error, { otherwise: IMAGE_TEXT.saveFailed }));
+        },
       },
     );
-  }
+  });
 
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row dark:border-slate-800 dark:bg-slate-900">
@@ -95,36 +93,19 @@ export function ImageItem({
           className="grid min-w-0 flex-1 gap-3 md:grid-cols-2"
           aria-label={`Edit ${image.title}`}
         >
+          <TextField {...bindText(form, "title")} label="Title" required maxLength={200} />
           <TextField
-            id={`${prefix}-title`}
-            name="title"
-            label="Title"
-            required
-            maxLength={200}
-            value={values.title}
-            error={errors.title}
-            onChange={(e) => setValues({ ...values, title: e.target.value })}
-          />
-          <TextField
-            id={`${prefix}-alt`}
-            name="alt"
+            {...bindText(form, "alt")}
             label="Alt text"
             maxLength={300}
-            value={values.alt}
-            error={errors.alt}
             hint="Describes the image for people who cannot see it"
-            onChange={(e) => setValues({ ...values, alt: e.target.value })}
           />
           <TextAreaField
-            id={`${prefix}-description`}
-            name="description"
+            {...bindText(form, "description")}
             label="Description"
             rows={2}
             maxLength={2000}
-            value={values.description}
-            error={errors.description}
             className="md:col-span-2"
-            onChange={(e) => setValues({ ...values, description: e.target.value })}
           />
           <div>
             <label htmlFor={`${prefix}-category`} className="block text-sm font-medium">
@@ -135,10 +116,7 @@ export function ImageItem({
               className={`${inputClass} mt-1`}
               value={values.category_id ?? ""}
               onChange={(e) =>
-                setValues({
-                  ...values,
-                  category_id: e.target.value ? Number(e.target.value) : null,
-                })
+                form.set("category_id", e.target.value ? Number(e.target.value) : null)
               }
             >
               <CategoryOptions categories={categories} />
@@ -147,9 +125,9 @@ export function ImageItem({
               <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.category_id}</p>
             ) : null}
           </div>
-          {errors.form || errors.url ? (
+          {failure || errors.url ? (
             <p role="alert" className="text-sm text-red-700 md:col-span-2 dark:text-red-400">
-              {errors.form ?? errors.url}
+              {failure || errors.url}
             </p>
           ) : null}
           <div className="flex flex-wrap items-end gap-2 md:col-span-2">

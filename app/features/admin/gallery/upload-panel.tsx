@@ -27,7 +27,9 @@ export function UploadPanel({
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Item[]>([]);
-  const [categoryId, setCategoryId] = useState<string>("");
+  const [chosenCategory, setCategoryId] = useState<string>("");
+  // A chosen category that was deleted meanwhile counts as none (derived, not mirrored).
+  const categoryId = categories.some((c) => String(c.id) === chosenCategory) ? chosenCategory : "";
   const [running, setRunning] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
   const previews = useRef(new Set<string>());
@@ -39,10 +41,6 @@ export function UploadPanel({
       for (const url of urls) URL.revokeObjectURL(url);
     };
   }, []);
-
-  useEffect(() => {
-    if (categoryId && !categories.some((c) => String(c.id) === categoryId)) setCategoryId("");
-  }, [categories, categoryId]);
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);

@@ -1,4 +1,5 @@
-import { AdminTable, tdClass } from "#app/features/admin/ui.tsx";
+import { tdClass } from "#app/components/ui/list-parts.tsx";
+import { AdminTable } from "#app/features/admin/ui.tsx";
 import { IMPORT_COUNT_LABELS, IMPORT_KINDS, type ImportJob } from "#common/schemas/imports.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { Alert, TextField } from "#app/components/ui/form.tsx";
 import { Card, inputClass, PageHeader } from "#app/features/admin/ui.tsx";
-import { apiData } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import type { ImportJob, ImportSource, MissingImageChoice } from "#common/schemas/imports.ts";
 import { ImportProgress } from "./import-progress.tsx";
 import { ImportReport } from "./import-report.tsx";
@@ -61,7 +61,7 @@ export function ImportScreen() {
     if (source === "ghost" && siteUrl.trim()) query.set("siteUrl", siteUrl.trim());
     await run(
       async () => track(await apiData<ImportJob>(`/imports?${query}`, { method: "POST", file })),
-      { onError: (e) => setNotice(withReason(IMPORT_TEXT.startFailed, e)) },
+      { onError: (e) => setNotice(failureText(IMPORT_TEXT.startFailed, e)) },
     );
   }
 
@@ -70,7 +70,7 @@ export function ImportScreen() {
     setNotice("");
     await run(
       async () => track(await apiData<ImportJob>(`/imports/${job.id}/import`, { method: "POST" })),
-      { onError: (e) => setNotice(withReason(IMPORT_TEXT.startFailed, e)) },
+      { onError: (e) => setNotice(failureText(IMPORT_TEXT.startFailed, e)) },
     );
   }
 

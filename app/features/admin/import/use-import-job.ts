@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { apiData, failureReason } from "#app/lib/api.ts";
+import { apiData, failureText } from "#app/lib/api.ts";
 import type { ImportJob } from "#common/schemas/imports.ts";
 
 const POLL_MS = 1000;
@@ -41,7 +41,7 @@ export function useImportJob() {
         setJob(next);
       } catch (e) {
         // Asked again on the next turn: a busy moment of the server is no failure of the job.
-        if (!stopped) setError(failureReason(e) || "Please try again.");
+        if (!stopped) setError(failureText("", e));
       }
     }, POLL_MS);
     return () => {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Card, dangerButton, inputClass, smallButton } from "#app/features/admin/ui.tsx";
-import { api, failureReason } from "#app/lib/api.ts";
+import { api, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { formatDate } from "#common/text.ts";
 import type { MediaItem } from "#common/types.ts";
@@ -34,7 +34,9 @@ export function MediaCard({
       },
       {
         onError: (e) =>
-          onError(failureReason(e) || "Failed to save the alt text. Please try again."),
+          onError(
+            failureText("", e, { otherwise: "Failed to save the alt text. Please try again." }),
+          ),
       },
     );
   }
@@ -45,7 +47,7 @@ export function MediaCard({
       await api(`/media/${item.id}`, { method: "DELETE" });
       onChanged();
     } catch (e) {
-      onError(failureReason(e) || "Failed to delete image. Please try again.");
+      onError(failureText("", e, { otherwise: "Failed to delete image. Please try again." }));
     }
   }
 

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useState } from "react";
 import { Alert, Spinner } from "#app/components/ui/form.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
-import { api, failureReason } from "#app/lib/api.ts";
+import { api, failureText } from "#app/lib/api.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import type { MediaItem } from "#common/types.ts";
 import { MediaCard } from "./media-card.tsx";
@@ -24,7 +24,9 @@ export function MediaScreen() {
       try {
         await api("/upload", { form });
       } catch (e) {
-        failures.push(`${file.name}: ${failureReason(e) || "Upload failed. Please try again."}`);
+        failures.push(
+          failureText(`${file.name}:`, e, { otherwise: "Upload failed. Please try again." }),
+        );
       }
     }
     setUploading(false);

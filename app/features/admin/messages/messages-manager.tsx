@@ -1,15 +1,10 @@
 import { useEffect, useState } from "react";
+import { CheckboxField } from "#app/components/ui/form.tsx";
+import { ListStates, PageNav } from "#app/components/ui/list-parts.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
-import {
-  Badge,
-  dangerButton,
-  ListStates,
-  PageHeader,
-  PageNav,
-  smallButton,
-} from "#app/features/admin/ui.tsx";
-import { apiData } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { Badge, dangerButton, PageHeader, smallButton } from "#app/features/admin/ui.tsx";
+import { apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { mailtoHref } from "#common/email.ts";
 import { LIST_PAGE_SIZE } from "#common/limits.ts";
@@ -70,7 +65,7 @@ export function MessagesManager() {
       },
       {
         key: message.id,
-        onError: (e) => flash.showError(withReason("Failed to update the message.", e)),
+        onError: (e) => flash.showError(failureText("Failed to update the message.", e)),
       },
     );
   }
@@ -95,7 +90,7 @@ export function MessagesManager() {
       },
       {
         key: message.id,
-        onError: (e) => flash.showError(withReason("Failed to delete the message.", e)),
+        onError: (e) => flash.showError(failureText("Failed to delete the message.", e)),
       },
     );
   }
@@ -127,19 +122,16 @@ export function MessagesManager() {
       <FlashBanners flash={flash} />
       <ContactMailNotice emailed={list.data?.emailed} />
       <div className="mb-4 flex flex-wrap items-center gap-4">
-        <label className="inline-flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={unreadOnly}
-            onChange={(e) => {
-              setUnreadOnly(e.target.checked);
-              setPage(1);
-              setOpenId(null);
-            }}
-          />
+        <CheckboxField
+          checked={unreadOnly}
+          onChange={(checked) => {
+            setUnreadOnly(checked);
+            setPage(1);
+            setOpenId(null);
+          }}
+        >
           Show unread only
-        </label>
+        </CheckboxField>
         {data ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {data.count} message{data.count === 1 ? "" : "s"}

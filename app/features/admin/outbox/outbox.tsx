@@ -1,14 +1,11 @@
-import { Fragment, useState } from "react";
+import { useState } from "react";
+import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
 import {
-  AdminTable,
   Badge,
   FilterSelect,
   ListCount,
-  ListStates,
   PageHeader,
-  PageNav,
   smallButton,
-  tdClass,
 } from "#app/features/admin/ui.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { LIST_PAGE_SIZE } from "#common/limits.ts";
@@ -48,6 +45,47 @@ function describeStatus(mail: OutboxMail): string {
   if (mail.status === "sent") return `Sent ${formatDateTime(mail.sent_at)}`;
   if (mail.status === "failed") return mail.attempts > 0 ? `Gave up after ${tries}` : "Not sent";
   return mail.attempts > 0 ? `${tries}; next ${formatDateTime(mail.next_attempt_at)}` : "Waiting";
+}
+
+const COLUMNS: DataColumn<OutboxMail>[] = [
+  {
+    header: "Queued",
+    cellClassName: "whitespace-nowrap",
+    cell: (mail) => <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>,
+  },
+  { header: "To", cellClassName: "break-words", cell: (mail) => mail.to },
+  { header: "Subject", cellClassName: "break-words", cell: (mail) => mail.subject },
+  { header: "Kind", cell: (mail) => KIND_LABELS[mail.kind] ?? mail.kind },
+  {
+    header: "Status",
+    cell: (mail) => (
+      <>
+        <Badge className={STATUS_CLASSES[mail.status]}>{mail.status}</Badge>
+        <div className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          {describeStatus(mail)}
+        </div>
+        {mail.last_error && mail.status !== "sent" ? (
+          <div className="mt-1 text-xs break-words text-red-800 dark:text-red-300">
+            {mail.last_error}
+          </div>
+        ) : null}
+      </>
+    ),
+  },
+];
+
+/** A mail's text (and its Reply-To), opened below its row. */
+function MailText({ mail }: { mail: OutboxMail }) {
+  return (
+    <>
+      {mail.reply_to ? (
+        <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">Reply-To: {mail.reply_to}</p>
+      ) : null}
+      <pre className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs whitespace-pre-wrap break-words dark:bg-slate-950">
+        {mail.text}
+      </pre>
+    </>
+  );
 }
 
 /** The outbox for admins: status, recipient, subject; a mail's text on click. */
@@ -96,81 +134,40 @@ export function Outbox() {
         </button>
       </form>
       {data ? <ListCount>{`${data.count} mail${data.count === 1 ? "" : "s"}`}</ListCount> : null}
-      <ListStates
+      <DataTable
+        label="Outbox mails"
+        rows={data?.mails ?? []}
+        rowId={(mail) => mail.id}
+        columns={[
+          ...COLUMNS,
+          {
+            header: <span className="sr-only">Text</span>,
+            cell: (mail) => (
+              <button
+                type="button"
+                className={smallButton}
+                aria-expanded={open === mail.id}
+                aria-controls={`outbox-mail-${mail.id}`}
+                onClick={() => setOpen(open === mail.id ? null : mail.id)}
+              >
+                {open === mail.id ? "Hide" : "Show"} text
+              </button>
+            ),
+          },
+        ]}
+        detail={(mail) =>
+          open === mail.id
+            ? { id: `outbox-mail-${mail.id}`, content: <MailText mail={mail} /> }
+            : null
+        }
         loading={loading}
-        hasData={!!data}
-        failed={error ? `${OUTBOX_TEXT.loadFailed} ${error}` : ""}
-        empty={data?.mails.length ? "" : status ? OUTBOX_TEXT.emptyFiltered : OUTBOX_TEXT.empty}
-        spinner="Loading the outbox..."
+        error={error ? `${OUTBOX_TEXT.loadFailed} ${error}` : ""}
         onRetry={reload}
-      >
-        <AdminTable
-          headings={[
-            "Queued",
-            "To",
-            "Subject",
-            "Kind",
-            "Status",
-            <span key="text" className="sr-only">
-              Text
-            </span>,
-          ]}
-          busy={loading}
-        >
-          {data?.mails.map((mail) => {
-            const shown = open === mail.id;
-            return (
-              <Fragment key={mail.id}>
-                <tr>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
-                  </td>
-                  <td className={`${tdClass} break-words`}>{mail.to}</td>
-                  <td className={`${tdClass} break-words`}>{mail.subject}</td>
-                  <td className={tdClass}>{KIND_LABELS[mail.kind] ?? mail.kind}</td>
-                  <td className={tdClass}>
-                    <Badge className={STATUS_CLASSES[mail.status]}>{mail.status}</Badge>
-                    <div className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                      {describeStatus(mail)}
-                    </div>
-                    {mail.last_error && mail.status !== "sent" ? (
-                      <div className="mt-1 text-xs break-words text-red-800 dark:text-red-300">
-                        {mail.last_error}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className={tdClass}>
-                    <button
-                      type="button"
-                      className={smallButton}
-                      aria-expanded={shown}
-                      aria-controls={`outbox-mail-${mail.id}`}
-                      onClick={() => setOpen(shown ? null : mail.id)}
-                    >
-                      {shown ? "Hide" : "Show"} text
-                    </button>
-                  </td>
-                </tr>
-                {shown ? (
-                  <tr id={`outbox-mail-${mail.id}`}>
-                    <td colSpan={6} className={tdClass}>
-                      {mail.reply_to ? (
-                        <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">
-                          Reply-To: {mail.reply_to}
-                        </p>
-                      ) : null}
-                      <pre className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs whitespace-pre-wrap break-words dark:bg-slate-950">
-                        {mail.text}
-                      </pre>
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
-        </AdminTable>
-      </ListStates>
-      <PageNav page={page} totalPages={totalPages} busy={loading} onPage={setPage} />
+        empty={status ? OUTBOX_TEXT.emptyFiltered : OUTBOX_TEXT.empty}
+        spinner="Loading the outbox..."
+        busy={loading}
+        pagination={{ page, totalPages, onPage: setPage }}
+      />
     </div>
   );
 }

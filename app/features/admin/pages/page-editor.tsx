@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Alert, Spinner } from "#app/components/ui/form.tsx";
 import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
-import { ApiError, failureReason } from "#app/lib/api.ts";
+import { ApiError, failureText } from "#app/lib/api.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import type { Page } from "#common/types.ts";
 import { PageForm } from "./page-form.tsx";
@@ -10,7 +10,7 @@ import { PageForm } from "./page-form.tsx";
 /** The load failure: "Page with ID {id} not found." for a 404, else the reason. */
 function loadFailure(id: string, error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return `Page with ID ${id} not found.`;
-  return `Failed to load page. ${failureReason(error) || "Please try again later."}`;
+  return failureText("Failed to load page.", error, { otherwise: "Please try again later." });
 }
 
 /** The page editor: create when `pageId` is null, else load that page and edit it. */

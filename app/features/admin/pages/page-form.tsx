@@ -1,19 +1,18 @@
 import { useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { Alert } from "#app/components/ui/form.tsx";
+import { useNavigate } from "react-router";
 import { useDocumentSafety } from "#app/features/admin/autosave/use-document-safety.tsx";
 import { BasicsCard } from "#app/features/admin/editor/basics-card.tsx";
 import { ContentCard } from "#app/features/admin/editor/content-card.tsx";
+import { EditorHeader } from "#app/features/admin/editor/editor-header.tsx";
 import { EditorPreview } from "#app/features/admin/editor/editor-preview.tsx";
 import { FeaturedImageCard } from "#app/features/admin/editor/featured-image-card.tsx";
 import { PublishCard } from "#app/features/admin/editor/publish-card.tsx";
 import { SeoCard } from "#app/features/admin/editor/seo-card.tsx";
 import { useLeaveGuard } from "#app/features/admin/editor/use-leave-guard.ts";
 import { SharePreviewCard } from "#app/features/admin/preview-links/share-preview-card.tsx";
-import { useSchemaForm } from "#app/features/admin/schema-form.ts";
 import { Switch } from "#app/features/admin/settings/controls.tsx";
-import { PageHeader } from "#app/features/admin/ui.tsx";
-import { api, apiData, failureReason } from "#app/lib/api.ts";
+import { api, apiData, failureText } from "#app/lib/api.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { PageInputSchema } from "#common/schemas/pages.ts";
 import { slugify } from "#common/text.ts";
 import type { Page } from "#common/types.ts";
@@ -111,7 +110,7 @@ export function PageForm({ page }: { page: Page | null }) {
     } catch (error) {
       setSaving(false);
       if (safety.saveFailed(error)) return;
-      setBanner(`Failed to save page: ${failureReason(error) || "Please try again."}`);
+      setBanner(failureText("Failed to save page:", error));
       // A 400's and a 409's field messages (the slug taken) next to their fields.
       form.showErrors(error);
     }
@@ -120,31 +119,14 @@ export function PageForm({ page }: { page: Page | null }) {
   const title = isEdit ? "Edit Page" : "Create Page";
   return (
     <div>
-      <PageHeader
+      <EditorHeader
+        noun="page"
         title={title}
-        actions={
-          <>
-            <button
-              type="button"
-              className="btn-outline"
-              onClick={() => setPreview((v) => !v)}
-              aria-controls="page-editor-body"
-            >
-              {preview ? "Edit Mode" : "Preview"}
-            </button>
-            <Link to="/admin/pages" className="btn-outline">
-              Cancel
-            </Link>
-          </>
-        }
+        preview={preview}
+        onPreview={() => setPreview((v) => !v)}
+        banner={banner}
+        onDismiss={() => setBanner(null)}
       />
-      {banner ? (
-        <div className="mb-4">
-          <Alert kind="error" onDismiss={() => setBanner(null)}>
-            {banner}
-          </Alert>
-        </div>
-      ) : null}
       {safety.panel}
 
       <div id="page-editor-body">

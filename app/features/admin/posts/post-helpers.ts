@@ -1,27 +1,4 @@
-import { failureReason } from "#app/lib/api.ts";
-import type { Category, PostAuthor } from "#common/types.ts";
-
-/** Shown as choices when the categories cannot be loaded, so a post can still be filed. */
-export const FALLBACK_CATEGORIES: Category[] = [
-  "Technology",
-  "Business",
-  "Marketing",
-  "Design",
-  "Development",
-].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }));
-
-export const POST_STATUS_FILTERS = [
-  { value: "all", label: "All Posts" },
-  { value: "published", label: "Published" },
-  { value: "draft", label: "Drafts" },
-  { value: "scheduled", label: "Scheduled" },
-] as const;
-
-export type PostStatusFilter = (typeof POST_STATUS_FILTERS)[number]["value"];
-
-export function isStatusFilter(value: string | null): value is PostStatusFilter {
-  return POST_STATUS_FILTERS.some((f) => f.value === value);
-}
+import type { PostAuthor } from "#common/types.ts";
 
 /** The post's author as a display name (the API may give a string or an object). */
 export function authorName(author: PostAuthor | string | null | undefined): string {
@@ -63,12 +40,4 @@ export function splitTags(value: string): string[] {
         .filter(Boolean),
     ),
   ];
-}
-
-/**
- * The failure's reason (the server's message; "" when it gave none, see
- * `failureReason`) without a trailing full stop, so it can sit inside a sentence.
- */
-export function reasonOf(error: unknown): string {
-  return failureReason(error).replace(/\.$/, "");
 }

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { Alert } from "#app/components/ui/form.tsx";
 import { Card, inputClass, RowButton } from "#app/features/admin/ui.tsx";
-import { api, apiData } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { api, apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import type { PreviewLink, PreviewLinkCreated } from "#common/schemas/preview-links.ts";
 import { formatDateTime } from "#common/text.ts";
@@ -60,7 +60,7 @@ export function SharePreviewCard({
       {
         key: "create",
         onError: (e) =>
-          setNotice({ kind: "error", text: withReason("Failed to create preview link.", e) }),
+          setNotice({ kind: "error", text: failureText("Failed to create preview link.", e) }),
       },
     );
 
@@ -75,7 +75,7 @@ export function SharePreviewCard({
       {
         key: id,
         onError: (e) =>
-          setNotice({ kind: "error", text: withReason("Failed to revoke preview link.", e) }),
+          setNotice({ kind: "error", text: failureText("Failed to revoke preview link.", e) }),
       },
     );
 

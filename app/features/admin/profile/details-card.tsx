@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { TextField } from "#app/components/ui/form.tsx";
 import { NoticeLine, SubmitRow, useNoticeAction } from "#app/features/admin/action-notice.tsx";
 import { Card, smallButton } from "#app/features/admin/ui.tsx";
-import { api, failureReason, uploadImage } from "#app/lib/api.ts";
+import { api, failureText, uploadImage } from "#app/lib/api.ts";
 import { PROFILE_TEXTS } from "#common/profile-texts.ts";
 import type { Profile } from "#common/types.ts";
 
@@ -22,7 +22,10 @@ export function DetailsCard({ profile, onSaved }: { profile: Profile; onSaved(p:
       const url = await uploadImage(file);
       setValues((v) => ({ ...v, avatar_url: url }));
     } catch (e) {
-      setNotice({ kind: "error", text: failureReason(e) || "Failed to upload the image." });
+      setNotice({
+        kind: "error",
+        text: failureText("", e, { otherwise: "Failed to upload the image." }),
+      });
     }
   }
 

@@ -1,5 +1,6 @@
 import { Spinner } from "#app/components/ui/form.tsx";
-import { LoadFailed, PageHeader } from "#app/features/admin/ui.tsx";
+import { LoadFailed } from "#app/components/ui/list-parts.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
 import { useAuth } from "#app/lib/auth.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import type { Profile, ActiveSession as Session } from "#common/types.ts";

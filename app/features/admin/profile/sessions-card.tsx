@@ -1,6 +1,7 @@
 import { Spinner } from "#app/components/ui/form.tsx";
+import { LoadFailed } from "#app/components/ui/list-parts.tsx";
 import { NoticeLine, useNoticeAction } from "#app/features/admin/action-notice.tsx";
-import { Card, LoadFailed } from "#app/features/admin/ui.tsx";
+import { Card } from "#app/features/admin/ui.tsx";
 import { api } from "#app/lib/api.ts";
 import type { ApiQuery } from "#app/lib/use-api-query.ts";
 import type { ActiveSession as Session } from "#common/types.ts";

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Alert } from "#app/components/ui/form.tsx";
 import { Card } from "#app/features/admin/ui.tsx";
-import { apiData } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { formatDateTime } from "#common/text.ts";
 import type { RevisionSummary } from "#common/types.ts";
@@ -49,7 +49,7 @@ export function RevisionsPanel<D extends RevisionDocument>({
       {
         key: revision.id,
         onError: (error) =>
-          setNotice({ kind: "error", text: withReason("Failed to restore the revision.", error) }),
+          setNotice({ kind: "error", text: failureText("Failed to restore the revision.", error) }),
       },
     );
   };

@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useState } from "react";
-import { fieldErrors, TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { useEffect, useState } from "react";
+import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { useDocumentSafety } from "#app/features/admin/autosave/use-document-safety.tsx";
 import { Card, inputClass } from "#app/features/admin/ui.tsx";
 import { apiData } from "#app/lib/api.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { SERVICE_ICONS, type ServiceIcon } from "#common/enums.ts";
 import { ServiceInputSchema } from "#common/schemas/content.ts";
 import { slugify } from "#common/text.ts";
@@ -70,31 +71,27 @@ function initialValues(service: Service | null): ServiceValues {
 export function ServiceForm({
   service,
   saving,
-  serverErrors,
   onSave,
   onCancel,
 }: {
   service: Service | null;
   saving: boolean;
-  serverErrors: Record<string, string>;
   onSave: (values: ServiceValues, hooks: ServiceSaveHooks) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<ServiceValues>(() => initialValues(service));
+  const form = useSchemaForm(ServiceInputSchema, () => initialValues(service), {
+    idPrefix: "service",
+  });
+  const { values, errors } = form;
   const [slugEdited, setSlugEdited] = useState(service !== null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [dirty, setDirty] = useState(false);
   const safety = useDocumentSafety({
     kind: "service",
     noun: "service",
     doc: service,
     values,
-    dirty,
+    dirty: form.dirty,
     enabled: true,
-    fill(found) {
-      setDirty(true);
-      setValues((current) => ({ ...current, ...found }));
-    },
+    fill: form.fill,
     async loadTheirs() {
       const theirs = await apiData<Service>(`/services/${service!.id}`);
       return { values: initialValues(theirs), version: theirs.version };
@@ -106,60 +103,33 @@ export function ServiceForm({
     document.getElementById("service-title")?.focus();
   }, []);
 
-  useEffect(() => {
-    setErrors((current) => ({ ...current, ...serverErrors }));
-  }, [serverErrors]);
-
-  function update<K extends keyof ServiceValues>(key: K, value: ServiceValues[K]) {
-    setDirty(true);
-    setValues((current) => {
-      const next = { ...current, [key]: value };
-      if (key === "title" && !slugEdited) next.slug = slugify(String(value));
-      return next;
-    });
-    setErrors((current) => {
-      const next: Record<string, string> = { ...current };
-      delete next[key];
-      if (key === "title" && !slugEdited) delete next.slug;
-      return next;
-    });
+  function setTitle(title: string) {
+    form.set("title", title);
+    if (!slugEdited) form.set("slug", slugify(title));
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    trySave();
-  }
-
-  function trySave() {
-    const parsed = ServiceInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
-      setErrors(found);
-      const first = ["title", "slug", "description", "icon", "details"].find((k) => found[k]);
-      if (first) document.getElementById(`service-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
+  const trySave = form.submit((data) =>
     onSave(
       {
-        title: parsed.data.title,
-        slug: parsed.data.slug,
-        description: parsed.data.description,
-        icon: parsed.data.icon,
-        details: parsed.data.details,
+        title: data.title,
+        slug: data.slug,
+        description: data.description,
+        icon: data.icon,
+        details: data.details,
       },
       {
         version: safety.version,
-        failed: (error) => safety.saveFailed(error),
+        // An edit conflict shows its notice; a 400 puts the server's messages by their fields.
+        failed: (error) => safety.saveFailed(error) || (form.showErrors(error) && false),
         saved: () => safety.saved(),
       },
-    );
-  }
+    ),
+  );
 
   const heading = service ? `Edit Service: ${service.title}` : "Add New Service";
   return (
     <Card className="mb-6">
-      <form onSubmit={submit} aria-labelledby="service-form-heading" className="space-y-4">
+      <form onSubmit={trySave} aria-labelledby="service-form-heading" className="space-y-4">
         <h2 id="service-form-heading" className="text-lg font-semibold">
           {heading}
         </h2>
@@ -173,7 +143,7 @@ export function ServiceForm({
             maxLength={200}
             value={values.title}
             error={errors.title}
-            onChange={(e) => update("title", e.target.value)}
+            onChange={(e) => setTitle(e.target.value)}
           />
           <TextField
             id="service-slug"
@@ -188,7 +158,7 @@ export function ServiceForm({
             spellCheck={false}
             onChange={(e) => {
               setSlugEdited(true);
-              update("slug", e.target.value);
+              form.set("slug", e.target.value);
             }}
           />
         </div>
@@ -215,7 +185,7 @@ export function ServiceForm({
               </span>
             </>
           }
-          onChange={(e) => update("description", e.target.value)}
+          onChange={(e) => form.set("description", e.target.value)}
         />
         <div>
           <label htmlFor="service-icon" className="block text-sm font-medium">
@@ -226,7 +196,7 @@ export function ServiceForm({
               id="service-icon"
               name="icon"
               value={values.icon}
-              onChange={(e) => update("icon", e.target.value as ServiceIcon)}
+              onChange={(e) => form.set("icon", e.target.value as ServiceIcon)}
               className={`${inputClass} max-w-xs`}
               aria-describedby="service-icon-preview"
             >
@@ -256,7 +226,7 @@ export function ServiceForm({
           value={values.details}
           error={errors.details}
           hint="The text of the service's detail page. Blank lines start a new paragraph."
-          onChange={(e) => update("details", e.target.value)}
+          onChange={(e) => form.set("details", e.target.value)}
         />
         <div className="flex flex-wrap items-center justify-end gap-2">
           {safety.indicator}

@@ -1,12 +1,13 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
+import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
+import { useReorder } from "#app/features/admin/reorder.tsx";
 import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
 import { PageHeader, RowButton } from "#app/features/admin/ui.tsx";
-import { ApiError, apiData, failureReason } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { ApiError, apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import type { Service } from "#common/types.ts";
 import {
@@ -35,58 +36,21 @@ export function ServicesManager() {
   const { data, loading, error, reload, setData } = useApiQuery<Service[]>("/services");
   const services = data ?? [];
   const [form, setForm] = useState<FormState>({ mode: "closed" });
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const mutation = useApiMutation();
   const saving = mutation.isBusy("save");
   const flash = useFlash();
-  const [announcement, setAnnouncement] = useState("");
-  const [refocus, setRefocus] = useState<{ id: number; direction: -1 | 1 } | null>(null);
-  const moving = mutation.isBusy("order");
-
-  // After a move the table re-renders: focus returns to the same arrow of the
-  // moved service, or to the other one when it reached an end.
-  useEffect(() => {
-    if (!refocus || moving) return;
-    const { id, direction } = refocus;
-    const same = document.getElementById(`service-${id}-${direction === -1 ? "up" : "down"}`);
-    const other = document.getElementById(`service-${id}-${direction === -1 ? "down" : "up"}`);
-    const target = same instanceof HTMLButtonElement && !same.disabled ? same : other;
-    target?.focus();
-    setRefocus(null);
-  }, [refocus, moving]);
-
-  /** Moves a service one place up or down; the order is saved at once (footer, home, /services). */
-  async function move(service: Service, direction: -1 | 1) {
-    const from = services.findIndex((s) => s.id === service.id);
-    const to = from + direction;
-    if (from < 0 || to < 0 || to >= services.length) return;
-    const previous = services;
-    const next = [...services];
-    [next[from], next[to]] = [next[to]!, next[from]!];
-    setData(next);
-    await mutation.run(
-      async () => {
-        const saved = await apiData<Service[]>("/services/reorder", {
-          method: "PUT",
-          body: { ids: next.map((s) => s.id) },
-        });
-        setData(saved);
-        const position = saved.findIndex((s) => s.id === service.id) + 1;
-        setAnnouncement(`${service.title} moved to position ${position} of ${saved.length}`);
-      },
-      {
-        key: "order",
-        onError(error) {
-          setData(previous);
-          flash.showError(withReason(SERVICE_TEXT.orderFailed, error));
-        },
-      },
-    );
-    setRefocus({ id: service.id, direction });
-  }
+  const order = useReorder({
+    items: services,
+    setItems: setData,
+    save: (ids) => apiData<Service[]>("/services/reorder", { method: "PUT", body: { ids } }),
+    idPrefix: "service",
+    nameOf: (service) => service.title,
+    failed: SERVICE_TEXT.orderFailed,
+    mutation,
+    showError: flash.showError,
+  });
 
   function open(next: FormState) {
-    setServerErrors({});
     flash.clearError();
     setForm(next);
   }
@@ -99,14 +63,12 @@ export function ServicesManager() {
 
   function close() {
     setForm({ mode: "closed" });
-    setServerErrors({});
     // Back to where the user started: the Add New Service button.
     requestAnimationFrame(() => document.getElementById("add-service")?.focus());
   }
 
   async function save(values: ServiceValues, hooks: ServiceSaveHooks) {
     if (form.mode === "closed") return;
-    setServerErrors({});
     await mutation.run(
       async () => {
         if (form.mode === "editing") {
@@ -130,11 +92,11 @@ export function ServicesManager() {
           // An edit conflict: the form says who changed it and offers the choices.
           if (hooks.failed(error)) return;
           const fields = error instanceof ApiError ? error.errors : {};
-          setServerErrors(fields);
           // The spec's text, with the server's message when it gave one (and no field errors).
-          const reason = Object.keys(fields).length === 0 ? failureReason(error) : "";
           flash.showError(
-            reason ? `${SERVICE_TEXT.saveFailed} ${reason}` : SERVICE_TEXT.saveFailed,
+            Object.keys(fields).length === 0
+              ? failureText(SERVICE_TEXT.saveFailed, error, { otherwise: "" })
+              : SERVICE_TEXT.saveFailed,
           );
         },
       },
@@ -191,25 +153,9 @@ export function ServicesManager() {
       className: "text-right",
       cellClassName: "text-right whitespace-nowrap",
       cell: (service) => {
-        const position = services.indexOf(service);
         return (
           <div className="inline-flex flex-wrap justify-end gap-2">
-            <RowButton
-              id={`service-${service.id}-up`}
-              aria-label={`Move ${service.title} up`}
-              disabled={moving || position === 0}
-              onClick={() => void move(service, -1)}
-            >
-              ↑ Up
-            </RowButton>
-            <RowButton
-              id={`service-${service.id}-down`}
-              aria-label={`Move ${service.title} down`}
-              disabled={moving || position === services.length - 1}
-              onClick={() => void move(service, 1)}
-            >
-              ↓ Down
-            </RowButton>
+            {order.buttons(service)}
             <RowButton
               aria-label={`Edit ${service.title}`}
               disabled={saving}
@@ -254,7 +200,6 @@ export function ServicesManager() {
           key={form.mode === "editing" ? `${form.service.id}-${form.service.updated_at}` : "new"}
           service={form.mode === "editing" ? form.service : null}
           saving={saving}
-          serverErrors={serverErrors}
           onSave={save}
           onCancel={close}
         />
@@ -267,7 +212,7 @@ export function ServicesManager() {
         />
       ) : null}
       <p className="sr-only" aria-live="polite">
-        {announcement}
+        {order.announcement}
       </p>
       <DataTable
         label="Services"
@@ -279,7 +224,7 @@ export function ServicesManager() {
         onRetry={reload}
         empty={SERVICE_TEXT.empty}
         spinner="Loading services..."
-        busy={moving}
+        busy={order.moving}
       />
     </div>
   );

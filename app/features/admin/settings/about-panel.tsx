@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { bindText, type TextKey } from "#app/lib/use-schema-form.ts";
 import type { SiteSettings } from "#common/settings.ts";
-import { bindText, Group, type PanelProps, wide } from "./panel-parts.tsx";
+import { Group, type PanelProps, wide } from "./panel-parts.tsx";
 import { ValuesEditor } from "./values-editor.tsx";
 
 const PARAGRAPHS_HINT =
@@ -9,7 +10,7 @@ const PARAGRAPHS_HINT =
 
 /** The About page (/about): its headings, texts, values and call to action. */
 export function AboutPanel(panel: PanelProps<"about">) {
-  type Key = keyof SiteSettings["about"];
+  type Key = TextKey<SiteSettings["about"]>;
   const heading = (key: Key, label: string) => (
     <TextField {...bindText(panel, key)} label={label} maxLength={100} />
   );
@@ -51,7 +52,7 @@ export function AboutPanel(panel: PanelProps<"about">) {
         {heading("valuesTitle", "Values Heading")}
         <ValuesEditor
           values={panel.values.values}
-          onChange={(values) => panel.set({ values })}
+          onChange={(values) => panel.patch({ values })}
           errors={panel.errors}
         />
       </Group>

@@ -5,7 +5,7 @@ import { ColorField, ImageUpload, SelectField, Switch } from "./controls.tsx";
 import { bindSetting, type PanelProps, wide } from "./panel-parts.tsx";
 
 export function AppearancePanel(panel: PanelProps<"appearance">) {
-  const { values, set, errors } = panel;
+  const { values, patch, errors } = panel;
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <fieldset className={wide}>
@@ -20,7 +20,7 @@ export function AppearancePanel(panel: PanelProps<"appearance">) {
                 aria-pressed={active}
                 onClick={() => {
                   applyTheme(theme);
-                  set({ theme });
+                  patch({ theme });
                 }}
                 className={`rounded-md border px-4 py-2 text-sm font-semibold ${
                   active
@@ -46,7 +46,7 @@ export function AppearancePanel(panel: PanelProps<"appearance">) {
         <Switch
           label="Show Banner"
           checked={values.showBanner}
-          onChange={(showBanner) => set({ showBanner })}
+          onChange={(showBanner) => patch({ showBanner })}
         />
       </div>
       <SelectField

@@ -1,5 +1,6 @@
 import { FieldError, TextAreaField, TextField } from "#app/components/ui/form.tsx";
 import { dangerButton, smallButton } from "#app/features/admin/ui.tsx";
+import { bindText } from "#app/lib/use-schema-form.ts";
 import {
   CONTACT_LIMITS,
   contactMap,
@@ -10,7 +11,7 @@ import {
   type Weekday,
 } from "#common/contact.ts";
 import { SelectField } from "./controls.tsx";
-import { bindText, Group, type PanelProps, wide } from "./panel-parts.tsx";
+import { bindNumber, Group, type PanelProps, wide } from "./panel-parts.tsx";
 
 const MAP_CHOICES: { value: MapMode; label: string }[] = [
   { value: "off", label: "No map (the address with a link to OpenStreetMap)" },
@@ -21,7 +22,7 @@ const MAP_CHOICES: { value: MapMode; label: string }[] = [
 const WORKDAYS: Weekday[] = ["tuesday", "wednesday", "thursday", "friday"];
 
 /** A number box whose empty value is null (and whose other values the server checks). */
-function numberValue(text: string): number | null {
+function _numberValue(text: string): number | null {
   if (text.trim() === "") return null;
   return Number(text);
 }
@@ -36,10 +37,10 @@ function focusSoon(id: string) {
  * messages appear at the fields they name ("openingHours.monday.0.closes").
  */
 export function ContactPanel(panel: PanelProps<"contact">) {
-  const { values, set, errors } = panel;
+  const { values, patch, errors } = panel;
   const hours = values.openingHours;
   const setDay = (day: Weekday, ranges: OpeningRange[]) =>
-    set({ openingHours: { ...hours, [day]: ranges } });
+    patch({ openingHours: { ...hours, [day]: ranges } });
   const map = contactMap(values);
 
   return (
@@ -158,7 +159,7 @@ export function ContactPanel(panel: PanelProps<"contact">) {
                     type="button"
                     className={smallButton}
                     onClick={() =>
-                      set({
+                      patch({
                         openingHours: {
                           ...hours,
                           ...Object.fromEntries(
@@ -185,54 +186,37 @@ export function ContactPanel(panel: PanelProps<"contact">) {
             value={values.map}
             options={MAP_CHOICES}
             error={errors.map}
-            onChange={(value) => set({ map: value as MapMode })}
+            onChange={(value) => patch({ map: value as MapMode })}
           />
         </div>
         {values.map === "coordinates" ? (
           <>
             <TextField
-              id="settings-latitude"
-              name="latitude"
-              type="number"
+              {...bindNumber(panel, "latitude", null)}
               inputMode="decimal"
               step="any"
               min={-90}
               max={90}
               label="Latitude"
               hint="Between -90 and 90, e.g. -6.175392"
-              value={values.latitude === null ? "" : String(values.latitude)}
-              error={errors.latitude}
-              onChange={(event) => set({ latitude: numberValue(event.target.value) })}
             />
             <TextField
-              id="settings-longitude"
-              name="longitude"
-              type="number"
+              {...bindNumber(panel, "longitude", null)}
               inputMode="decimal"
               step="any"
               min={-180}
               max={180}
               label="Longitude"
               hint="Between -180 and 180, e.g. 106.827153"
-              value={values.longitude === null ? "" : String(values.longitude)}
-              error={errors.longitude}
-              onChange={(event) => set({ longitude: numberValue(event.target.value) })}
             />
             <TextField
-              id="settings-mapZoom"
-              name="mapZoom"
-              type="number"
+              {...bindNumber(panel, "mapZoom")}
               inputMode="numeric"
               min={1}
               max={19}
               step={1}
               label="Zoom"
               hint="1 shows the world, 19 a single building; 16 shows the streets around."
-              value={Number.isFinite(values.mapZoom) ? String(values.mapZoom) : ""}
-              error={errors.mapZoom}
-              onChange={(event) =>
-                set({ mapZoom: (numberValue(event.target.value) ?? "") as unknown as number })
-              }
             />
           </>
         ) : null}

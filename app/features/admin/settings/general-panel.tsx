@@ -1,10 +1,10 @@
 import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { bindText } from "#app/lib/use-schema-form.ts";
 import { REVISIONS_TO_KEEP_MAX } from "#common/settings.ts";
 import { ImageUpload } from "./controls.tsx";
-import { bindSetting, bindText, type PanelProps, wide } from "./panel-parts.tsx";
+import { bindNumber, bindSetting, type PanelProps, wide } from "./panel-parts.tsx";
 
 export function GeneralPanel(panel: PanelProps<"general">) {
-  const { values, set, errors } = panel;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField {...bindText(panel, "siteTitle")} label="Site Title" />
@@ -34,46 +34,22 @@ export function GeneralPanel(panel: PanelProps<"general">) {
         label="Phone Number"
       />
       <TextField
-        id="settings-postsPerPage"
-        name="postsPerPage"
-        type="number"
+        {...bindNumber(panel, "postsPerPage")}
         inputMode="numeric"
         min={1}
         max={50}
         step={1}
         label="Posts Per Page"
         hint="Between 1 and 50."
-        value={Number.isFinite(values.postsPerPage) ? String(values.postsPerPage) : ""}
-        error={errors.postsPerPage}
-        onChange={(e) =>
-          set({
-            // An empty box is sent as is and the server names the problem.
-            postsPerPage: (e.target.value === ""
-              ? ""
-              : Number(e.target.value)) as unknown as number,
-          })
-        }
       />
       <TextField
-        id="settings-revisionsToKeep"
-        name="revisionsToKeep"
-        type="number"
+        {...bindNumber(panel, "revisionsToKeep")}
         inputMode="numeric"
         min={0}
         max={REVISIONS_TO_KEEP_MAX}
         step={1}
         label="Revisions to keep"
         hint={`Per post, page and service; the oldest go first. 0 keeps all (0 to ${REVISIONS_TO_KEEP_MAX}).`}
-        value={Number.isFinite(values.revisionsToKeep) ? String(values.revisionsToKeep) : ""}
-        error={errors.revisionsToKeep}
-        onChange={(e) =>
-          set({
-            // An empty box is sent as is and the server names the problem.
-            revisionsToKeep: (e.target.value === ""
-              ? ""
-              : Number(e.target.value)) as unknown as number,
-          })
-        }
       />
       <TextAreaField {...bindText(panel, "address")} label="Address" rows={2} className={wide} />
       <ImageUpload {...bindSetting(panel, "logoUrl")} label="Logo" />

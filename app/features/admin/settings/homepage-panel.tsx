@@ -1,10 +1,11 @@
 import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { bindText, type TextKey } from "#app/lib/use-schema-form.ts";
 import type { SiteSettings } from "#common/settings.ts";
 import { ImageUpload } from "./controls.tsx";
-import { bindSetting, bindText, Group, type PanelProps, wide } from "./panel-parts.tsx";
+import { bindSetting, Group, type PanelProps, wide } from "./panel-parts.tsx";
 
 export function HomepagePanel(panel: PanelProps<"homepage">) {
-  type Key = keyof SiteSettings["homepage"];
+  type Key = TextKey<SiteSettings["homepage"]>;
   const text = (key: Key, label: string, extra: { area?: boolean; wide?: boolean } = {}) => {
     const props = { ...bindText(panel, key), label, className: extra.wide ? wide : undefined };
     return extra.area ? <TextAreaField {...props} rows={3} /> : <TextField {...props} />;

@@ -30,11 +30,11 @@ const nameOf = (link: MenuLink, fallback: string) => link.label.trim() || fallba
  * server's messages appear at the fields they name ("header.0.label").
  */
 export function MenusPanel(panel: PanelProps<"navigation">) {
-  const { values, set, errors } = panel;
+  const { values, patch, errors } = panel;
   const header = values.header;
   const columns = values.footer.columns;
-  const setHeader = (next: HeaderMenuItem[]) => set({ header: next });
-  const setColumns = (next: FooterColumn[]) => set({ footer: { columns: next } });
+  const setHeader = (next: HeaderMenuItem[]) => patch({ header: next });
+  const setColumns = (next: FooterColumn[]) => patch({ footer: { columns: next } });
 
   /** Moves, removals and focus for one list of items. */
   function listMoves<T extends MenuLink>(
@@ -167,7 +167,7 @@ export function MenusPanel(panel: PanelProps<"navigation">) {
               id="settings-navigation-showAdminButton"
               type="checkbox"
               checked={values.showAdminButton}
-              onChange={(event) => set({ showAdminButton: event.target.checked })}
+              onChange={(event) => patch({ showAdminButton: event.target.checked })}
               className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-strong"
             />
             <label htmlFor="settings-navigation-showAdminButton" className="text-sm">

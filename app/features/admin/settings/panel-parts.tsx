@@ -1,10 +1,13 @@
 import type { ChangeEvent, ReactNode } from "react";
+import type { FormFields } from "#app/lib/use-schema-form.ts";
 import type { SettingsSection, SiteSettings } from "#common/settings.ts";
 
-export type PanelProps<S extends SettingsSection> = {
-  values: SiteSettings[S];
-  set: (patch: Partial<SiteSettings[S]>) => void;
-  errors: Record<string, string>;
+/**
+ * A panel's section of the settings: its values and errors, `set` for one field
+ * (what `bindText` binds a text field to) and `patch` for several at once.
+ */
+export type PanelProps<S extends SettingsSection> = FormFields<SiteSettings[S]> & {
+  patch: (patch: Partial<SiteSettings[S]>) => void;
 };
 
 /** A field over both columns of a panel's grid. */
@@ -25,25 +28,36 @@ export function bindSetting<S extends SettingsSection>(
   panel: PanelProps<S>,
   key: keyof SiteSettings[S] & string,
 ) {
-  const set = (value: string) => panel.set({ [key]: value } as Partial<SiteSettings[S]>);
   return {
     id: `settings-${key}`,
     value: String(panel.values[key] ?? ""),
     error: panel.errors[key],
-    onChange: set,
+    onChange: (value: string) => panel.patch({ [key]: value } as Partial<SiteSettings[S]>),
   };
 }
 
-/** One text setting as the props of a TextField / TextAreaField (with its `name`). */
-export function bindText<S extends SettingsSection>(
+/**
+ * One number setting as the props of a `type="number"` TextField. An empty box
+ * is sent as `empty` ("" by default, so the server names the problem; null
+ * where the setting may be unset).
+ */
+export function bindNumber<S extends SettingsSection>(
   panel: PanelProps<S>,
   key: keyof SiteSettings[S] & string,
+  empty: "" | null = "",
 ) {
-  const { onChange, ...props } = bindSetting(panel, key);
+  const value = panel.values[key];
   return {
-    ...props,
+    id: `settings-${key}`,
     name: key,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      onChange(event.target.value),
+    type: "number",
+    value: typeof value === "number" && Number.isFinite(value) ? String(value) : "",
+    error: panel.errors[key],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const text = event.target.value;
+      panel.patch({
+        [key]: text.trim() === "" ? empty : Number(text),
+      } as unknown as Partial<SiteSettings[S]>);
+    },
   };
 }

@@ -1,13 +1,14 @@
 import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { bindText } from "#app/lib/use-schema-form.ts";
 import { ImageUpload } from "./controls.tsx";
-import { bindSetting, bindText, type PanelProps } from "./panel-parts.tsx";
+import { bindSetting, type PanelProps } from "./panel-parts.tsx";
 
 function count(n: number) {
   return `${n} ${n === 1 ? "character" : "characters"}`;
 }
 
 export function SeoPanel(panel: PanelProps<"seo">) {
-  const { values, set } = panel;
+  const { values, patch } = panel;
   return (
     <div className="grid gap-4">
       <TextField
@@ -48,7 +49,7 @@ export function SeoPanel(panel: PanelProps<"seo">) {
           id="settings-disableIndexing"
           type="checkbox"
           checked={values.disableIndexing}
-          onChange={(e) => set({ disableIndexing: e.target.checked })}
+          onChange={(e) => patch({ disableIndexing: e.target.checked })}
           className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-strong"
         />
         <label htmlFor="settings-disableIndexing" className="text-sm">

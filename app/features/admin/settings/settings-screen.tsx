@@ -125,8 +125,10 @@ export function SettingsScreen() {
 
   const panelProps = <S extends SettingsSection>(section: S): PanelProps<S> => ({
     values: settings[section],
-    set: (patch) => update(section, patch),
     errors: errors[section],
+    idPrefix: "settings",
+    set: (key, value) => update(section, { [key]: value } as unknown as Partial<SiteSettings[S]>),
+    patch: (patch) => update(section, patch),
   });
 
   return (

@@ -1,5 +1,6 @@
 import { TextField } from "#app/components/ui/form.tsx";
-import { bindText, type PanelProps } from "./panel-parts.tsx";
+import { bindText } from "#app/lib/use-schema-form.ts";
+import type { PanelProps } from "./panel-parts.tsx";
 
 const SOCIAL = [
   { key: "facebook", label: "Facebook URL", placeholder: "https://facebook.com/yourpage" },

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import type { z } from "zod";
 import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
-import { useSchemaForm } from "#app/features/admin/schema-form.ts";
 import { ImageUpload } from "#app/features/admin/settings/controls.tsx";
 import { Card } from "#app/features/admin/ui.tsx";
+import { bindText, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { TeamMemberInputSchema } from "#common/schemas/team.ts";
 import { TEAM_TEXT_MAX } from "#common/team.ts";
 import type { TeamMember } from "#common/types.ts";
@@ -70,21 +70,21 @@ export function TeamForm({
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
           <TextField
-            {...form.bind("name")}
+            {...bindText(form, "name")}
             label="Name*"
             required
             maxLength={TEAM_TEXT_MAX.name}
             autoComplete="off"
           />
           <TextField
-            {...form.bind("role")}
+            {...bindText(form, "role")}
             label="Role"
             maxLength={TEAM_TEXT_MAX.role}
             hint="The job title, such as Head of Engineering."
           />
         </div>
         <TextAreaField
-          {...form.bind("bio")}
+          {...bindText(form, "bio")}
           label="Short Bio"
           rows={3}
           maxLength={TEAM_TEXT_MAX.bio}
@@ -101,14 +101,14 @@ export function TeamForm({
         />
         <div className="grid gap-4 md:grid-cols-2">
           <TextField
-            {...form.bind("email")}
+            {...bindText(form, "email")}
             label="Email"
             type="email"
             autoComplete="off"
             hint="Optional: shown as an e-mail link."
           />
           <TextField
-            {...form.bind("linkedin_url")}
+            {...bindText(form, "linkedin_url")}
             label="LinkedIn URL"
             type="url"
             inputMode="url"

@@ -1,12 +1,13 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { type DataColumn, DataTable } from "#app/features/admin/data-table.tsx";
+import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
+import { Portrait } from "#app/components/ui/portrait.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
+import { useReorder } from "#app/features/admin/reorder.tsx";
 import { Badge, PageHeader, RowButton, STATUS_BADGE } from "#app/features/admin/ui.tsx";
-import { apiData, failureReason } from "#app/lib/api.ts";
-import { useApiMutation, withReason } from "#app/lib/use-api-mutation.ts";
+import { apiData, failureText } from "#app/lib/api.ts";
+import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
-import { initialsOf } from "#common/team.ts";
 import type { TeamMember } from "#common/types.ts";
 import { TeamForm, type TeamMemberData } from "./team-form.tsx";
 
@@ -24,29 +25,6 @@ export const TEAM_SCREEN_TEXT = {
 
 type FormState = { mode: "closed" } | { mode: "adding" } | { mode: "editing"; member: TeamMember };
 
-function Portrait({ member }: { member: TeamMember }) {
-  if (member.photo_url) {
-    return (
-      <img
-        src={member.photo_url}
-        alt=""
-        width={40}
-        height={40}
-        loading="lazy"
-        className="h-10 w-10 rounded-full object-cover"
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden
-      className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-strong text-sm font-bold text-white"
-    >
-      {initialsOf(member.name)}
-    </span>
-  );
-}
-
 /**
  * Team (admins, editors): the people of the About page in its order. Add and
  * edit in a form above the list, move with Up/Down (saved at once with
@@ -59,20 +37,16 @@ export function TeamScreen() {
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const mutation = useApiMutation();
   const flash = useFlash();
-  const [announcement, setAnnouncement] = useState("");
-  const [refocus, setRefocus] = useState<{ id: number; direction: -1 | 1 } | null>(null);
-
-  // After a move, the keyboard stays on the moved member's arrow (or the other
-  // one when it reached an end).
-  useEffect(() => {
-    if (!refocus || mutation.busy) return;
-    const { id, direction } = refocus;
-    const same = document.getElementById(`team-${id}-${direction === -1 ? "up" : "down"}`);
-    const other = document.getElementById(`team-${id}-${direction === -1 ? "down" : "up"}`);
-    const target = same instanceof HTMLButtonElement && !same.disabled ? same : other;
-    target?.focus();
-    setRefocus(null);
-  }, [refocus, mutation.busy]);
+  const order = useReorder({
+    items: members,
+    setItems: setMembers,
+    save: (ids) => apiData<TeamMember[]>("/team/order", { method: "PUT", body: { ids } }),
+    idPrefix: "team",
+    nameOf: (member) => member.name,
+    failed: TEAM_SCREEN_TEXT.orderFailed,
+    mutation,
+    showError: flash.showError,
+  });
 
   function open(next: FormState) {
     flash.clearError();
@@ -107,9 +81,7 @@ export function TeamScreen() {
         key: "save",
         onError(error) {
           failure = error;
-          flash.showError(
-            `${TEAM_SCREEN_TEXT.saveFailed} ${failureReason(error) || "Please try again."}`,
-          );
+          flash.showError(failureText(TEAM_SCREEN_TEXT.saveFailed, error));
         },
       },
     );
@@ -128,46 +100,16 @@ export function TeamScreen() {
       },
       {
         key: member.id,
-        onError: (error) => flash.showError(withReason(TEAM_SCREEN_TEXT.deleteFailed, error)),
+        onError: (error) => flash.showError(failureText(TEAM_SCREEN_TEXT.deleteFailed, error)),
       },
     );
   }
 
-  async function move(member: TeamMember, direction: -1 | 1) {
-    const from = members.findIndex((m) => m.id === member.id);
-    const to = from + direction;
-    if (from < 0 || to < 0 || to >= members.length) return;
-    const previous = members;
-    const next = [...members];
-    [next[from], next[to]] = [next[to]!, next[from]!];
-    setMembers(next);
-    await mutation.run(
-      async () => {
-        const saved = await apiData<TeamMember[]>("/team/order", {
-          method: "PUT",
-          body: { ids: next.map((m) => m.id) },
-        });
-        setMembers(saved);
-        const position = saved.findIndex((m) => m.id === member.id) + 1;
-        setAnnouncement(`${member.name} moved to position ${position} of ${saved.length}`);
-      },
-      {
-        key: "order",
-        onError(error) {
-          setMembers(previous);
-          flash.showError(withReason(TEAM_SCREEN_TEXT.orderFailed, error));
-        },
-      },
-    );
-    setRefocus({ id: member.id, direction });
-  }
-
-  const ordering = mutation.isBusy("order");
   const columns: DataColumn<TeamMember>[] = [
     {
       header: <span className="sr-only">Photo</span>,
       className: "w-14",
-      cell: (member) => <Portrait member={member} />,
+      cell: (member) => <Portrait member={member} size="small" />,
     },
     {
       header: "Name",
@@ -198,29 +140,7 @@ export function TeamScreen() {
     {
       header: "Order",
       className: "whitespace-nowrap",
-      cell: (member) => {
-        const position = members.indexOf(member);
-        return (
-          <div className="inline-flex gap-2">
-            <RowButton
-              id={`team-${member.id}-up`}
-              aria-label={`Move ${member.name} up`}
-              disabled={ordering || position === 0}
-              onClick={() => void move(member, -1)}
-            >
-              ↑ Up
-            </RowButton>
-            <RowButton
-              id={`team-${member.id}-down`}
-              aria-label={`Move ${member.name} down`}
-              disabled={ordering || position === members.length - 1}
-              onClick={() => void move(member, 1)}
-            >
-              ↓ Down
-            </RowButton>
-          </div>
-        );
-      },
+      cell: (member) => <div className="inline-flex gap-2">{order.buttons(member)}</div>,
     },
     {
       header: <span className="block text-right">Actions</span>,
@@ -272,7 +192,7 @@ export function TeamScreen() {
       />
       <FlashBanners flash={flash} />
       <p className="sr-only" aria-live="polite">
-        {announcement}
+        {order.announcement}
       </p>
       {formOpen ? (
         <TeamForm
@@ -293,7 +213,7 @@ export function TeamScreen() {
         onRetry={query.reload}
         empty={TEAM_SCREEN_TEXT.empty}
         spinner="Loading team..."
-        busy={ordering}
+        busy={order.moving}
       />
     </div>
   );

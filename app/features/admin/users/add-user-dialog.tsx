@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { CheckboxField } from "#app/components/ui/form.tsx";
 import { NoticeLine } from "#app/features/admin/action-notice.tsx";
 import { apiData } from "#app/lib/api.ts";
 import type { User } from "#common/types.ts";
@@ -10,8 +11,8 @@ import {
   EMPTY,
   INVITE_FAILED,
   INVITE_OPTION,
-  validateInvitedUser,
-  validateNewUser,
+  invitedUserRules,
+  newUserRules,
 } from "./user-validation.ts";
 
 export function AddUserDialog({
@@ -24,8 +25,9 @@ export function AddUserDialog({
   onCreated: (user: User) => void;
 }) {
   const [inviting, setInviting] = useState(false);
-  const { values, errors, setErrors, set, busy, submit } = useUserForm(EMPTY, {
-    validate: (v) => (inviting ? validateInvitedUser(v, users) : validateNewUser(v, users)),
+  const { fields, failure, clearErrors, busy, submit } = useUserForm(EMPTY, {
+    idPrefix: "new-user",
+    rules: inviting ? invitedUserRules(users) : newUserRules(users),
     send: (data) => apiData<User>(inviting ? "/users/invite" : "/users", { body: data }),
     failed: () => (inviting ? INVITE_FAILED : CREATE_FAILED),
     onDone: onCreated,
@@ -34,33 +36,19 @@ export function AddUserDialog({
   return (
     <Modal title="Add New User" onClose={onClose}>
       <form noValidate onSubmit={submit}>
-        <NoticeLine notice={errors.form ? { kind: "error", text: errors.form } : null} />
-        <UserFields
-          idPrefix="new-user"
-          values={values}
-          errors={errors}
-          set={set}
-          editing={false}
-          inviting={inviting}
-        />
-        <label className="mt-4 flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5"
-            checked={inviting}
-            onChange={(e) => {
-              setInviting(e.target.checked);
-              setErrors({});
-            }}
-          />
-          <span>
-            {INVITE_OPTION}
-            <span className="block text-xs text-slate-600 dark:text-slate-300">
-              The user is mailed a link to choose a password (valid for 7 days) and cannot sign in
-              before.
-            </span>
-          </span>
-        </label>
+        <NoticeLine notice={failure ? { kind: "error", text: failure } : null} />
+        <UserFields fields={fields} editing={false} inviting={inviting} />
+        <CheckboxField
+          className="mt-4"
+          checked={inviting}
+          onChange={(checked) => {
+            setInviting(checked);
+            clearErrors();
+          }}
+          note="The user is mailed a link to choose a password (valid for 7 days) and cannot sign in before."
+        >
+          {INVITE_OPTION}
+        </CheckboxField>
         <DialogButtons
           onCancel={onClose}
           busy={busy}

@@ -4,7 +4,7 @@ import type { User } from "#common/types.ts";
 import { Modal } from "./modal.tsx";
 import { useUserForm } from "./use-user-form.ts";
 import { DialogButtons, UserFields } from "./user-fields.tsx";
-import { UPDATE_FAILED, validateEditedUser } from "./user-validation.ts";
+import { editedUserRules, UPDATE_FAILED } from "./user-validation.ts";
 
 export function EditUserDialog({
   user,
@@ -19,7 +19,7 @@ export function EditUserDialog({
   onClose: () => void;
   onSaved: (user: User) => void;
 }) {
-  const { values, errors, set, busy, submit } = useUserForm(
+  const { fields, failure, busy, submit } = useUserForm(
     {
       username: user.username,
       email: user.email,
@@ -30,7 +30,8 @@ export function EditUserDialog({
       confirmPassword: "",
     },
     {
-      validate: (v) => validateEditedUser(v, users, user.id),
+      idPrefix: "edit-user",
+      rules: editedUserRules(users, user.id),
       send: (data) =>
         apiData<User>(`/users/${user.id}`, {
           method: "PUT",
@@ -53,8 +54,8 @@ export function EditUserDialog({
       onClose={onClose}
     >
       <form noValidate onSubmit={submit}>
-        <NoticeLine notice={errors.form ? { kind: "error", text: errors.form } : null} />
-        <UserFields idPrefix="edit-user" values={values} errors={errors} set={set} editing />
+        <NoticeLine notice={failure ? { kind: "error", text: failure } : null} />
+        <UserFields fields={fields} editing />
         <DialogButtons onCancel={onClose} busy={busy} label="Save Changes" busyLabel="Saving..." />
       </form>
     </Modal>

@@ -1,66 +1,82 @@
-import { type FormEvent, useState } from "react";
-import { flushSync } from "react-dom";
+import type { FormEvent } from "react";
+import { useState } from "react";
+import type { z } from "zod";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
+import { type FormFields, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import type { User } from "#common/types.ts";
-import { type Errors, serverErrors, type UserFormValues } from "./user-validation.ts";
+import { serverErrors, type UserFormValues } from "./user-validation.ts";
 
-function focusFirstInvalid(form: HTMLFormElement | null) {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-}
+type Rules<S extends z.ZodType> = {
+  schema: S;
+  toInput(values: UserFormValues): unknown;
+  refine(values: UserFormValues, errors: Record<string, string>): Record<string, string>;
+};
 
 /**
- * The values, errors and submit of a user dialog: the client check first
- * (errors shown, the first invalid field focused), then the call; a refusal
- * shows the server's field errors or its message, else `failed()`.
+ * A user dialog's form on the server's schema (`useSchemaForm`) with the
+ * dialog's own rules: the check first (errors shown, the first invalid field
+ * focused), then the call; a refusal shows the server's field errors, or its
+ * message above the form, else `failed()`. A change hides that message.
  */
-export function useUserForm<D>(
+export function useUserForm<S extends z.ZodType>(
   initial: UserFormValues,
   {
-    validate,
+    idPrefix,
+    rules,
     send,
     failed,
     onDone,
   }: {
-    validate(values: UserFormValues): { errors: Errors; data: D | null };
-    send(data: D): Promise<User>;
+    idPrefix: string;
+    rules: Rules<S>;
+    send(data: z.output<S>): Promise<User>;
     /** The failure text when the server names nothing. */
     failed(): string;
     onDone(user: User): void;
   },
 ) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState("");
   const mutation = useApiMutation();
+  const form = useSchemaForm(rules.schema, initial, {
+    idPrefix,
+    toInput: rules.toInput,
+    refine: rules.refine,
+    clears: (key) => (key === "password" ? ["confirmPassword"] : []),
+    fromServer(error) {
+      const { form: _message, ...fields } = serverErrors(error, "");
+      return fields as Record<string, string>;
+    },
+  });
 
-  const set = (patch: Partial<UserFormValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as keyof Errors];
-      if (patch.password !== undefined) delete next.confirmPassword;
-      delete next.form;
-      return next;
-    });
+  const fields: FormFields<UserFormValues> = {
+    ...form,
+    set(key, value) {
+      form.set(key, value);
+      setFailure("");
+    },
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
     if (mutation.busy) return;
-    const { errors: found, data } = validate(values);
-    if (!data || Object.keys(found).length) {
-      flushSync(() => setErrors(found));
-      focusFirstInvalid(form);
-      return;
-    }
-    await mutation.run(async () => onDone(await send(data)), {
-      onError(error) {
-        const found = serverErrors(error, failed());
-        flushSync(() => setErrors(found));
-        if (!found.form) focusFirstInvalid(form);
-      },
-    });
+    form.submit(async (data) => {
+      await mutation.run(async () => onDone(await send(data)), {
+        onError(error) {
+          setFailure(serverErrors(error, failed()).form ?? "");
+          form.showErrors(error);
+        },
+      });
+    })();
   }
 
-  return { values, errors, setErrors, set, busy: mutation.busy, submit };
+  return {
+    fields,
+    failure,
+    clearErrors() {
+      form.clearErrors();
+      setFailure("");
+    },
+    busy: mutation.busy,
+    submit,
+  };
 }

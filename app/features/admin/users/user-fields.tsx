@@ -1,8 +1,9 @@
 import { TextField } from "#app/components/ui/form.tsx";
 import { SelectField } from "#app/features/admin/settings/controls.tsx";
+import { bindText, type FormFields, type TextKey } from "#app/lib/use-schema-form.ts";
 import { ROLES, type Role } from "#common/enums.ts";
 import { capitalise } from "#common/text.ts";
-import type { Errors, UserFormValues } from "./user-validation.ts";
+import type { UserFormValues } from "./user-validation.ts";
 
 const ROLE_OPTIONS = ROLES.map((r) => ({
   value: r,
@@ -10,28 +11,17 @@ const ROLE_OPTIONS = ROLES.map((r) => ({
 }));
 
 export function UserFields({
-  idPrefix,
-  values,
-  errors,
-  set,
+  fields,
   editing,
   inviting = false,
 }: {
-  idPrefix: string;
-  values: UserFormValues;
-  errors: Errors;
-  set: (patch: Partial<UserFormValues>) => void;
+  /** The dialog's form (ids `{idPrefix}-{name}`). */
+  fields: FormFields<UserFormValues>;
   editing: boolean;
   /** Add New User by invitation: no password fields. */
   inviting?: boolean;
 }) {
-  const field = (key: keyof UserFormValues) => ({
-    id: `${idPrefix}-${key}`,
-    name: key,
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => set({ [key]: e.target.value }),
-  });
+  const field = (key: TextKey<UserFormValues>) => bindText(fields, key);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {editing ? (
@@ -55,12 +45,12 @@ export function UserFields({
         </>
       )}
       <SelectField
-        id={`${idPrefix}-role`}
+        id={`${fields.idPrefix}-role`}
         label="Role"
-        value={values.role}
-        error={errors.role}
+        value={fields.values.role}
+        error={fields.errors.role}
         options={ROLE_OPTIONS}
-        onChange={(role) => set({ role: role as Role })}
+        onChange={(role) => fields.set("role", role as Role)}
       />
       <div className="hidden sm:block" aria-hidden />
       {inviting ? null : (

@@ -1,4 +1,3 @@
-import { fieldErrors } from "#app/components/ui/form.tsx";
 import { ApiError } from "#app/lib/api.ts";
 import type { Role } from "#common/enums.ts";
 import { PASSWORDS_DO_NOT_MATCH } from "#common/rules.ts";
@@ -33,15 +32,11 @@ export const EMPTY: UserFormValues = {
 };
 
 /** Is this username / e-mail already used by another loaded user? */
-function duplicates(
-  data: { username?: string; email?: string },
-  users: readonly User[],
-  exceptId?: number,
-): Errors {
+function duplicates(values: UserFormValues, users: readonly User[], exceptId?: number): Errors {
   const errors: Errors = {};
   const others = users.filter((u) => u.id !== exceptId);
-  const username = data.username?.toLowerCase();
-  const email = data.email?.toLowerCase();
+  const username = values.username.trim().toLowerCase();
+  const email = values.email.trim().toLowerCase();
   if (username && others.some((u) => u.username.toLowerCase() === username)) {
     errors.username = "Username already exists";
   }
@@ -49,23 +44,6 @@ function duplicates(
     errors.email = "Email already exists";
   }
   return errors;
-}
-
-type Parsed<D> =
-  | { success: true; data: D }
-  | { success: false; error: { issues: Parameters<typeof fieldErrors>[0] } };
-
-/** The schema's errors, then a username / e-mail another loaded user has. */
-function check<D>(parsed: Parsed<D>, values: UserFormValues, users: readonly User[], id?: number) {
-  const errors: Errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
-  const dup = duplicates(
-    { username: values.username.trim(), email: values.email.trim() },
-    users,
-    id,
-  );
-  if (!errors.username && dup.username) errors.username = dup.username;
-  if (!errors.email && dup.email) errors.email = dup.email;
-  return { errors, data: parsed.success ? parsed.data : null };
 }
 
 const profile = (values: UserFormValues) => ({
@@ -77,40 +55,55 @@ const profile = (values: UserFormValues) => ({
 });
 
 /**
- * Add New User rules (spec section 5), with the server's own schema so the
- * messages match; plus duplicates against the loaded list and the password
- * confirmation. Text values are trimmed; the password is sent as typed.
+ * The rules of a user dialog beyond the server's schema: a username / e-mail
+ * another loaded user has, and (with passwords) the confirmation.
  */
-export function validateNewUser(values: UserFormValues, users: readonly User[]) {
-  const parsed = UserCreateSchema.safeParse({
+function refineWith(
+  users: readonly User[],
+  { id, passwords }: { id?: number; passwords: boolean },
+) {
+  return (values: UserFormValues, schemaErrors: Record<string, string>) => {
+    const errors: Errors = { ...schemaErrors };
+    const dup = duplicates(values, users, id);
+    if (!errors.username && dup.username) errors.username = dup.username;
+    if (!errors.email && dup.email) errors.email = dup.email;
+    if (passwords && !errors.password && values.password !== values.confirmPassword) {
+      errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
+    }
+    return errors as Record<string, string>;
+  };
+}
+
+/**
+ * Add New User rules (spec section 5), with the server's own schema so the
+ * messages match. Text values are trimmed by it; the password is sent as typed.
+ */
+export const newUserRules = (users: readonly User[]) => ({
+  schema: UserCreateSchema,
+  toInput: (values: UserFormValues) => ({
     ...profile(values),
     status: "active",
     password: values.password,
-  });
-  const result = check(parsed, values, users);
-  if (!result.errors.password && values.password !== values.confirmPassword) {
-    result.errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
-  }
-  return result;
-}
+  }),
+  refine: refineWith(users, { passwords: true }),
+});
 
 /** Add New User by invitation: the same rules without a password. */
-export function validateInvitedUser(values: UserFormValues, users: readonly User[]) {
-  return check(UserInviteSchema.safeParse({ ...profile(values), status: "active" }), values, users);
-}
+export const invitedUserRules = (users: readonly User[]) => ({
+  schema: UserInviteSchema,
+  toInput: (values: UserFormValues) => ({ ...profile(values), status: "active" }),
+  refine: refineWith(users, { passwords: false }),
+});
 
-export function validateEditedUser(values: UserFormValues, users: readonly User[], id: number) {
-  const parsed = UserUpdateSchema.safeParse({
+/** Edit User: a new password only when one is typed. */
+export const editedUserRules = (users: readonly User[], id: number) => ({
+  schema: UserUpdateSchema,
+  toInput: (values: UserFormValues) => ({
     ...profile(values),
     ...(values.password ? { password: values.password } : {}),
-  });
-  const result = check(parsed, values, users, id);
-  if ((values.password || values.confirmPassword) && !result.errors.password) {
-    if (values.password !== values.confirmPassword)
-      result.errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
-  }
-  return result;
-}
+  }),
+  refine: refineWith(users, { id, passwords: true }),
+});
 
 /** Server errors: field messages where the server names fields, else the message. */
 export function serverErrors(error: unknown, fallback: string): Errors {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { useSelection } from "#app/components/ui/selection.tsx";
 import { FlashBanners, useFlash } from "#app/features/admin/flash.tsx";
-import { useSelection } from "#app/features/admin/selection.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
 import { ApiError, api, apiData } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
@@ -57,22 +57,13 @@ function wholeUser(user: User, patch: Partial<User>) {
   return { id, username, email, first_name, last_name, role, status, last_login, created_at };
 }
 
-/** The list, whether the server answers it bare or as `{ users }`. */
-function toList(data: unknown): User[] {
-  if (Array.isArray(data)) return data;
-  const users = data && typeof data === "object" && "users" in data ? data.users : null;
-  return Array.isArray(users) ? users : [];
-}
-
 /**
  * User Management (admin only): list, search, bulk actions, status toggle,
  * add, edit and delete users.
  */
 export function UsersScreen() {
   const { user: me, setUser: setMe } = useAuth();
-  const list = useApiQuery<User[]>("/users", {
-    load: (path, signal) => apiData<unknown>(path, { signal }).then(toList),
-  });
+  const list = useApiQuery<User[]>("/users");
   const users = list.data;
   const setUsers = list.setData;
   // A quiet reload (after a bulk action) that fails keeps the list.

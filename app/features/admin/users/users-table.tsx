@@ -1,12 +1,6 @@
-import { RowCheckbox, SelectAllCheckbox, type Selection } from "#app/features/admin/selection.tsx";
-import {
-  Badge,
-  ROLE_BADGE,
-  RowButton,
-  TableHead,
-  tableClass,
-  tdClass,
-} from "#app/features/admin/ui.tsx";
+import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
+import type { Selection } from "#app/components/ui/selection.tsx";
+import { Badge, ROLE_BADGE, RowButton } from "#app/features/admin/ui.tsx";
 import type { UserStatus } from "#common/enums.ts";
 import { formatDate } from "#common/text.ts";
 import type { User } from "#common/types.ts";
@@ -40,114 +34,99 @@ export function UsersTable({
   onResendInvitation(user: User): void;
   onDelete(user: User): void;
 }) {
-  // relative: keeps the visually hidden texts inside the scroll box.
+  const columns: DataColumn<User>[] = [
+    {
+      header: "User",
+      cell: (user) => (
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden
+            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-700 font-semibold text-white uppercase dark:bg-slate-600"
+          >
+            {(user.first_name || user.username || "?").charAt(0)}
+          </span>
+          <div className="min-w-0">
+            <p className="font-medium whitespace-nowrap">{fullName(user) || user.username}</p>
+            <p className="text-slate-600 dark:text-slate-300">{user.email}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-300">@{user.username}</p>
+          </div>
+        </div>
+      ),
+    },
+    {
+      header: "Role",
+      cell: (user) => <Badge className={ROLE_BADGE[user.role] ?? ""}>{user.role}</Badge>,
+    },
+    {
+      header: "Status",
+      cell: (user) => {
+        const next = user.status === "active" ? "deactivate" : "activate";
+        return (
+          <button
+            type="button"
+            disabled={isPending(user.id)}
+            onClick={() => onToggleStatus(user)}
+            className="rounded-full disabled:opacity-60"
+            title={`Click to ${next}`}
+          >
+            <Badge className={STATUS_BADGE[user.status] ?? STATUS_BADGE.inactive}>
+              {user.status === "active" ? "Active" : "Inactive"}
+            </Badge>
+            <span className="sr-only">{`, click to ${next} ${user.username}`}</span>
+          </button>
+        );
+      },
+    },
+    {
+      header: "Last Login",
+      className: "whitespace-nowrap",
+      cell: (user) => (user.last_login ? formatDate(user.last_login) || "Never" : "Never"),
+    },
+    {
+      header: "Created",
+      cellClassName: "whitespace-nowrap",
+      cell: (user) => formatDate(user.created_at),
+    },
+    {
+      header: "Actions",
+      cell: (user) => (
+        <div className="flex gap-2">
+          <RowButton onClick={() => onEdit(user)}>
+            Edit<span className="sr-only"> {user.username}</span>
+          </RowButton>
+          {user.invitation_pending ? (
+            <RowButton disabled={isPending(user.id)} onClick={() => onResendInvitation(user)}>
+              Resend invitation
+              <span className="sr-only"> to {user.username}</span>
+            </RowButton>
+          ) : null}
+          <RowButton danger disabled={isPending(user.id)} onClick={() => onDelete(user)}>
+            Delete<span className="sr-only"> {user.username}</span>
+          </RowButton>
+        </div>
+      ),
+    },
+  ];
+  // The list is loaded and its failure shown by the screen; the toolbar above holds the bulk action.
   return (
-    <div className="relative overflow-x-auto">
-      <table className={tableClass}>
-        <caption className="sr-only">Users</caption>
-        <TableHead
-          className="bg-slate-50 dark:bg-slate-800/60"
-          columns={[
-            {
-              label: (
-                <SelectAllCheckbox
-                  selection={selection}
-                  label="Select all users"
-                  disabled={users.length === 0}
-                />
-              ),
-              className: "w-10",
-            },
-            "User",
-            "Role",
-            "Status",
-            { label: "Last Login", className: "whitespace-nowrap" },
-            "Created",
-            "Actions",
-          ]}
-        />
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {users.length === 0 ? (
-            <tr>
-              <td colSpan={7} className="px-3 py-10 text-center text-slate-600 dark:text-slate-300">
-                No users found.
-              </td>
-            </tr>
-          ) : (
-            users.map((user) => {
-              const name = fullName(user) || user.username;
-              const pending = isPending(user.id);
-              const next = user.status === "active" ? "deactivate" : "activate";
-              return (
-                <tr key={user.id} data-user-id={user.id}>
-                  <td className={tdClass}>
-                    <RowCheckbox
-                      selection={selection}
-                      id={user.id}
-                      label={`Select ${user.username}`}
-                      className="mt-1 h-4 w-4"
-                    />
-                  </td>
-                  <td className={tdClass}>
-                    <div className="flex items-center gap-3">
-                      <span
-                        aria-hidden
-                        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-700 font-semibold text-white uppercase dark:bg-slate-600"
-                      >
-                        {(user.first_name || user.username || "?").charAt(0)}
-                      </span>
-                      <div className="min-w-0">
-                        <p className="font-medium whitespace-nowrap">{name}</p>
-                        <p className="text-slate-600 dark:text-slate-300">{user.email}</p>
-                        <p className="text-xs text-slate-600 dark:text-slate-300">
-                          @{user.username}
-                        </p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className={tdClass}>
-                    <Badge className={ROLE_BADGE[user.role] ?? ""}>{user.role}</Badge>
-                  </td>
-                  <td className={tdClass}>
-                    <button
-                      type="button"
-                      disabled={pending}
-                      onClick={() => onToggleStatus(user)}
-                      className="rounded-full disabled:opacity-60"
-                      title={`Click to ${next}`}
-                    >
-                      <Badge className={STATUS_BADGE[user.status] ?? STATUS_BADGE.inactive}>
-                        {user.status === "active" ? "Active" : "Inactive"}
-                      </Badge>
-                      <span className="sr-only">{`, click to ${next} ${user.username}`}</span>
-                    </button>
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    {user.last_login ? formatDate(user.last_login) || "Never" : "Never"}
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
-                  <td className={tdClass}>
-                    <div className="flex gap-2">
-                      <RowButton onClick={() => onEdit(user)}>
-                        Edit<span className="sr-only"> {user.username}</span>
-                      </RowButton>
-                      {user.invitation_pending ? (
-                        <RowButton disabled={pending} onClick={() => onResendInvitation(user)}>
-                          Resend invitation
-                          <span className="sr-only"> to {user.username}</span>
-                        </RowButton>
-                      ) : null}
-                      <RowButton danger disabled={pending} onClick={() => onDelete(user)}>
-                        Delete<span className="sr-only"> {user.username}</span>
-                      </RowButton>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Users table"
+      framed={false}
+      rows={users}
+      rowId={(user) => user.id}
+      columns={columns}
+      loading={false}
+      error=""
+      onRetry={() => {}}
+      empty="No users found."
+      spinner="Loading users..."
+      selection={{
+        state: selection,
+        rowLabel: (user) => `Select ${user.username}`,
+        allLabel: "Select all users",
+        selectedText: (count) => `${count} selected`,
+        actions: [],
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
+import { ListStates, PageNav, TableHead, tableClass, tdClass } from "./list-parts.tsx";
 import { RowCheckbox, SelectAllCheckbox, type Selection } from "./selection.tsx";
-import { ListStates, PageNav, TableHead, tableClass, tdClass } from "./ui.tsx";
 
 export type DataColumn<T> = {
   /** The column's heading (visible text, or markup with a screen-reader label). */
@@ -84,6 +84,9 @@ export function DataTable<T>({
   busy = false,
   pagination,
   rowClassName,
+  detail,
+  replaceRow,
+  framed = true,
 }: {
   /** The table's accessible name ("Pages table"). */
   label: string;
@@ -109,6 +112,12 @@ export function DataTable<T>({
   busy?: boolean;
   pagination?: { page: number; totalPages: number; onPage(page: number): void };
   rowClassName?(row: T): string;
+  /** A row's opened detail, shown in a full-width row below it (an outbox mail's text). */
+  detail?(row: T): { id: string; content: ReactNode } | null;
+  /** A row shown as something else, its own `<tr>` (a row turned into its rename form). */
+  replaceRow?(row: T): ReactNode | null;
+  /** In its own card (else the screen's card holds it). */
+  framed?: boolean;
 }) {
   const headings = [
     ...(selection
@@ -129,7 +138,7 @@ export function DataTable<T>({
   ];
   return (
     <div aria-busy={loading || undefined}>
-      {selection ? (
+      {selection?.actions.length ? (
         <BulkBar
           count={selection.state.ids.size}
           text={selection.selectedText(selection.state.ids.size)}
@@ -149,7 +158,12 @@ export function DataTable<T>({
         >
           <section
             aria-label={label}
-            className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            // relative: keeps the rows' visually hidden texts inside the scroll box.
+            className={
+              framed
+                ? "relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+                : "relative overflow-x-auto"
+            }
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
             tabIndex={0}
           >
@@ -165,27 +179,39 @@ export function DataTable<T>({
                   ]
                     .filter(Boolean)
                     .join(" ");
+                  const replaced = replaceRow?.(row);
+                  if (replaced) return <Fragment key={id}>{replaced}</Fragment>;
+                  const opened = detail?.(row);
                   return (
-                    <tr key={id} className={classes || undefined}>
-                      {selection ? (
-                        <td className={tdClass}>
-                          <RowCheckbox
-                            selection={selection.state}
-                            id={id}
-                            label={selection.rowLabel(row)}
-                          />
-                        </td>
+                    <Fragment key={id}>
+                      <tr className={classes || undefined}>
+                        {selection ? (
+                          <td className={tdClass}>
+                            <RowCheckbox
+                              selection={selection.state}
+                              id={id}
+                              label={selection.rowLabel(row)}
+                            />
+                          </td>
+                        ) : null}
+                        {columns.map((column, index) => (
+                          <td
+                            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                            key={index}
+                            className={`${tdClass} ${column.cellClassName ?? column.className ?? ""}`}
+                          >
+                            {column.cell(row)}
+                          </td>
+                        ))}
+                      </tr>
+                      {opened ? (
+                        <tr id={opened.id}>
+                          <td colSpan={headings.length} className={tdClass}>
+                            {opened.content}
+                          </td>
+                        </tr>
                       ) : null}
-                      {columns.map((column, index) => (
-                        <td
-                          // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                          key={index}
-                          className={`${tdClass} ${column.cellClassName ?? column.className ?? ""}`}
-                        >
-                          {column.cell(row)}
-                        </td>
-                      ))}
-                    </tr>
+                    </Fragment>
                   );
                 })}
               </tbody>

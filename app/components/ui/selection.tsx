@@ -16,9 +16,19 @@ export type Selection = {
   shownCount: number;
 };
 
-/** Row selection for an admin table whose shown rows have these ids. */
-export function useSelection(shownIds: readonly number[]): Selection {
+/**
+ * Row selection for an admin table whose shown rows have these ids. When
+ * `resetKey` changes (another page, filter or search of the list) the
+ * selection starts again empty.
+ */
+export function useSelection(shownIds: readonly number[], resetKey?: unknown): Selection {
   const [ids, setIds] = useState<ReadonlySet<number>>(() => new Set());
+  const [key, setKey] = useState(resetKey);
+  if (key !== resetKey) {
+    // Adjusted while rendering rather than in an effect: no frame shows the old selection.
+    setKey(resetKey);
+    if (ids.size) setIds(new Set());
+  }
   const shownSelected = shownIds.filter((id) => ids.has(id)).length;
   return {
     ids,
