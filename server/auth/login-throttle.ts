@@ -111,6 +111,18 @@ export function createLoginThrottle(
   ): Promise<LoginAttempt> {
     const refused = (waitMs: number): AppError => tooManyRequests(lead, waitMs);
     const k = keys(email, client);
+    /**
+     * A lock another attempt started between this one's first look and its
+     * counting (it reached the limit, locked and started the count again):
+     * this attempt is given back and refused, so no more passwords are checked
+     * than the limit allows however the store interleaves parallel attempts.
+     */
+    async function refuseIfLockedMeanwhile(lockKey: string, counted: string[]) {
+      const locked = await activeUntil(lockKey);
+      if (!locked) return;
+      for (const key of counted) await store.refund(key);
+      throw refused(locked - now());
+    }
     const clientLocked = await activeUntil(k.clientLock);
     if (clientLocked) throw refused(clientLocked - now());
     const isKnown = (await known.peek(k.known)) !== null;
@@ -141,6 +153,7 @@ export function createLoginThrottle(
           throw refused(gate.resetAt - now());
         }
       }
+      await refuseIfLockedMeanwhile(k.clientLock, [k.ownFailures, k.clientFailures]);
       return { email, client, known: true, accountCount: own.count, clientCount: clientHit.count };
     }
     const account = await store.hit(k.accountFailures, L.window);
@@ -148,6 +161,8 @@ export function createLoginThrottle(
       await store.refund(k.clientFailures);
       throw refused(account.resetAt - now());
     }
+    await refuseIfLockedMeanwhile(k.accountLock, [k.accountFailures, k.clientFailures]);
+    await refuseIfLockedMeanwhile(k.clientLock, [k.accountFailures, k.clientFailures]);
     return {
       email,
       client,
