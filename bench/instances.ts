@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { writeDeployNginx } from "#tests/setup/nginx.ts";
 import {
   BENCH_TMP,
   describeCheckout,
@@ -44,37 +45,13 @@ const dir = path.join(BENCH_TMP, "instances");
 
 /** nginx with deploy/nginx/beranda.conf in front of `upstreams`, and the ceiling's static file. */
 async function startNginx(nginx: string, upstreams: number[], port: number): Promise<Tracked> {
-  const [first, second] = upstreams;
-  let site = fs
-    .readFileSync(path.join(ROOT, "deploy/nginx/beranda.conf"), "utf8")
-    .replace("127.0.0.1:3001", `127.0.0.1:${first}`)
-    .replace("listen 127.0.0.1:8080", `listen 127.0.0.1:${port}`);
-  site = second
-    ? site.replace("127.0.0.1:3002", `127.0.0.1:${second}`)
-    : site.replace(/^.*127\.0\.0\.1:3002.*$/m, "");
   // The ceiling: the home page's bytes as a file, precompressed.
-  site = site.replace(
-    "    location / {",
-    `    location = /static/home.html {\n        root ${dir};\n        gzip_static on;\n    }\n\n    location / {`,
-  );
-  fs.writeFileSync(path.join(dir, "beranda.conf"), site);
-  fs.writeFileSync(
-    path.join(dir, "nginx.conf"),
-    [
-      "worker_processes 1;",
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/nginx-error.log;`,
-      "events { worker_connections 1024; }",
-      "http {",
-      "  access_log off;",
-      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
-        (kind) => `  ${kind}_temp_path ${dir}/${kind};`,
-      ),
-      `  include ${dir}/beranda.conf;`,
-      "}",
-    ].join("\n"),
-  );
-  const tracked = spawnTracked(nginx, ["-p", dir, "-c", `${dir}/nginx.conf`, "-g", "daemon off;"], {
+  const main = writeDeployNginx(dir, {
+    port,
+    upstreams,
+    locations: `    location = /static/home.html {\n        root ${dir};\n        gzip_static on;\n    }\n`,
+  });
+  const tracked = spawnTracked(nginx, ["-p", dir, "-c", main, "-g", "daemon off;"], {
     cwd: ROOT,
     env: process.env,
   });

@@ -7,6 +7,7 @@ import { loadConfig } from "#server/config.ts";
 import { openDb } from "#server/db/client.ts";
 import { createSchema } from "#tests/setup/databases.ts";
 import { ensureDebianPackages } from "#tests/setup/debian-packages.ts";
+import { writeDeployNginx } from "#tests/setup/nginx.ts";
 import {
   commandEnv,
   ROOT,
@@ -114,36 +115,8 @@ describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
     direct = await Promise.all(instances.map((run) => siteUrl(run, 60_000)));
 
     // nginx with deploy/nginx/beranda.conf, ports changed, in a main file of the test's own.
-    const site = fs
-      .readFileSync(path.join(ROOT, "deploy/nginx/beranda.conf"), "utf8")
-      .replace("127.0.0.1:3001", `127.0.0.1:${one}`)
-      .replace("127.0.0.1:3002", `127.0.0.1:${two}`)
-      .replace("listen 127.0.0.1:8080", `listen 127.0.0.1:${nginxPort}`);
-    fs.writeFileSync(path.join(dir, "beranda.conf"), site);
-    fs.writeFileSync(
-      path.join(dir, "nginx.conf"),
-      [
-        "worker_processes 1;",
-        `pid ${dir}/nginx.pid;`,
-        `error_log ${dir}/nginx-error.log;`,
-        "events { worker_connections 256; }",
-        "http {",
-        "  access_log off;",
-        ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
-          (kind) => `  ${kind}_temp_path ${dir}/${kind};`,
-        ),
-        `  include ${dir}/beranda.conf;`,
-        "}",
-      ].join("\n"),
-    );
-    nginx = startProcess("/usr/sbin/nginx", [
-      "-p",
-      dir,
-      "-c",
-      `${dir}/nginx.conf`,
-      "-g",
-      "daemon off;",
-    ]);
+    const nginxConf = writeDeployNginx(dir, { port: nginxPort, upstreams: [one, two] });
+    nginx = startProcess("/usr/sbin/nginx", ["-p", dir, "-c", nginxConf, "-g", "daemon off;"]);
 
     // Varnish with deploy/varnish/default.vcl, the backend's port changed.
     const vcl = fs
