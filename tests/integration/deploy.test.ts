@@ -39,6 +39,16 @@ function startProcess(command: string, args: string[]): Process {
   return { child, output: () => output };
 }
 
+/** SIGTERM, then SIGKILL if it has not exited within 5 s. */
+async function stopProcess({ child }: Process) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 async function until(check: () => Promise<boolean>, ms: number, what: string) {
   const end = Date.now() + ms;
   for (;;) {
@@ -153,8 +163,9 @@ describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
 
   afterAll(async () => {
     for (const run of instances) run.child.kill("SIGKILL");
-    nginx?.child.kill("SIGKILL");
-    varnish?.child.kill("SIGKILL");
+    // nginx and Varnish stop their own worker processes on SIGTERM (SIGKILL would leave
+    // nginx's workers running, listening, after the test).
+    await Promise.all([nginx, varnish].map((proxy) => proxy && stopProcess(proxy)));
     await smtp?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
