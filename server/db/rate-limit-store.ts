@@ -33,22 +33,18 @@ export function createDatabaseRateLimitStore(
   }
 
   return {
-    async hit(key, windowMs, options = {}): Promise<RateCounter> {
+    // `keep` (never evict early) needs nothing here: rows are only ever deleted once expired.
+    async hit(key, windowMs): Promise<RateCounter> {
       const at = Math.trunc(now());
       const resetAt = at + Math.trunc(windowMs);
-      const keep = options.keep ?? false;
       sweep(at);
       const row = await db
         .insertInto("rate_limits")
-        .values({ key, count: 1, reset_at: resetAt, keep })
+        .values({ key, count: 1, reset_at: resetAt })
         .onConflict((conflict) =>
           conflict.column("key").doUpdateSet({
             count: sql<number>`case when rate_limits.reset_at <= ${at} then 1 else rate_limits.count + 1 end`,
             reset_at: sql<number>`case when rate_limits.reset_at <= ${at} then ${resetAt} else rate_limits.reset_at end`,
-            // A lock stays a lock; a new window takes this hit's kind.
-            keep: keep
-              ? sql<boolean>`${sql.lit(true)}`
-              : sql<boolean>`case when rate_limits.reset_at <= ${at} then ${sql.lit(false)} else rate_limits.keep end`,
           }),
         )
         .returning(["count", "reset_at"])

@@ -311,7 +311,6 @@ export type RateLimitsTable = {
   key: string;
   count: number;
   reset_at: number;
-  keep: Bool;
 };
 
 /** An uploaded file or variant kept in the database (UPLOAD_STORE=database, decision 036). */

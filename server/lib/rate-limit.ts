@@ -8,14 +8,10 @@ export type RateCounter = { count: number; resetAt: number };
  * atomic: `hit` counts and answers in one step, so parallel requests each get
  * their own number and a limit holds however many arrive at once.
  *
- * One process serves the site today, so the counters live in memory
- * (`createMemoryRateLimitStore`; a restart forgives them). Several instances
- * behind a load balancer would share them through the database instead: a
- * table `rate_limits (key primary key, count, reset_at, keep)` where `hit` is
- * one upsert (`insert … on conflict (key) do update set count = case when
- * reset_at <= now then 1 else count + 1 end, reset_at = case … end returning
- * count, reset_at`), `refund` an update, `peek` a select and `reset` a
- * delete, with expired rows removed now and then. Nothing else changes.
+ * The site counts in the database (`createDatabaseRateLimitStore` in
+ * server/db/rate-limit-store.ts, decision 035), shared by every process and
+ * instance; `createMemoryRateLimitStore` below keeps them in one process's
+ * memory (unit tests, and the services' defaults when none is given).
  */
 export interface RateLimitStore {
   /**

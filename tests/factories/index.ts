@@ -331,3 +331,27 @@ export function imageForm(
   form.append(field, new File([data as BlobPart], fileName, { type }));
   return form;
 }
+
+/** A PNG of one colour, made with sharp. */
+export async function pngImage(width: number, height: number, background: string) {
+  const { default: sharp } = await import("sharp");
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/** Uploads an image through `POST /api/upload` (expects 201); answers the stored upload. */
+export async function uploadImage(
+  t: TestApp,
+  token: string,
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<{ id: number; url: string }> {
+  const response = await t.request("/api/upload", {
+    method: "POST",
+    headers: authHeaders(token),
+    body: imageForm(bytes, fileName, "image/png"),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { data: { id: number; url: string } }).data;
+}

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,11 +9,13 @@ import { createSchema } from "#tests/setup/databases.ts";
 import { ensureDebianPackages } from "#tests/setup/debian-packages.ts";
 import { writeDeployNginx } from "#tests/setup/nginx.ts";
 import {
+  collectOutput,
   commandEnv,
   ROOT,
   runServer,
   type ServerRun,
   siteUrl,
+  waitFor,
 } from "#tests/setup/server-process.ts";
 import { freePort, type SmtpCatcher, startSmtpCatcher } from "#tests/setup/smtp-catcher.ts";
 
@@ -25,18 +27,12 @@ import { freePort, type SmtpCatcher, startSmtpCatcher } from "#tests/setup/smtp-
  */
 const OWNER = { email: "owner@example.com", password: "A-long-passphrase-for-deploys-3" };
 
-type Process = { child: ChildProcess; output: () => string };
+type Process = { child: ChildProcessWithoutNullStreams; output: () => string };
 
 function startProcess(command: string, args: string[]): Process {
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  return { child, output: () => output };
+  const child = spawn(command, args);
+  const collected = collectOutput(child);
+  return { child, output: () => Object.values(collected()).join("") };
 }
 
 /** SIGTERM, then SIGKILL if it has not exited within 5 s. */
@@ -47,15 +43,6 @@ async function stopProcess({ child }: Process) {
   const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
   await exited;
   clearTimeout(timer);
-}
-
-async function until(check: () => Promise<boolean>, ms: number, what: string) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
@@ -146,12 +133,12 @@ describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
       "-s",
       "malloc,32m",
     ]);
-    await until(
+    await waitFor(
       async () => (await fetch(`${viaNginx}/healthz`)).ok,
       20_000,
       `nginx: ${nginx?.output()}`,
     );
-    await until(
+    await waitFor(
       async () => (await fetch(`${viaVarnish}/healthz`)).ok,
       30_000,
       `varnish: ${varnish?.output()}`,
@@ -202,7 +189,7 @@ describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
       body: { title: "Edited Behind The Proxies" },
     });
     expect(edited.status).toBe(200);
-    await until(
+    await waitFor(
       async () => (await (await fetch(page)).text()).includes("Edited Behind The Proxies"),
       5_000,
       "the edit through Varnish",
@@ -214,7 +201,7 @@ describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
       body: { status: "draft" },
     });
     expect(hidden.status).toBe(200);
-    await until(async () => (await fetch(page)).status === 404, 1_000, "the 404 through Varnish");
+    await waitFor(async () => (await fetch(page)).status === 404, 1_000, "the 404 through Varnish");
     for (let i = 0; i < 3; i++) expect((await fetch(page)).status).toBe(404);
   }, 60_000);
 
@@ -238,7 +225,7 @@ describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
       expect(sent.status).toBe(201);
     }
     // Both instances run the mail sender; give them several of its rounds.
-    await until(async () => smtp.mails.length >= before + 2, 30_000, "two mails");
+    await waitFor(async () => smtp.mails.length >= before + 2, 30_000, "two mails");
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const subjects = smtp.mails.slice(before).map((mail) => mail.parsed.text ?? "");
     expect(subjects).toHaveLength(2);

@@ -11,7 +11,7 @@ import { openDb, pgConnection } from "#server/db/client.ts";
 import { MIGRATION_NAMES } from "#server/db/migrate.ts";
 import { createLogger } from "#server/logger.ts";
 import { createSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
-import { commandEnv, runServer, siteUrl } from "#tests/setup/server-process.ts";
+import { commandEnv, eventually, runServer, siteUrl } from "#tests/setup/server-process.ts";
 
 /**
  * Several instances on one PostgreSQL database (each with its own DATA_DIR),
@@ -81,16 +81,8 @@ describe("instances on one PostgreSQL database", () => {
         body: JSON.stringify({ title: "Edited On The First Instance" }),
       });
       expect(edited.status).toBe(200);
-      const within = async (check: () => Promise<boolean>, ms: number) => {
-        const end = Date.now() + ms;
-        while (Date.now() < end) {
-          if (await check()) return true;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        return check();
-      };
       expect(
-        await within(async () => {
+        await eventually(async () => {
           const answer = await fetch(page);
           return (
             (await answer.text()).includes("Edited On The First Instance") ||
@@ -99,7 +91,7 @@ describe("instances on one PostgreSQL database", () => {
         }, 1_000),
       ).toBe(true);
       expect(
-        await within(
+        await eventually(
           async () => (await (await fetch(page)).text()).includes("Edited On The First Instance"),
           5_000,
         ),
@@ -111,7 +103,7 @@ describe("instances on one PostgreSQL database", () => {
         body: JSON.stringify({ status: "draft" }),
       });
       expect(hidden.status).toBe(200);
-      expect(await within(async () => (await fetch(page)).status === 404, 1_000)).toBe(true);
+      expect(await eventually(async () => (await fetch(page)).status === 404, 1_000)).toBe(true);
       for (let i = 0; i < 3; i++) expect((await fetch(page)).status).toBe(404);
 
       // The sign-in limit counts failures on both: ten wrong passwords, five through each,
@@ -198,13 +190,9 @@ describe("instances on one PostgreSQL database", () => {
       deliver: (c) => seen.b.push(c),
       checkEveryMs: 100,
     });
-    const until = async (check: () => boolean) => {
-      for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-      return check();
-    };
     try {
       await a.relay({ stale: ["post:1"], purge: [] });
-      expect(await until(() => seen.b.length === 1)).toBe(true);
+      expect(await eventually(() => seen.b.length === 1)).toBe(true);
       expect(seen.b[0]).toEqual({ stale: ["post:1"], purge: [] });
       expect(seen.a).toEqual([]); // not its own
 
@@ -216,11 +204,11 @@ describe("instances on one PostgreSQL database", () => {
           where application_name = 'beranda change notifications' and datname = current_database()`,
       );
       await admin.end();
-      expect(await until(() => seen.b.length === 2)).toBe(true);
+      expect(await eventually(() => seen.b.length === 2)).toBe(true);
       expect(seen.b[1]).toEqual({ stale: [], purge: ["site"] });
       // And it hears the next change.
       await a.relay({ stale: [], purge: ["post:2"] });
-      expect(await until(() => seen.b.length === 3)).toBe(true);
+      expect(await eventually(() => seen.b.length === 3)).toBe(true);
       expect(seen.b[2]).toEqual({ stale: [], purge: ["post:2"] });
     } finally {
       await a.close();

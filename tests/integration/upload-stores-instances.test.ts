@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, imageForm } from "#tests/factories/index.ts";
+import { createAccount, pngImage, uploadImage } from "#tests/factories/index.ts";
 import { startS3Server } from "#tests/setup/s3-server.ts";
 import { createTestApp } from "#tests/setup/test-app.ts";
 
@@ -25,18 +24,8 @@ function describeSharedStore(name: string, env: () => Record<string, string>) {
       });
       try {
         const { token } = await createAccount(one, "admin");
-        const png = await sharp({
-          create: { width: 800, height: 600, channels: 3, background: "#ff8c00" },
-        })
-          .png()
-          .toBuffer();
-        const response = await one.request("/api/upload", {
-          method: "POST",
-          headers: { authorization: `Bearer ${token}` },
-          body: imageForm(png, "orange.png", "image/png"),
-        });
-        expect(response.status).toBe(201);
-        const { data } = (await response.json()) as { data: { url: string } };
+        const png = await pngImage(800, 600, "#ff8c00");
+        const data = await uploadImage(one, token, png, "orange.png");
         const served = await other.request(data.url);
         expect(served.status).toBe(200);
         expect(new Uint8Array(await served.arrayBuffer())).toEqual(

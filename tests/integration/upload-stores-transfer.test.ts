@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
@@ -10,7 +9,7 @@ import { moveUploads } from "#server/maintenance/move-uploads.ts";
 import { restore } from "#server/maintenance/restore.ts";
 import { exportSite } from "#server/maintenance/transfer-export.ts";
 import { importSite } from "#server/maintenance/transfer-import.ts";
-import { createAccount, imageForm } from "#tests/factories/index.ts";
+import { createAccount, pngImage, uploadImage } from "#tests/factories/index.ts";
 import { startS3Server } from "#tests/setup/s3-server.ts";
 import { commandEnv, runCommand } from "#tests/setup/server-process.ts";
 import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
@@ -29,16 +28,7 @@ function diskFiles(dataDir: string): string[] {
 /** Uploads a picture through the API; answers the names of the file and its variants. */
 async function uploadPicture(t: TestApp, color: string): Promise<string[]> {
   const { token } = await createAccount(t, "admin");
-  const png = await sharp({ create: { width: 1000, height: 700, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-  const response = await t.request("/api/upload", {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: imageForm(png, "picture.png", "image/png"),
-  });
-  expect(response.status).toBe(201);
-  const { data } = (await response.json()) as { data: { id: number } };
+  const data = await uploadImage(t, token, await pngImage(1000, 700, color), "picture.png");
   const row = await t.db
     .selectFrom("uploads")
     .select(["file_name", "variants"])

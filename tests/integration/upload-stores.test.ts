@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, imageForm } from "#tests/factories/index.ts";
+import { createAccount, pngImage, uploadImage } from "#tests/factories/index.ts";
 import { startS3Server } from "#tests/setup/s3-server.ts";
 import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
@@ -30,18 +29,8 @@ function describeUploadStore(name: string, env: () => Record<string, string>) {
     afterAll(() => t?.close());
 
     it("stores an upload and its variants there, serves them as the disk's, and deletes them", async () => {
-      const png = await sharp({
-        create: { width: 1200, height: 800, channels: 3, background: "#3a7bd5" },
-      })
-        .png()
-        .toBuffer();
-      const response = await t.request("/api/upload", {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}` },
-        body: imageForm(png, "blue.png", "image/png"),
-      });
-      expect(response.status).toBe(201);
-      const { data } = (await response.json()) as { data: { id: number; url: string } };
+      const png = await pngImage(1200, 800, "#3a7bd5");
+      const data = await uploadImage(t, token, png, "blue.png");
       expect(data.url).toMatch(/^\/uploads\/[0-9a-f]{20}\.png$/);
 
       const stored = await t.services.uploadStore.list();

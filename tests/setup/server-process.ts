@@ -34,7 +34,7 @@ export function runServer(env: Record<string, string>) {
 }
 
 /** What a child process prints, as it comes: ask the answer for both so far. */
-function collectOutput(child: ChildProcessWithoutNullStreams) {
+export function collectOutput(child: ChildProcessWithoutNullStreams) {
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => {
@@ -46,13 +46,34 @@ function collectOutput(child: ChildProcessWithoutNullStreams) {
   return () => ({ stdout, stderr });
 }
 
-export async function waitFor(check: () => boolean, ms = 20_000) {
+/**
+ * Asks `check` every 25 ms until it answers true (a check that throws counts
+ * as false) or `ms` have passed; answers whether it came true.
+ */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  ms = 20_000,
+): Promise<boolean> {
   const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 50));
+  for (;;) {
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error("timed out");
+}
+
+/** As `eventually`, but throws ("timed out waiting for `what`") when it does not come true. */
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  ms = 20_000,
+  what = "a condition",
+) {
+  if (!(await eventually(check, ms))) throw new Error(`timed out waiting for ${what}`);
 }
 
 /** Waits for the "running at" line and returns the site's base URL. */

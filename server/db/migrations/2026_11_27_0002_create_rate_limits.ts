@@ -4,15 +4,13 @@ import type { Kysely } from "kysely";
 // The sign-in throttle's and the rate limits' counters (issue 26), shared by
 // every process and instance on the database: one row per key, its count in
 // the running window and when that window ends (milliseconds since the
-// epoch); `keep` marks locks. Expired rows are deleted now and then.
+// epoch). Expired rows are deleted now and then.
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = !db.getExecutor().adapter.constructor.name.toLowerCase().includes("sqlite");
   await db.schema
     .createTable("rate_limits")
     .addColumn("key", "varchar(600)", (c) => c.primaryKey())
     .addColumn("count", "integer", (c) => c.notNull())
     .addColumn("reset_at", "bigint", (c) => c.notNull())
-    .addColumn("keep", postgres ? "boolean" : "integer", (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex("rate_limits_reset_at")
