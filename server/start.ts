@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { loadSecretKey, SecretKeyError } from "./auth/secret-key.ts";
 import { prepareDatabase } from "./boot.ts";
 import { startChangeNotifications } from "./cache/change-notifications.ts";
+import { watchCommandChanges } from "./cache/command-changes.ts";
 import { type ContentChange, createContentChanges } from "./cache/content-changes.ts";
 import { createHttpCachePurge } from "./cache/http-cache-purge.ts";
 import {
@@ -203,6 +204,9 @@ async function serveSite() {
           fail(`cannot listen for changes on the PostgreSQL database: ${error.message}`),
         )
       : null;
+  // On SQLite, changes a command makes beside the site (an import) come by a file in DATA_DIR.
+  const stopWatchingCommands =
+    config.database.kind === "sqlite" ? watchCommandChanges(config.dataDir, applyElsewhere) : null;
   const relayChange = notifications?.relay ?? link?.relay;
   const changes = createContentChanges(
     relayChange || purgeHttpCaches
@@ -283,6 +287,7 @@ async function serveSite() {
     }
     await services.posts.close(); // views counted in memory
     await services.uploadStore.close();
+    stopWatchingCommands?.();
     await notifications?.close();
     await prepared.handle.close();
     dataDirLock?.release();

@@ -39,10 +39,7 @@ export async function startChangeNotifications(options: {
   const instance = randomUUID();
   const checkEveryMs = options.checkEveryMs ?? 5_000;
   const sender = new driver.Pool({ ...pgConnection(options.url), max: 2 });
-  const { rows } = await sender.query<{ schema: string }>("select current_schema() as schema");
-  const schema = rows[0]?.schema ?? "public";
-  // One channel per site: several sites may share a database, a schema each.
-  const channel = `beranda_${createHash("sha256").update(schema).digest("hex").slice(0, 24)}`;
+  const channel = await channelOf(sender);
 
   let listener: pg.Client | null = null;
   let closed = false;
@@ -106,17 +103,8 @@ export async function startChangeNotifications(options: {
 
   return {
     async relay(change) {
-      let payload = JSON.stringify({ from: instance, stale: change.stale, purge: change.purge });
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
-        // Too many tags for one notification: what it would name, and more, stales.
-        payload = JSON.stringify({
-          from: instance,
-          stale: EVERYTHING.stale,
-          purge: change.purge.length ? EVERYTHING.stale : [],
-        });
-      }
       try {
-        await sender.query("select pg_notify($1, $2)", [channel, payload]);
+        await sender.query("select pg_notify($1, $2)", [channel, payloadOf(instance, change)]);
       } catch (error) {
         options.logger.warn({ err: error }, "change notifications: not sent");
       }
@@ -128,4 +116,41 @@ export async function startChangeNotifications(options: {
       await sender.end().catch(() => {});
     },
   };
+}
+
+/** One channel per site: several sites may share a database, a schema each. */
+async function channelOf(client: pg.Pool | pg.Client): Promise<string> {
+  const { rows } = await client.query<{ schema: string }>("select current_schema() as schema");
+  const schema = rows[0]?.schema ?? "public";
+  return `beranda_${createHash("sha256").update(schema).digest("hex").slice(0, 24)}`;
+}
+
+function payloadOf(from: string, change: ContentChange): string {
+  const payload = JSON.stringify({ from, stale: change.stale, purge: change.purge });
+  if (Buffer.byteLength(payload) <= MAX_PAYLOAD) return payload;
+  // Too many tags for one notification: what it would name, and more, stales.
+  return JSON.stringify({
+    from,
+    stale: EVERYTHING.stale,
+    purge: change.purge.length ? EVERYTHING.stale : [],
+  });
+}
+
+/**
+ * Tells every instance on the database about a change made by a command
+ * (`npm run import:wordpress` beside running sites): one notification, then
+ * the connection closes.
+ */
+export async function sendChangeNotification(url: string, change: ContentChange): Promise<void> {
+  const { default: driver } = await import("pg");
+  const client = new driver.Client({ ...pgConnection(url), application_name: "beranda command" });
+  await client.connect();
+  try {
+    await client.query("select pg_notify($1, $2)", [
+      await channelOf(client),
+      payloadOf(randomUUID(), change),
+    ]);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

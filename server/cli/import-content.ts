@@ -8,6 +8,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "#server/boot.ts";
+import { announceCommandChange } from "#server/cache/command-changes.ts";
+import { EVERYTHING } from "#server/cache/content-changes.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { DataDirLockedError, lockDataDir } from "#server/db/data-dir-lock.ts";
 import { createLogger } from "#server/logger.ts";
@@ -83,14 +85,17 @@ try {
       { onProgress: (progress) => bar.update(progress), allowHosts: values["allow-host"] },
     );
     bar.end();
-    if (job.status === "failed") failCommand(command, job.error ?? "the import stopped");
-    for (const line of reportLines(publicJob(job))) console.log(line);
-    if (!job.dryRun && !lock) {
-      console.log(
-        "\nThe site is running: pages it keeps in its page cache (the blog list, the home page) " +
-          "show the new posts after its next content change or a restart.",
+    if (!job.dryRun) {
+      // Sites running on this data render their pages again (and purge caches in front).
+      await announceCommandChange(config, EVERYTHING).catch((error) =>
+        console.warn(
+          `Could not tell the running site about the import (${errorText(error)}): ` +
+            "its cached pages show what was imported after its next content change or a restart.",
+        ),
       );
     }
+    if (job.status === "failed") failCommand(command, job.error ?? "the import stopped");
+    for (const line of reportLines(publicJob(job))) console.log(line);
     if (!job.dryRun && (job.report?.counts.authors.created ?? 0) > 0) {
       console.log(
         "Imported authors are inactive and have no password: activate them in Admin → Users " +

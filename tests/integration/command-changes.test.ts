@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildWxr } from "#tests/factories/wxr.ts";
+import {
+  runCommand,
+  runServer,
+  siteDatabase,
+  siteUrl,
+  waitFor,
+} from "#tests/setup/server-process.ts";
+
+describe("a command beside a running site", () => {
+  it("npm run import:wordpress while the site serves: its cached pages show the imported post within seconds", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-command-"));
+    const site = await siteDatabase(dataDir);
+    const exportFile = path.join(dataDir, "..", `${path.basename(dataDir)}.xml`);
+    fs.writeFileSync(
+      exportFile,
+      buildWxr({
+        authors: [{ id: 1, login: "old", email: "old@example.com", display: "Old Author" }],
+        items: [
+          {
+            id: 7,
+            title: "Brought Over While Serving",
+            slug: "brought-over-while-serving",
+            status: "publish",
+            creator: "old",
+            dateGmt: "2020-03-04 05:06:07",
+            content: "Moved from the old site.",
+          },
+        ],
+      }),
+    );
+    const run = runServer({
+      ...site.env,
+      PORT: "0",
+      PAGE_CACHE_MIN_RENDER_SECONDS: "0",
+      DEMO_MODE: "false",
+      ADMIN_EMAIL: "owner@example.com",
+      ADMIN_PASSWORD: "A-long-passphrase-for-commands-3",
+    });
+    try {
+      const url = await siteUrl(run, 60_000);
+      const blog = async () => {
+        const response = await fetch(`${url}/blog`);
+        return { cache: response.headers.get("x-cache"), text: await response.text() };
+      };
+      await blog();
+      const before = await blog();
+      expect(before.cache).toBe("HIT");
+      expect(before.text).not.toContain("Brought Over While Serving");
+
+      const { code, stdout, stderr } = await runCommand(
+        "npm",
+        ["run", "--silent", "import:wordpress", "--", exportFile],
+        { ...site.env },
+      );
+      expect(code, stderr).toBe(0);
+      expect(stdout).toMatch(/Posts\s+1\s+0\s+0\s+0/);
+      expect(stdout).not.toContain("Could not tell the running site");
+
+      await waitFor(
+        async () => (await blog()).text.includes("Brought Over While Serving"),
+        10_000,
+        "the blog list to show the imported post",
+      );
+    } finally {
+      run.child.kill("SIGTERM");
+      await run.exited;
+      fs.rmSync(exportFile, { force: true });
+      await site.cleanup();
+    }
+  }, 120_000);
+});
