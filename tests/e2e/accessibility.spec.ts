@@ -16,11 +16,14 @@ const PAGES = [
   "/unauthorized",
 ];
 
+// One test a page and theme: each stands alone (its own time limit, a failure
+// names its page), and the workers share them (they only read).
+test.describe.configure({ mode: "parallel" });
+
 for (const theme of ["light", "dark"] as const) {
-  test(`public pages have no serious or critical axe violations (${theme})`, async ({ page }) => {
-    test.setTimeout(90_000);
-    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
-    for (const path of PAGES) {
+  for (const path of PAGES) {
+    test(`${path} has no serious or critical axe violations (${theme})`, async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
       await page.goto(path);
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
       const results = await new AxeBuilder({ page })
@@ -36,6 +39,6 @@ for (const theme of ["light", "dark"] as const) {
               .join(", ")}`,
         );
       expect(serious, `${path} (${theme})`).toEqual([]);
-    }
-  });
+    });
+  }
 }
