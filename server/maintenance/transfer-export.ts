@@ -121,6 +121,8 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
   const uploads = await allRows(db, "uploads");
   const auditLog = await allRows(db, "audit_logs");
   const revisions = await allRows(db, "revisions");
+  const oldAddresses = await allRows(db, "old_addresses");
+  const importItems = await allRows(db, "import_items");
 
   const linksOf = <T extends { post_id: number }>(rows: T[], pick: (row: T) => number) => {
     const byPost = new Map<number, number[]>();
@@ -323,6 +325,22 @@ async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
       author_id: r.author_id,
       created_at: iso(r.created_at),
     })),
+    oldAddresses: oldAddresses.map((a) => ({
+      id: a.id,
+      address: a.address,
+      target_type: a.target_type,
+      target_id: a.target_id,
+      created_at: iso(a.created_at),
+    })),
+    // The jobs themselves (progress and reports of past runs) stay behind.
+    importItems: importItems.map((i) => ({
+      id: i.id,
+      origin: i.origin,
+      kind: i.kind,
+      source_id: i.source_id,
+      target_id: i.target_id,
+      created_at: iso(i.created_at),
+    })),
   } as ExportDocument;
 }
 
@@ -479,6 +497,8 @@ export function summarize(document: ExportDocument): string {
     [document.uploads.length, "upload", "uploads"],
     [document.auditLog.length, "audit entry", "audit entries"],
     [document.revisions.length, "revision", "revisions"],
+    [document.oldAddresses.length, "old address", "old addresses"],
+    [document.importItems.length, "imported item", "imported items"],
   ];
   return parts.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(", ");
 }

@@ -253,6 +253,28 @@ export const ExportRevisionSchema = z.strictObject({
   created_at: timestamp,
 });
 
+/**
+ * An old address of a site moved in from WordPress or Ghost (issue 27) and what it
+ * leads to. Kept as stored: a target deleted since answers 404, as on the source.
+ */
+export const ExportOldAddressSchema = z.strictObject({
+  id,
+  address: text(500).min(1),
+  target_type: z.enum(["post", "page", "category", "tag"]),
+  target_id: id,
+  created_at: timestamp,
+});
+
+/** What an item of a WordPress or Ghost export became, so importing it again creates nothing. */
+export const ExportImportItemSchema = z.strictObject({
+  id,
+  origin: text(300).min(1),
+  kind: z.enum(["post", "page", "category", "tag", "user", "media"]),
+  source_id: text(500).min(1),
+  target_id: id,
+  created_at: timestamp,
+});
+
 const ExportShape = z.strictObject({
   format: z.literal(EXPORT_FORMAT, { error: `must be "${EXPORT_FORMAT}"` }),
   version: z.literal(EXPORT_VERSION, {
@@ -284,6 +306,10 @@ const ExportShape = z.strictObject({
   auditLog: z.array(ExportAuditEntrySchema),
   /** Revisions of posts, pages and services (since issue 23; older exports have none). */
   revisions: z.array(ExportRevisionSchema).default([]),
+  /** A moved-in site's old addresses (since issue 27; older exports have none). */
+  oldAddresses: z.array(ExportOldAddressSchema).default([]),
+  /** What a WordPress or Ghost import made of each item (since issue 27). */
+  importItems: z.array(ExportImportItemSchema).default([]),
 });
 
 export type ExportDocument = z.output<typeof ExportShape>;
@@ -310,6 +336,8 @@ export const COLLECTIONS = [
   "uploads",
   "auditLog",
   "revisions",
+  "oldAddresses",
+  "importItems",
 ] as const satisfies readonly ExportCollection[];
 
 /**
@@ -367,6 +395,8 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
     "uploads",
     "auditLog",
     "revisions",
+    "oldAddresses",
+    "importItems",
   ] as const) {
     idsOf(collection);
   }
@@ -385,6 +415,13 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
   unique("redirects", doc.redirects, "old_slug", (r) => `${r.kind}:${r.old_slug}`);
   unique("uploads", doc.uploads, "file_name", (u) => u.file_name);
   unique("previewLinks", doc.previewLinks, "secret_hash", (l) => l.secret_hash);
+  unique("oldAddresses", doc.oldAddresses, "address", (a) => a.address);
+  unique(
+    "importItems",
+    doc.importItems,
+    "source_id",
+    (i) => `${i.origin} ${i.kind} ${i.source_id}`,
+  );
 
   for (const [index, post] of doc.posts.entries()) {
     refers(["posts", index, "author_id"], post.author_id, users, "user");

@@ -177,6 +177,8 @@ const TABLES_THAT_MUST_BE_EMPTY = [
   ["slug_redirects", "redirect", "redirects"],
   ["audit_logs", "audit log entry", "audit log entries"],
   ["revisions", "revision", "revisions"],
+  ["old_addresses", "old address", "old addresses"],
+  ["import_items", "imported item", "imported items"],
 ] as const satisfies readonly (readonly [keyof Database, string, string])[];
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -324,6 +326,8 @@ const SERIAL_TABLES = [
   "slug_redirects",
   "audit_logs",
   "revisions",
+  "old_addresses",
+  "import_items",
 ] as const;
 
 /** Writes the document's rows; the caller holds the transaction. */
@@ -398,6 +402,12 @@ async function insertDocument(db: Db, kind: DialectKind, doc: ExportDocument) {
     db,
     "revisions",
     doc.revisions.map((r) => ({ ...r, snapshot: JSON.stringify(r.snapshot) })),
+  );
+  await insertAll(db, "old_addresses", doc.oldAddresses);
+  await insertAll(
+    db,
+    "import_items",
+    doc.importItems.map((i) => ({ ...i, job_id: null })),
   );
 
   if (kind === "postgres") {

@@ -12,6 +12,7 @@ import { lockDataDir } from "#server/db/data-dir-lock.ts";
 import { exportSite, listFiles, readSiteDocument } from "#server/maintenance/transfer-export.ts";
 import type { ExportDocument } from "#server/maintenance/transfer-format.ts";
 import { ImportError, importSite } from "#server/maintenance/transfer-import.ts";
+import type { ImportRequest } from "#server/modules/content-import/import-run.ts";
 import {
   type Accounts,
   createAccount,
@@ -32,6 +33,7 @@ import {
   sendContactMessage,
   unique,
 } from "#tests/factories/index.ts";
+import { buildWxr } from "#tests/factories/wxr.ts";
 import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
@@ -64,6 +66,41 @@ async function otherSite(kind: "sqlite" | "postgres" = OTHER, env: Record<string
 }
 
 type OtherSite = Awaited<ReturnType<typeof otherSite>>;
+
+/** A WordPress export of one post in one category, by an author matched by e-mail. */
+function wordpressFile(dir: string, authorEmail: string, categorySlug: string) {
+  const file = path.join(dir, "old-wordpress.xml");
+  fs.writeFileSync(
+    file,
+    buildWxr({
+      siteUrl: "https://old.example.com",
+      authors: [{ id: 1, login: "owner", email: authorEmail, display: "Owner" }],
+      categories: [{ slug: categorySlug, name: "Old News" }],
+      items: [
+        {
+          id: 501,
+          title: "Our Launch",
+          status: "publish",
+          creator: "owner",
+          content: "Launch day.",
+          categories: [categorySlug],
+        },
+      ],
+    }),
+  );
+  return file;
+}
+
+function wordpressRun(file: string): ImportRequest {
+  return {
+    source: "wordpress",
+    filePath: file,
+    fileName: path.basename(file),
+    dryRun: false,
+    missingImages: "keep",
+    siteUrl: "",
+  };
+}
 
 /** What may differ between two exports of the same content: when, and from which database. */
 function comparable(document: ExportDocument) {
@@ -135,6 +172,9 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
   let draftPagePreview: string;
   let archive: string;
   let exported: ExportDocument;
+  /** A WordPress export moved in before the export, and a category it named. */
+  let oldWordpress: string;
+  let newsSlug: string;
 
   beforeAll(async () => {
     source = await createTestApp({ env: { CONTACT_RATE_LIMIT: "off" } });
@@ -399,6 +439,29 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       ])
       .execute();
 
+    // Moved in from WordPress earlier: the export's post 501 became `live` (the import's
+    // record of it), and its category matched `news` (which keeps its old address).
+    await source.db
+      .insertInto("import_items")
+      .values({
+        origin: "wordpress:old.example.com",
+        kind: "post",
+        source_id: "501",
+        target_id: live.id,
+        job_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    oldWordpress = wordpressFile(work, a.admin.user.email, news.slug);
+    const moved = await source.services.contentImport.runImport(
+      a.admin.user,
+      wordpressRun(oldWordpress),
+      { allowHosts: [] },
+    );
+    expect(moved.report?.counts.posts).toMatchObject({ created: 0, matched: 1 });
+    expect(moved.report?.counts.categories).toMatchObject({ created: 0, matched: 1 });
+    newsSlug = news.slug;
+
     // Views the pages above counted are written now, not by the timer during a later test
     // (the exports below would then differ from this one by a view count).
     await source.services.posts.flushViews();
@@ -576,6 +639,17 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       const oldService = await app.request(`/services/${renamedServiceFrom}`);
       expect(oldService.status).toBe(301);
       expect(oldService.headers.get("location")).toBe("/services/advice");
+      // The old WordPress address of a category still leads to it, and importing the same
+      // WordPress export again creates nothing: what its items became came along.
+      const oldCategory = await app.request(`/category/${newsSlug}/`);
+      expect(oldCategory.status).toBe(301);
+      expect(oldCategory.headers.get("location")).toBe(`/blog?category=${newsSlug}`);
+      const rerun = await app.services.contentImport.runImport(
+        (await app.services.contentImport.findCommandLineActor(undefined))!,
+        wordpressRun(oldWordpress),
+        { allowHosts: [] },
+      );
+      expect(rerun.report?.counts.posts).toMatchObject({ created: 0, matched: 1 });
       expect((await app.request("/blog/scheduled-for-later")).status).toBe(404);
       expect((await app.request("/services/digital-marketing")).status).toBe(404);
 
