@@ -13,7 +13,7 @@ import {
 } from "#common/schemas/responses.ts";
 import { IdParams, idParam, jsonBody, pagingQuery } from "#server/http/request.ts";
 import { created, dataResponses, dataResponsesWith, ok } from "#server/http/responses.ts";
-import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { createRouter, itemOf, routesFor, signedIn } from "#server/http/router.ts";
 import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { toPostListResponse, toPostResponse } from "./post-response.ts";
@@ -237,7 +237,7 @@ export const blogApi = createRouter()
     return ok(c, data, "Post updated successfully!");
   })
   .openapi(remove, async (c) => {
-    await c.var.services.posts.deletePost(c.var.user, c.req.valid("param").id);
+    await c.var.services.posts.deletePost(...itemOf(c));
     return ok(c, null, "Post deleted successfully");
   })
   .openapi(listCategories, async (c) => {
