@@ -112,25 +112,26 @@ const bulk = route("POST /blog/posts/bulk", "bulkUpdatePosts", {
   responses: dataResponses(BulkResultSchema, "How many posts changed", [404]),
 });
 
-const listCategories = route("GET /blog/categories", "listCategories", {
-  summary: "All categories with live post counts",
-  responses: dataResponsesWith(
-    z.array(CategorySchema),
-    { categories: z.array(CategorySchema) },
-    "The categories, in `categories` and in `data`",
-    [400],
-  ),
-});
+/** All categories or all tags, with live post counts: in `data`, and again under their own name. */
+function termListRoute<const P extends "categories" | "tags", S extends z.ZodType>(
+  plural: P,
+  operationId: string,
+  schema: S,
+) {
+  const beside = { [plural]: z.array(schema) } as { [K in P]: z.ZodArray<S> };
+  return route(`GET /blog/${plural}`, operationId, {
+    summary: `All ${plural} with live post counts`,
+    responses: dataResponsesWith(
+      z.array(schema),
+      beside,
+      `The ${plural}, in \`${plural}\` and in \`data\``,
+      [400],
+    ),
+  });
+}
 
-const listTags = route("GET /blog/tags", "listTags", {
-  summary: "All tags with live post counts",
-  responses: dataResponsesWith(
-    z.array(TagSchema),
-    { tags: z.array(TagSchema) },
-    "The tags, in `tags` and in `data`",
-    [400],
-  ),
-});
+const listCategories = termListRoute("categories", "listCategories", CategorySchema);
+const listTags = termListRoute("tags", "listTags", TagSchema);
 
 /** What sets categories and tags apart: their path, their name, the right to change them. */
 type TermKind = {
