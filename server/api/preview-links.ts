@@ -1,11 +1,10 @@
-import { z } from "@hono/zod-openapi";
 import type { Permission } from "#common/permissions.ts";
 import {
   PreviewLinkCreatedSchema,
   PreviewLinkInputSchema,
   PreviewLinkListSchema,
 } from "#common/schemas/preview-links.ts";
-import { idParam } from "#server/http/request.ts";
+import { IdParams, idParams } from "#server/http/request.ts";
 import { created, dataResponses, errorResponses, ok } from "#server/http/responses.ts";
 import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 import type { PreviewDocumentType } from "#server/modules/preview-links/preview-links.repository.ts";
@@ -19,8 +18,7 @@ import { PREVIEW_PATH } from "#server/modules/preview-links/preview-links.servic
  */
 const { route } = routesFor("Preview links");
 
-const DocumentParams = z.object({ id: idParam("id") });
-const LinkParams = z.object({ id: idParam("id"), linkId: idParam("linkId") });
+const LinkParams = idParams("id", "linkId");
 
 /** The body is optional: without one the link lasts 7 days. */
 const createBody = {
@@ -54,7 +52,7 @@ function previewLinksOf(
   const create = route(`POST ${base}/preview-links`, `create${name}PreviewLink`, {
     summary: `Create a secret preview link of a ${type} (its URL is shown only in this answer)`,
     ...guard,
-    request: { params: DocumentParams, ...createBody },
+    request: { params: IdParams, ...createBody },
     responses: dataResponses(
       PreviewLinkCreatedSchema,
       "The new link: `{id, url, expires_at}`",
@@ -65,7 +63,7 @@ function previewLinksOf(
   const list = route(`GET ${base}/preview-links`, `list${name}PreviewLinks`, {
     summary: `The ${type}'s preview links, newest first, with their status (never their secret)`,
     ...guard,
-    request: { params: DocumentParams },
+    request: { params: IdParams },
     responses: dataResponses(PreviewLinkListSchema, "The links", [404]),
   });
   const revoke = route(`DELETE ${base}/preview-links/{linkId}`, `revoke${name}PreviewLink`, {

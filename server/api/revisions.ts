@@ -11,7 +11,7 @@ import {
 } from "#common/schemas/responses.ts";
 import type { User } from "#common/types.ts";
 import type { RevisionDocumentType } from "#server/db/schema.ts";
-import { idParam } from "#server/http/request.ts";
+import { IdParams, idParams } from "#server/http/request.ts";
 import { dataResponses, ok } from "#server/http/responses.ts";
 import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 import type { RevisionsService } from "#server/modules/revisions/revisions.service.ts";
@@ -26,8 +26,7 @@ import { toPostResponse } from "./post-response.ts";
  */
 const { route } = routesFor("Revisions");
 
-const DocumentParams = z.object({ id: idParam("id") });
-const RevisionParams = z.object({ id: idParam("id"), revisionId: idParam("revisionId") });
+const RevisionParams = idParams("id", "revisionId");
 
 const RESTORED = "Revision restored";
 
@@ -64,7 +63,7 @@ function revisionsOf<D extends z.ZodType>(kind: DocumentKind<D>) {
   const list = route(`GET ${base}/{id}/revisions`, `list${one}Revisions`, {
     summary: `The revisions of a ${a}, newest first`,
     ...guard,
-    request: { params: DocumentParams },
+    request: { params: IdParams },
     responses: dataResponses(
       z.array(RevisionSummarySchema),
       "`[{id, created_at, author {id, name}, reason, title}]`",
