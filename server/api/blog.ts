@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import type { Permission } from "#common/permissions.ts";
 import { CategoryInputSchema, TagInputSchema } from "#common/schemas/content.ts";
 import { idListText } from "#common/schemas/fields.ts";
 import { PostBulkSchema, PostInputSchema, PostStatusFilterSchema } from "#common/schemas/posts.ts";
@@ -13,7 +14,7 @@ import {
 } from "#common/schemas/responses.ts";
 import { IdParams, idParam, jsonBody, pagingQuery } from "#server/http/request.ts";
 import { created, dataResponses, dataResponsesWith, ok } from "#server/http/responses.ts";
-import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { createRouter, itemOf, routesFor, signedIn } from "#server/http/router.ts";
 import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { toPostListResponse, toPostResponse } from "./post-response.ts";
@@ -111,60 +112,76 @@ const bulk = route("POST /blog/posts/bulk", "bulkUpdatePosts", {
   responses: dataResponses(BulkResultSchema, "How many posts changed", [404]),
 });
 
-const listCategories = route("GET /blog/categories", "listCategories", {
-  summary: "All categories with live post counts",
-  responses: dataResponsesWith(
-    z.array(CategorySchema),
-    { categories: z.array(CategorySchema) },
-    "The categories, in `categories` and in `data`",
-    [400],
-  ),
-});
+/** All categories or all tags, with live post counts: in `data`, and again under their own name. */
+function termListRoute<const P extends "categories" | "tags", S extends z.ZodType>(
+  plural: P,
+  operationId: string,
+  schema: S,
+) {
+  const beside = { [plural]: z.array(schema) } as { [K in P]: z.ZodArray<S> };
+  return route(`GET /blog/${plural}`, operationId, {
+    summary: `All ${plural} with live post counts`,
+    responses: dataResponsesWith(
+      z.array(schema),
+      beside,
+      `The ${plural}, in \`${plural}\` and in \`data\``,
+      [400],
+    ),
+  });
+}
 
-const listTags = route("GET /blog/tags", "listTags", {
-  summary: "All tags with live post counts",
-  responses: dataResponsesWith(
-    z.array(TagSchema),
-    { tags: z.array(TagSchema) },
-    "The tags, in `tags` and in `data`",
-    [400],
-  ),
-});
+const listCategories = termListRoute("categories", "listCategories", CategorySchema);
+const listTags = termListRoute("tags", "listTags", TagSchema);
+
+/** What sets categories and tags apart: their path, their name, the right to change them. */
+type TermKind = {
+  base: "/blog/categories" | "/blog/tags";
+  one: "Category" | "Tag";
+  permission: Permission;
+  input: z.ZodType;
+  schema: z.ZodType;
+  /** The delete's summary (what happens to the posts). */
+  deleteSummary: string;
+};
 
 const writeErrors = [404, 409] as const;
 
-const createCategory = route("POST /blog/categories", "createCategory", {
-  summary: "Create a category",
-  ...signedIn("categories:manage"),
-  request: jsonBody(CategoryInputSchema),
-  responses: dataResponses(CategorySchema, "The category", [...writeErrors], 201),
-});
-const updateCategory = route("PUT /blog/categories/{id}", "updateCategory", {
-  summary: "Rename a category",
-  ...signedIn("categories:manage"),
-  request: { params: IdParams, ...jsonBody(CategoryInputSchema) },
-  responses: dataResponses(CategorySchema, "The category", [...writeErrors]),
-});
-const deleteCategory = deleteRoute("/blog/categories/{id}", "deleteCategory", {
-  summary: "Delete a category (its posts stay)",
-  permission: "categories:manage",
-});
-const createTag = route("POST /blog/tags", "createTag", {
-  summary: "Create a tag",
-  ...signedIn("tags:manage"),
-  request: jsonBody(TagInputSchema),
-  responses: dataResponses(TagSchema, "The tag", [...writeErrors], 201),
-});
-const updateTag = route("PUT /blog/tags/{id}", "updateTag", {
-  summary: "Rename a tag",
-  ...signedIn("tags:manage"),
-  request: { params: IdParams, ...jsonBody(TagInputSchema) },
-  responses: dataResponses(TagSchema, "The tag", [...writeErrors]),
-});
-const deleteTag = deleteRoute("/blog/tags/{id}", "deleteTag", {
-  summary: "Delete a tag",
-  permission: "tags:manage",
-});
+/** A category's or a tag's create, rename and delete. */
+function termsOf({ base, one, permission, input, schema, deleteSummary }: TermKind) {
+  const a = one.toLowerCase();
+  const create = route(`POST ${base}`, `create${one}`, {
+    summary: `Create a ${a}`,
+    ...signedIn(permission),
+    request: jsonBody(input),
+    responses: dataResponses(schema, `The ${a}`, [...writeErrors], 201),
+  });
+  const update = route(`PUT ${base}/{id}`, `update${one}`, {
+    summary: `Rename a ${a}`,
+    ...signedIn(permission),
+    request: { params: IdParams, ...jsonBody(input) },
+    responses: dataResponses(schema, `The ${a}`, [...writeErrors]),
+  });
+  const remove = deleteRoute(`${base}/{id}`, `delete${one}`, {
+    summary: deleteSummary,
+    permission,
+  });
+  return createRouter()
+    .openapi(create, async (c) => {
+      const categories = c.var.services.categories;
+      const data: unknown = await categories[`create${one}`](c.var.user, await c.req.json());
+      return created(c, data);
+    })
+    .openapi(update, async (c) => {
+      const { id } = c.req.valid("param");
+      const categories = c.var.services.categories;
+      const data: unknown = await categories[`update${one}`](c.var.user, id, await c.req.json());
+      return ok(c, data);
+    })
+    .openapi(remove, async (c) => {
+      await c.var.services.categories[`delete${one}`](...itemOf(c));
+      return ok(c, null, `${one} deleted`);
+    });
+}
 
 export const blogApi = createRouter()
   .openapi(featured, async (c) => {
@@ -237,7 +254,7 @@ export const blogApi = createRouter()
     return ok(c, data, "Post updated successfully!");
   })
   .openapi(remove, async (c) => {
-    await c.var.services.posts.deletePost(c.var.user, c.req.valid("param").id);
+    await c.var.services.posts.deletePost(...itemOf(c));
     return ok(c, null, "Post deleted successfully");
   })
   .openapi(listCategories, async (c) => {
@@ -248,31 +265,25 @@ export const blogApi = createRouter()
     const tags = await c.var.services.categories.listTags();
     return c.json({ success: true as const, tags, data: tags }, 200);
   })
-  .openapi(createCategory, async (c) => {
-    const data = await c.var.services.categories.createCategory(c.var.user, await c.req.json());
-    return created(c, data);
-  })
-  .openapi(updateCategory, async (c) => {
-    const { id } = c.req.valid("param");
-    const data = await c.var.services.categories.updateCategory(c.var.user, id, await c.req.json());
-    return ok(c, data);
-  })
-  .openapi(deleteCategory, async (c) => {
-    const { id } = c.req.valid("param");
-    await c.var.services.categories.deleteCategory(c.var.user, id);
-    return ok(c, null, "Category deleted");
-  })
-  .openapi(createTag, async (c) => {
-    const data = await c.var.services.categories.createTag(c.var.user, await c.req.json());
-    return created(c, data);
-  })
-  .openapi(updateTag, async (c) => {
-    const { id } = c.req.valid("param");
-    const data = await c.var.services.categories.updateTag(c.var.user, id, await c.req.json());
-    return ok(c, data);
-  })
-  .openapi(deleteTag, async (c) => {
-    const { id } = c.req.valid("param");
-    await c.var.services.categories.deleteTag(c.var.user, id);
-    return ok(c, null, "Tag deleted");
-  });
+  .route(
+    "/",
+    termsOf({
+      base: "/blog/categories",
+      one: "Category",
+      permission: "categories:manage",
+      input: CategoryInputSchema,
+      schema: CategorySchema,
+      deleteSummary: "Delete a category (its posts stay)",
+    }),
+  )
+  .route(
+    "/",
+    termsOf({
+      base: "/blog/tags",
+      one: "Tag",
+      permission: "tags:manage",
+      input: TagInputSchema,
+      schema: TagSchema,
+      deleteSummary: "Delete a tag",
+    }),
+  );

@@ -7,7 +7,7 @@ import {
 } from "#common/schemas/responses.ts";
 import { IdParams, jsonBody, pagingQuery } from "#server/http/request.ts";
 import { created, dataResponses, ok } from "#server/http/responses.ts";
-import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { createRouter, editOf, itemOf, routesFor, signedIn } from "#server/http/router.ts";
 import { CONTACT_SUCCESS } from "#server/modules/contact/contact.service.ts";
 
 const { route, deleteRoute } = routesFor("Contact");
@@ -56,14 +56,10 @@ export const contactApi = createRouter()
     return ok(c, data);
   })
   .openapi(mark, async (c) => {
-    const data = await c.var.services.contact.markContactMessage(
-      c.var.user,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
+    const data = await c.var.services.contact.markContactMessage(...editOf(c));
     return ok(c, data);
   })
   .openapi(remove, async (c) => {
-    await c.var.services.contact.deleteContactMessage(c.var.user, c.req.valid("param").id);
+    await c.var.services.contact.deleteContactMessage(...itemOf(c));
     return ok(c, null, "Message deleted");
   });

@@ -7,7 +7,7 @@ import {
 import { GalleryCategorySchema, GalleryImageSchema } from "#common/schemas/responses.ts";
 import { IdParams, jsonBody } from "#server/http/request.ts";
 import { created, dataResponses, ok } from "#server/http/responses.ts";
-import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { createRouter, editOf, itemOf, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route, deleteRoute } = routesFor("Gallery");
 
@@ -76,15 +76,11 @@ export const galleryApi = createRouter()
     return ok(c, data);
   })
   .openapi(updateImage, async (c) => {
-    const data = await c.var.services.gallery.updateGalleryImage(
-      c.var.user,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
+    const data = await c.var.services.gallery.updateGalleryImage(...editOf(c));
     return ok(c, data);
   })
   .openapi(deleteImage, async (c) => {
-    await c.var.services.gallery.deleteGalleryImage(c.var.user, c.req.valid("param").id);
+    await c.var.services.gallery.deleteGalleryImage(...itemOf(c));
     return ok(c, null, "Image deleted");
   })
   .openapi(createCategory, async (c) => {
@@ -95,14 +91,10 @@ export const galleryApi = createRouter()
     return created(c, data);
   })
   .openapi(updateCategory, async (c) => {
-    const data = await c.var.services.gallery.updateGalleryCategory(
-      c.var.user,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
+    const data = await c.var.services.gallery.updateGalleryCategory(...editOf(c));
     return ok(c, data);
   })
   .openapi(deleteCategory, async (c) => {
-    await c.var.services.gallery.deleteGalleryCategory(c.var.user, c.req.valid("param").id);
+    await c.var.services.gallery.deleteGalleryCategory(...itemOf(c));
     return ok(c, null, "Category deleted");
   });

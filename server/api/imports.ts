@@ -6,7 +6,7 @@ import {
 } from "#common/schemas/imports.ts";
 import { IdParams } from "#server/http/request.ts";
 import { created, dataResponses, ok } from "#server/http/responses.ts";
-import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { createRouter, itemOf, routesFor, signedIn } from "#server/http/router.ts";
 
 /**
  * Moving in from WordPress or Ghost (issue 27), admins only: send the export
@@ -74,10 +74,7 @@ export const importsApi = createRouter()
     return created(c, job);
   })
   .openapi(show, async (c) => {
-    return ok(
-      c,
-      await c.var.services.contentImport.getImportJob(c.var.user, c.req.valid("param").id),
-    );
+    return ok(c, await c.var.services.contentImport.getImportJob(...itemOf(c)));
   })
   .openapi(list, async (c) => {
     return ok(c, await c.var.services.contentImport.listImportJobs(c.var.user));

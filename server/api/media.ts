@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { MediaItemSchema } from "#common/schemas/responses.ts";
 import { IdParams, jsonBody } from "#server/http/request.ts";
 import { dataResponses, ok } from "#server/http/responses.ts";
-import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { createRouter, itemOf, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route, deleteRoute } = routesFor("Media");
 
@@ -45,6 +45,6 @@ export const mediaApi = createRouter()
     return ok(c, data);
   })
   .openapi(remove, async (c) => {
-    await c.var.services.media.deleteMedia(c.var.user, c.req.valid("param").id);
+    await c.var.services.media.deleteMedia(...itemOf(c));
     return ok(c, null, "Image deleted");
   });

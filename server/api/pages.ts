@@ -3,7 +3,7 @@ import { PageBulkSchema, PageInputSchema, PageStatusFilterSchema } from "#common
 import { BulkResultSchema, PageListSchema, PageSchema } from "#common/schemas/responses.ts";
 import { IdParams, jsonBody, pagingQuery } from "#server/http/request.ts";
 import { created, dataResponses, ok } from "#server/http/responses.ts";
-import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { createRouter, itemOf, routesFor, signedIn } from "#server/http/router.ts";
 import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
 import { PAGE_LIST_SIZE } from "#server/modules/pages/pages.service.ts";
 
@@ -77,7 +77,7 @@ export const pagesApi = createRouter()
     return ok(c, data);
   })
   .openapi(get, async (c) => {
-    const data = await c.var.services.pages.getPage(c.var.user, c.req.valid("param").id);
+    const data = await c.var.services.pages.getPage(...itemOf(c));
     return ok(c, data);
   })
   .openapi(create, async (c) => {
@@ -96,6 +96,6 @@ export const pagesApi = createRouter()
     return ok(c, data, "Page updated successfully!");
   })
   .openapi(remove, async (c) => {
-    await c.var.services.pages.deletePage(c.var.user, c.req.valid("param").id);
+    await c.var.services.pages.deletePage(...itemOf(c));
     return ok(c, null, "Page deleted successfully");
   });

@@ -1,11 +1,10 @@
-import { z } from "@hono/zod-openapi";
 import type { Permission } from "#common/permissions.ts";
 import {
   PreviewLinkCreatedSchema,
   PreviewLinkInputSchema,
   PreviewLinkListSchema,
 } from "#common/schemas/preview-links.ts";
-import { idParam } from "#server/http/request.ts";
+import { IdParams, idParams } from "#server/http/request.ts";
 import { created, dataResponses, errorResponses, ok } from "#server/http/responses.ts";
 import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 import type { PreviewDocumentType } from "#server/modules/preview-links/preview-links.repository.ts";
@@ -19,8 +18,7 @@ import { PREVIEW_PATH } from "#server/modules/preview-links/preview-links.servic
  */
 const { route } = routesFor("Preview links");
 
-const DocumentParams = z.object({ id: idParam("id") });
-const LinkParams = z.object({ id: idParam("id"), linkId: idParam("linkId") });
+const LinkParams = idParams("id", "linkId");
 
 /** The body is optional: without one the link lasts 7 days. */
 const createBody = {
@@ -30,47 +28,6 @@ const createBody = {
     content: { "application/json": { schema: PreviewLinkInputSchema } },
   },
 };
-
-function declare(
-  type: PreviewDocumentType,
-  base: `/${string}`,
-  name: string,
-  permission: Permission,
-) {
-  const guard = signedIn(permission);
-  return {
-    create: route(`POST ${base}/preview-links`, `create${name}PreviewLink`, {
-      summary: `Create a secret preview link of a ${type} (its URL is shown only in this answer)`,
-      ...guard,
-      request: { params: DocumentParams, ...createBody },
-      responses: dataResponses(
-        PreviewLinkCreatedSchema,
-        "The new link: `{id, url, expires_at}`",
-        [404],
-        201,
-      ),
-    }),
-    list: route(`GET ${base}/preview-links`, `list${name}PreviewLinks`, {
-      summary: `The ${type}'s preview links, newest first, with their status (never their secret)`,
-      ...guard,
-      request: { params: DocumentParams },
-      responses: dataResponses(PreviewLinkListSchema, "The links", [404]),
-    }),
-    revoke: route(`DELETE ${base}/preview-links/{linkId}`, `revoke${name}PreviewLink`, {
-      summary: `Revoke one of the ${type}'s preview links: it answers 404 from now on`,
-      ...guard,
-      request: { params: LinkParams },
-      responses: {
-        204: { description: "Revoked (or already revoked)" },
-        404: errorResponses[404],
-      },
-    }),
-  };
-}
-
-// Anyone who writes posts; the service then allows a post's own author, editors and admins.
-const post = declare("post", "/blog/posts/{id}", "Post", "posts:create");
-const page = declare("page", "/pages/{id}", "Page", "pages:manage");
 
 const CREATED_MESSAGE = "Preview link created. Copy it now: it is shown only once.";
 
@@ -84,50 +41,67 @@ async function bodyOf(request: { json(): Promise<unknown> }): Promise<unknown> {
   return request.json().catch(() => ({}));
 }
 
-export const previewLinksApi = createRouter()
-  .openapi(post.create, async (c) => {
-    const link = await c.var.services.previewLinks.createPreviewLink(
-      c.var.user,
-      "post",
-      c.req.valid("param").id,
-      await bodyOf(c.req),
-    );
-    const data = {
-      id: link.id,
-      url: previewUrl(c.var.origin, link.secret),
-      expires_at: link.expires_at,
-    };
-    return created(c, data, CREATED_MESSAGE);
-  })
-  .openapi(post.list, async (c) => {
-    const id = c.req.valid("param").id;
-    return ok(c, await c.var.services.previewLinks.listPreviewLinks(c.var.user, "post", id));
-  })
-  .openapi(post.revoke, async (c) => {
-    const { id, linkId } = c.req.valid("param");
-    await c.var.services.previewLinks.revokePreviewLink(c.var.user, "post", id, linkId);
-    return c.body(null, 204);
-  })
-  .openapi(page.create, async (c) => {
-    const link = await c.var.services.previewLinks.createPreviewLink(
-      c.var.user,
-      "page",
-      c.req.valid("param").id,
-      await bodyOf(c.req),
-    );
-    const data = {
-      id: link.id,
-      url: previewUrl(c.var.origin, link.secret),
-      expires_at: link.expires_at,
-    };
-    return created(c, data, CREATED_MESSAGE);
-  })
-  .openapi(page.list, async (c) => {
-    const id = c.req.valid("param").id;
-    return ok(c, await c.var.services.previewLinks.listPreviewLinks(c.var.user, "page", id));
-  })
-  .openapi(page.revoke, async (c) => {
-    const { id, linkId } = c.req.valid("param");
-    await c.var.services.previewLinks.revokePreviewLink(c.var.user, "page", id, linkId);
-    return c.body(null, 204);
+/** The three calls on one kind of document's links: create, list, revoke. */
+function previewLinksOf(
+  type: PreviewDocumentType,
+  base: `/${string}`,
+  name: string,
+  permission: Permission,
+) {
+  const guard = signedIn(permission);
+  const create = route(`POST ${base}/preview-links`, `create${name}PreviewLink`, {
+    summary: `Create a secret preview link of a ${type} (its URL is shown only in this answer)`,
+    ...guard,
+    request: { params: IdParams, ...createBody },
+    responses: dataResponses(
+      PreviewLinkCreatedSchema,
+      "The new link: `{id, url, expires_at}`",
+      [404],
+      201,
+    ),
   });
+  const list = route(`GET ${base}/preview-links`, `list${name}PreviewLinks`, {
+    summary: `The ${type}'s preview links, newest first, with their status (never their secret)`,
+    ...guard,
+    request: { params: IdParams },
+    responses: dataResponses(PreviewLinkListSchema, "The links", [404]),
+  });
+  const revoke = route(`DELETE ${base}/preview-links/{linkId}`, `revoke${name}PreviewLink`, {
+    summary: `Revoke one of the ${type}'s preview links: it answers 404 from now on`,
+    ...guard,
+    request: { params: LinkParams },
+    responses: {
+      204: { description: "Revoked (or already revoked)" },
+      404: errorResponses[404],
+    },
+  });
+  return createRouter()
+    .openapi(create, async (c) => {
+      const link = await c.var.services.previewLinks.createPreviewLink(
+        c.var.user,
+        type,
+        c.req.valid("param").id,
+        await bodyOf(c.req),
+      );
+      const data = {
+        id: link.id,
+        url: previewUrl(c.var.origin, link.secret),
+        expires_at: link.expires_at,
+      };
+      return created(c, data, CREATED_MESSAGE);
+    })
+    .openapi(list, async (c) => {
+      const id = c.req.valid("param").id;
+      return ok(c, await c.var.services.previewLinks.listPreviewLinks(c.var.user, type, id));
+    })
+    .openapi(revoke, async (c) => {
+      const { id, linkId } = c.req.valid("param");
+      await c.var.services.previewLinks.revokePreviewLink(c.var.user, type, id, linkId);
+      return c.body(null, 204);
+    });
+}
+
+export const previewLinksApi = createRouter()
+  // Anyone who writes posts; the service then allows a post's own author, editors and admins.
+  .route("/", previewLinksOf("post", "/blog/posts/{id}", "Post", "posts:create"))
+  .route("/", previewLinksOf("page", "/pages/{id}", "Page", "pages:manage"));

@@ -3,7 +3,7 @@ import { ReorderSchema, ServiceInputSchema } from "#common/schemas/content.ts";
 import { ServiceSchema } from "#common/schemas/responses.ts";
 import { IdParams, jsonBody } from "#server/http/request.ts";
 import { created, dataResponses, ok } from "#server/http/responses.ts";
-import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { createRouter, itemOf, routesFor, signedIn } from "#server/http/router.ts";
 import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
 import { AppError } from "#server/lib/app-error.ts";
 
@@ -89,6 +89,6 @@ export const servicesApi = createRouter()
     return ok(c, data, "Service updated successfully");
   })
   .openapi(remove, async (c) => {
-    await c.var.services.services.deleteService(c.var.user, c.req.valid("param").id);
+    await c.var.services.services.deleteService(...itemOf(c));
     return ok(c, null, "Service deleted successfully");
   });

@@ -7,7 +7,7 @@ import {
 } from "#common/schemas/team.ts";
 import { IdParams, jsonBody } from "#server/http/request.ts";
 import { created, dataResponses, ok } from "#server/http/responses.ts";
-import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { createRouter, editOf, itemOf, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route, deleteRoute } = routesFor("Team");
 
@@ -65,14 +65,10 @@ export const teamApi = createRouter()
     return ok(c, data, TEAM_TEXT.reordered);
   })
   .openapi(update, async (c) => {
-    const data = await c.var.services.team.updateTeamMember(
-      c.var.user,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
+    const data = await c.var.services.team.updateTeamMember(...editOf(c));
     return ok(c, data, TEAM_TEXT.updated);
   })
   .openapi(remove, async (c) => {
-    await c.var.services.team.deleteTeamMember(c.var.user, c.req.valid("param").id);
+    await c.var.services.team.deleteTeamMember(...itemOf(c));
     return ok(c, null, TEAM_TEXT.deleted);
   });

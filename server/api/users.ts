@@ -8,7 +8,7 @@ import {
 } from "#common/schemas/users.ts";
 import { IdParams, jsonBody } from "#server/http/request.ts";
 import { created, dataResponses, ok } from "#server/http/responses.ts";
-import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { createRouter, itemOf, routesFor, signedIn } from "#server/http/router.ts";
 
 const { route, deleteRoute } = routesFor("Users");
 
@@ -71,7 +71,7 @@ export const usersApi = createRouter()
     return created(c, data, `Invitation sent to ${data.email}`);
   })
   .openapi(resendInvite, async (c) => {
-    const data = await c.var.services.users.resendInvitation(c.var.user, c.req.valid("param").id);
+    const data = await c.var.services.users.resendInvitation(...itemOf(c));
     return ok(c, data, `Invitation sent again to ${data.email}`);
   })
   .openapi(bulk, async (c) => {
@@ -80,7 +80,7 @@ export const usersApi = createRouter()
     return ok(c, data);
   })
   .openapi(get, async (c) => {
-    const data = await c.var.services.users.getUser(c.var.user, c.req.valid("param").id);
+    const data = await c.var.services.users.getUser(...itemOf(c));
     return ok(c, data);
   })
   .openapi(create, async (c) => {
@@ -97,6 +97,6 @@ export const usersApi = createRouter()
     return ok(c, data, "User updated successfully");
   })
   .openapi(remove, async (c) => {
-    await c.var.services.users.deleteUser(c.var.user, c.req.valid("param").id);
+    await c.var.services.users.deleteUser(...itemOf(c));
     return ok(c, null, "User deleted successfully");
   });

@@ -30,6 +30,12 @@ export function idParam(name = "id", where: "path" | "query" = "path") {
 
 export const IdParams = z.object({ id: idParam("id") });
 
+/** Path parameters that are all ids: `idParams("id", "revisionId")`. */
+export function idParams<const N extends string>(...names: N[]) {
+  const shape = Object.fromEntries(names.map((name) => [name, idParam(name)]));
+  return z.object(shape as Record<N, ReturnType<typeof idParam>>);
+}
+
 const pageNumber = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })

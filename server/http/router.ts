@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Permission } from "#common/permissions.ts";
 import type { User } from "#common/types.ts";
 import { requireActor, requirePermission } from "#server/auth/policy.ts";
@@ -193,3 +193,16 @@ export function routesFor(tag: string) {
 
 type MethodOf<L> = L extends `${infer M} ${string}` ? M : never;
 type PathOf<L> = L extends `${string} ${infer P}` ? P : never;
+
+type ItemInput = { out: { param: { id: number } } };
+type EditInput = { out: { param: { id: number }; json: unknown } };
+
+/** What a signed-in call on one item hands its service: the caller and the id in the path. */
+export function itemOf<I extends ItemInput>(c: Context<SignedInEnv & AppEnv, string, I>) {
+  return [c.var.user, c.req.valid("param").id] as const;
+}
+
+/** What an edit of one item hands its service: the caller, the id in the path and the body. */
+export function editOf<I extends EditInput>(c: Context<SignedInEnv & AppEnv, string, I>) {
+  return [c.var.user, c.req.valid("param").id, c.req.valid("json")] as const;
+}

@@ -8,6 +8,7 @@ import { type DbHandle, openDb } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { createUploadStore } from "#server/storage/create-upload-store.ts";
 import { isUploadKey, type UploadStore } from "#server/storage/upload-store.ts";
+import { listFiles } from "./upload-files.ts";
 
 export type OpenedStore = { store: UploadStore; close: () => Promise<void> };
 
@@ -72,14 +73,7 @@ export async function storeToFolder(
 
 /** Regular files under `dir` as keys ("a/b.png"), sorted; none when it is missing. */
 export function folderKeys(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .map((name) => name.split(path.sep).join("/"))
-    .filter(isUploadKey)
-    .sort();
+  return listFiles(dir).filter(isUploadKey);
 }
 
 /**

@@ -86,8 +86,8 @@ export async function checkUploadFile(dir: string, name: string): Promise<string
   return null;
 }
 
-/** Regular files under `dir`, relative to it ("a/b.png"), sorted. */
-function listFiles(dir: string): string[] {
+/** Regular files under `dir`, relative to it ("a/b.png"), sorted; none when it is missing. */
+export function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })

@@ -27,7 +27,7 @@ import {
 } from "./demo-content.ts";
 import { generateImage } from "./images.ts";
 import { STARTER_SERVICES, STARTER_TEAM } from "./starter-content.ts";
-import { seedStarterPages } from "./starter-pages.ts";
+import { insertPublishedPage, seedStarterPages } from "./starter-pages.ts";
 
 /** Bookkeeping kept beside the settings sections; never shown by the API. */
 type SystemState = {
@@ -314,25 +314,8 @@ async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
   }
 
   for (const page of DEMO_PAGES) {
-    await db
-      .insertInto("pages")
-      .values({
-        title: page.title,
-        slug: page.slug,
-        content: page.paragraphs.map((p) => `<p>${p}</p>`).join("\n"),
-        meta_title: "",
-        meta_description: page.meta_description,
-        featured_image: "",
-        featured_image_alt: "",
-        status: "published",
-        published_at: daysAgo(30),
-        noindex: false,
-        author_id: admin.id,
-        created_at: daysAgo(30),
-        updated_at: daysAgo(30),
-      })
-      .onConflict((oc) => oc.column("slug").doNothing())
-      .execute();
+    const content = page.paragraphs.map((p) => `<p>${p}</p>`).join("\n");
+    await insertPublishedPage(db, { ...page, content }, daysAgo(30), admin.id);
   }
 
   // Portraits (abstract pictures, like the rest of the demo's images) for the

@@ -12,24 +12,34 @@ import { STARTER_PAGES } from "./starter-content.ts";
 export async function seedStarterPages(db: Db): Promise<void> {
   const now = nowIso();
   for (const page of STARTER_PAGES) {
-    await db
-      .insertInto("pages")
-      .values({
-        title: page.title,
-        slug: page.slug,
-        content: sanitizeRichText(page.content),
-        meta_title: "",
-        meta_description: page.meta_description,
-        featured_image: "",
-        featured_image_alt: "",
-        status: "published",
-        published_at: now,
-        noindex: false,
-        author_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column("slug").doNothing())
-      .execute();
+    await insertPublishedPage(db, { ...page, content: sanitizeRichText(page.content) }, now, null);
   }
+}
+
+/** A published page, unless a page already has its slug (then nothing changes). */
+export async function insertPublishedPage(
+  db: Db,
+  page: { title: string; slug: string; content: string; meta_description: string },
+  at: string,
+  authorId: number | null,
+): Promise<void> {
+  await db
+    .insertInto("pages")
+    .values({
+      title: page.title,
+      slug: page.slug,
+      content: page.content,
+      meta_title: "",
+      meta_description: page.meta_description,
+      featured_image: "",
+      featured_image_alt: "",
+      status: "published",
+      published_at: at,
+      noindex: false,
+      author_id: authorId,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column("slug").doNothing())
+    .execute();
 }

@@ -9,7 +9,11 @@ import {
   recordSlugChange,
   releaseSlug,
 } from "#server/modules/redirects/redirects.repository.ts";
-import { recordRevision } from "#server/modules/revisions/revisions.service.ts";
+import {
+  type RevisionContext,
+  recordRevision,
+  revisionReason,
+} from "#server/modules/revisions/revisions.service.ts";
 import { countBulkSaves } from "#server/modules/versions/versions.ts";
 import { deleteDocumentTrail } from "./document-trail.ts";
 import type { StoredStatus } from "./publishing.ts";
@@ -101,6 +105,25 @@ export async function moveSlug(
   if (before && slug === before.slug) return;
   if (before && before.status !== "draft") await recordSlugChange(trx, type, id, before.slug, slug);
   else await releaseSlug(trx, type, slug);
+}
+
+/**
+ * What a save writes beside the document's own row, last in its transaction:
+ * the address (`moveSlug`; `before` is null for a new document) and a
+ * revision of the document as saved.
+ */
+export async function recordSave(
+  trx: Db,
+  actor: Actor | null,
+  saved: { type: DocumentType; id: number; slug: string; state: PublishState },
+  before: { slug: string; status: string } | null,
+  revision: RevisionContext = {},
+) {
+  const { type, id } = saved;
+  await moveSlug(trx, type, id, before, saved.slug);
+  const wasPublic = before !== null && before.status !== "draft";
+  const reason = revisionReason(wasPublic, saved.state.status !== "draft");
+  await recordRevision(trx, actor, { type, id, reason, ...revision });
 }
 
 /** Deletes documents with their redirects, revisions, autosaves and preview links. */

@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
 import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
 import type { GalleryImagesTable } from "#server/db/schema.ts";
+import { nextSortOrder, updateSortOrder } from "#server/db/sort-order.ts";
 
 const categoryColumns = ["id", "name", "slug", "sort_order"] as const;
 
@@ -100,12 +101,8 @@ export async function findGalleryImageIds(db: Db, ids: number[]): Promise<number
 }
 
 /** One past the last place in the gallery order (0 when it is empty). */
-export async function nextGalleryImageOrder(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("gallery_images")
-    .select((eb) => eb.fn.max("sort_order").as("max"))
-    .executeTakeFirst();
-  return Number(row?.max ?? -1) + 1;
+export function nextGalleryImageOrder(db: Db): Promise<number> {
+  return nextSortOrder(db, "gallery_images");
 }
 
 export type GalleryImageWrite = Omit<
@@ -144,14 +141,8 @@ export async function updateGalleryImage(
 }
 
 /** Puts the images in the order of `ids` (sort_order 0, 1, …). */
-export async function updateGalleryImagesOrder(db: Db, ids: number[]) {
-  for (const [index, id] of ids.entries()) {
-    await db
-      .updateTable("gallery_images")
-      .set({ sort_order: index })
-      .where("id", "=", id)
-      .execute();
-  }
+export function updateGalleryImagesOrder(db: Db, ids: number[]) {
+  return updateSortOrder(db, "gallery_images", ids);
 }
 
 /** The deleted image's title, or null when there was none. */

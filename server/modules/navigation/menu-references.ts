@@ -9,13 +9,7 @@ import {
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import {
-  findCategoryTargets,
-  findPageTargets,
-  findPostTargets,
-  findServiceTargets,
-  type NavigationTarget,
-} from "./navigation.repository.ts";
+import { findTargets, type NavigationTarget } from "./navigation.repository.ts";
 
 /** The referenced content that exists, keyed `type:id` (live or not). */
 export async function findReferencedTargets(
@@ -26,18 +20,11 @@ export async function findReferencedTargets(
   const ids = (type: MenuReferenceType) => [
     ...new Set(references.filter((r) => r.type === type).map((r) => r.id)),
   ];
-  const [pages, services, posts, categories] = await Promise.all([
-    findPageTargets(db, { ids: ids("page"), limit: 500, now }),
-    findServiceTargets(db, { ids: ids("service"), limit: 500 }),
-    findPostTargets(db, ids("post"), now),
-    findCategoryTargets(db, { ids: ids("category"), limit: 500 }),
-  ]);
-  return new Map(
-    [...pages, ...services, ...posts, ...categories].map((target) => [
-      referenceKey(target),
-      target,
-    ]),
+  const types: MenuReferenceType[] = ["page", "service", "post", "category"];
+  const found = await Promise.all(
+    types.map((type) => findTargets(db, type, { ids: ids(type), limit: 500, now })),
   );
+  return new Map(found.flat().map((target) => [referenceKey(target), target]));
 }
 
 /** Each reference of the menus with its field path ("header.0.children.1.target.id"). */

@@ -1,4 +1,4 @@
-import { referenceHref } from "#common/navigation.ts";
+import { type MenuReferenceType, referenceHref } from "#common/navigation.ts";
 import type { NavigationTarget } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toBool } from "#server/db/normalize.ts";
@@ -9,46 +9,58 @@ export type { NavigationTarget };
 
 const MAX_IDS = 200;
 
-export async function findServiceTargets(
+type TargetQuery = { ids?: readonly number[]; limit: number; now: string };
+type TargetRow = { id: number; title: string; slug: string; live?: unknown };
+
+/**
+ * The content of one type a menu item can point at: the items with `ids`, or
+ * (without) the first `limit` of them; posts by id only. Pages and posts say
+ * whether they are live now; services and categories always are.
+ */
+export function findTargets(
   db: Db,
-  options: { ids?: readonly number[]; limit: number },
+  type: MenuReferenceType,
+  query: TargetQuery,
 ): Promise<NavigationTarget[]> {
-  if (options.ids?.length === 0) return [];
+  if (query.ids?.length === 0) return Promise.resolve([]);
+  switch (type) {
+    case "page":
+      return findPageTargets(db, query);
+    case "service":
+      return findServiceTargets(db, query);
+    case "category":
+      return findCategoryTargets(db, query);
+    case "post":
+      return findPostTargets(db, query.ids ?? [], query.now);
+  }
+}
+
+function toTargets(type: MenuReferenceType, rows: TargetRow[]): NavigationTarget[] {
+  return rows.map((row) => ({
+    type,
+    id: row.id,
+    title: row.title,
+    href: referenceHref(type, row.slug),
+    live: row.live === undefined ? true : toBool(row.live),
+  }));
+}
+
+async function findServiceTargets(db: Db, options: TargetQuery) {
   let query = db.selectFrom("services").select(["id", "title", "slug"]);
   if (options.ids) query = query.where("id", "in", options.ids.slice(0, MAX_IDS));
   const rows = await query.orderBy("sort_order").orderBy("id").limit(options.limit).execute();
-  return rows.map((row) => ({
-    type: "service",
-    id: row.id,
-    title: row.title,
-    href: referenceHref("service", row.slug),
-    live: true,
-  }));
+  return toTargets("service", rows);
 }
 
-export async function findCategoryTargets(
-  db: Db,
-  options: { ids?: readonly number[]; limit: number },
-): Promise<NavigationTarget[]> {
-  if (options.ids?.length === 0) return [];
-  let query = db.selectFrom("categories").select(["id", "name", "slug"]);
+async function findCategoryTargets(db: Db, options: TargetQuery) {
+  let query = db.selectFrom("categories").select(["id", "name as title", "slug"]);
   if (options.ids) query = query.where("id", "in", options.ids.slice(0, MAX_IDS));
   const rows = await query.orderBy("name").orderBy("id").limit(options.limit).execute();
-  return rows.map((row) => ({
-    type: "category",
-    id: row.id,
-    title: row.name,
-    href: referenceHref("category", row.slug),
-    live: true,
-  }));
+  return toTargets("category", rows);
 }
 
 /** Posts by id, each with whether it is live now (the one rule, `isLive`). */
-export async function findPostTargets(
-  db: Db,
-  ids: readonly number[],
-  now: string,
-): Promise<NavigationTarget[]> {
+async function findPostTargets(db: Db, ids: readonly number[], now: string) {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("posts")
@@ -60,21 +72,11 @@ export async function findPostTargets(
     ])
     .where("id", "in", ids.slice(0, MAX_IDS))
     .execute();
-  return rows.map((row) => ({
-    type: "post",
-    id: row.id,
-    title: row.title,
-    href: referenceHref("post", row.slug),
-    live: toBool(row.live),
-  }));
+  return toTargets("post", rows);
 }
 
 /** Pages by id (or the first `limit`), each with whether it is live now (`isLivePage`). */
-export async function findPageTargets(
-  db: Db,
-  options: { ids?: readonly number[]; limit: number; now: string },
-): Promise<NavigationTarget[]> {
-  if (options.ids?.length === 0) return [];
+async function findPageTargets(db: Db, options: TargetQuery) {
   let query = db
     .selectFrom("pages")
     .select((eb) => [
@@ -85,11 +87,5 @@ export async function findPageTargets(
     ]);
   if (options.ids) query = query.where("id", "in", options.ids.slice(0, MAX_IDS));
   const rows = await query.orderBy("title").orderBy("id").limit(options.limit).execute();
-  return rows.map((row) => ({
-    type: "page",
-    id: row.id,
-    title: row.title,
-    href: referenceHref("page", row.slug),
-    live: toBool(row.live),
-  }));
+  return toTargets("page", rows);
 }

@@ -18,13 +18,7 @@ import type { PostsService } from "#server/modules/posts/posts.service.ts";
 import type { ServicesService } from "#server/modules/services/services.service.ts";
 import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 import { findReferencedTargets } from "./menu-references.ts";
-import {
-  findCategoryTargets,
-  findPageTargets,
-  findPostTargets,
-  findServiceTargets,
-  type NavigationTarget,
-} from "./navigation.repository.ts";
+import { findTargets, type NavigationTarget } from "./navigation.repository.ts";
 
 /** How many choices a picker gets at most (posts: the best matches of the search). */
 const PICKER_LIMIT = { page: 500, service: 500, category: 500, post: 50 } as const;
@@ -99,29 +93,20 @@ export function createNavigationService(
     const limit = PICKER_LIMIT[type];
     const matches = (title: string) =>
       !search || title.toLowerCase().includes(search.toLowerCase());
-    switch (type) {
-      case "page":
-        return (await findPageTargets(db, { limit, now })).filter((t) => matches(t.title));
-      case "service":
-        return (await findServiceTargets(db, { limit })).filter((t) => matches(t.title));
-      case "category":
-        return (await findCategoryTargets(db, { limit })).filter((t) => matches(t.title));
-      case "post": {
-        // The posts list's own search (full text), newest first; drafts too.
-        const { posts } = await deps.posts.listPosts(actor, {
-          status: "all",
-          limit,
-          ...(search ? { search } : {}),
-        });
-        const found = await findPostTargets(
-          db,
-          posts.map((p) => p.id),
-          now,
-        );
-        const byId = new Map(found.map((t) => [t.id, t]));
-        return posts.flatMap((p) => byId.get(p.id) ?? []);
-      }
+    if (type !== "post") {
+      return (await findTargets(db, type, { limit, now })).filter((t) => matches(t.title));
     }
+    // The posts list's own search (full text), newest first; drafts too.
+    const { posts } = await deps.posts.listPosts(actor, {
+      status: "all",
+      limit,
+      ...(search ? { search } : {}),
+    });
+    const ids = posts.map((p) => p.id);
+    const byId = new Map(
+      (await findTargets(db, "post", { ids, limit, now })).map((t) => [t.id, t]),
+    );
+    return posts.flatMap((p) => byId.get(p.id) ?? []);
   }
 
   /** The content the saved menus point at that still exists (a missing one is broken). */

@@ -14,7 +14,7 @@ import {
   type BulkAction,
   createdEvents,
   deleteDocuments,
-  moveSlug,
+  recordSave,
   requireContent,
   rethrowSlugTaken,
   updatedEvents,
@@ -22,11 +22,7 @@ import {
 } from "#server/modules/content/document-writes.ts";
 import { resolveStatus, type StoredStatus, toIsoDate } from "#server/modules/content/publishing.ts";
 import { findRedirectTarget } from "#server/modules/redirects/redirects.repository.ts";
-import {
-  type RevisionContext,
-  recordRevision,
-  revisionReason,
-} from "#server/modules/revisions/revisions.service.ts";
+import type { RevisionContext } from "#server/modules/revisions/revisions.service.ts";
 import { requireCurrentVersion } from "#server/modules/versions/versions.ts";
 import {
   deletePages,
@@ -158,12 +154,7 @@ export function createPagesService(db: Db) {
             now,
           );
           // A new page taking an old address ends that redirect.
-          await moveSlug(trx, "page", pageId, null, data.slug);
-          await recordRevision(trx, actor, {
-            type: "page",
-            id: pageId,
-            reason: revisionReason(false, state.status !== "draft"),
-          });
+          await recordSave(trx, actor, { type: "page", id: pageId, slug: data.slug, state }, null);
           await options.within?.(trx, pageId);
           return pageId;
         },
@@ -233,13 +224,13 @@ export function createPagesService(db: Db) {
           if ((await requireCurrentVersion(trx, "page", id, actor, expectedVersion)) === null)
             throw notFound(id);
           if (!(await updatePageColumns(trx, id, values, now))) throw notFound(id);
-          await moveSlug(trx, "page", id, current, data.slug);
-          await recordRevision(trx, actor, {
-            type: "page",
-            id,
-            reason: revisionReason(wasPublic, state.status !== "draft"),
-            ...revision,
-          });
+          await recordSave(
+            trx,
+            actor,
+            { type: "page", id, slug: data.slug, state },
+            current,
+            revision,
+          );
         },
         () =>
           updatedEvents(

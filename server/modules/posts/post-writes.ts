@@ -11,17 +11,13 @@ import {
   type BulkAction,
   createdEvents,
   deleteDocuments,
-  moveSlug,
+  recordSave,
   requireContent,
   rethrowSlugTaken,
   updatedEvents,
   writeBulkAction,
 } from "#server/modules/content/document-writes.ts";
-import {
-  type RevisionContext,
-  recordRevision,
-  revisionReason,
-} from "#server/modules/revisions/revisions.service.ts";
+import type { RevisionContext } from "#server/modules/revisions/revisions.service.ts";
 import { requireCurrentVersion } from "#server/modules/versions/versions.ts";
 import {
   requireFeatureRight,
@@ -106,7 +102,6 @@ export async function writeNewPost(
           },
           now,
         );
-        await moveSlug(trx, "post", postId, null, data.slug);
         await setRelations(
           trx,
           postId,
@@ -114,11 +109,7 @@ export async function writeNewPost(
           tagNames ?? [],
           can(actor, "tags:manage"),
         );
-        await recordRevision(trx, actor, {
-          type: "post",
-          id: postId,
-          reason: revisionReason(false, state.status !== "draft"),
-        });
+        await recordSave(trx, actor, { type: "post", id: postId, slug: data.slug, state }, null);
         await options.within?.(trx, postId);
         return { postId, state };
       },
@@ -205,14 +196,14 @@ export async function writePostEdit(
           },
           now,
         );
-        await moveSlug(trx, "post", id, current, data.slug);
         await setRelations(trx, id, categoryIds, tagNames, can(actor, "tags:manage"));
-        await recordRevision(trx, actor, {
-          type: "post",
-          id,
-          reason: revisionReason(wasPublic, state.status !== "draft"),
-          ...revision,
-        });
+        await recordSave(
+          trx,
+          actor,
+          { type: "post", id, slug: data.slug, state },
+          current,
+          revision,
+        );
         return state;
       },
       (state) => {

@@ -160,13 +160,26 @@ export async function recordRevision(
 }
 
 function summary(row: RevisionRow): RevisionSummary {
-  return {
-    id: row.id,
-    created_at: row.created_at,
-    author: row.author,
-    reason: row.reason,
-    title: row.title,
-  };
+  const { id, created_at, author, reason, title } = row;
+  return { id, created_at, author, reason, title };
+}
+
+const SEO_FIELDS = ["meta_title", "meta_description"] as const;
+
+/**
+ * The fields a restore brings back from a snapshot (besides a post's
+ * categories and tags that still exist); the address and the publication
+ * state stay as they are.
+ */
+const RESTORED_FIELDS: Record<RevisionDocumentType, readonly string[]> = {
+  post: ["title", "excerpt", "content", "featured_image", "featured_image_alt", "og_image"],
+  page: ["title", "content", "featured_image", "featured_image_alt", "noindex"],
+  service: ["title", "description", "icon", "details"],
+};
+
+function restoredFields(snapshot: Record<string, unknown>, type: RevisionDocumentType) {
+  const names = [...RESTORED_FIELDS[type], ...(type === "service" ? [] : SEO_FIELDS)];
+  return Object.fromEntries(names.map((name) => [name, snapshot[name]]));
 }
 
 export function createRevisionsService(
@@ -234,66 +247,42 @@ export function createRevisionsService(
    * as they are now: a restore brings back what was written, not where or
    * whether it is shown.
    */
+  /**
+   * A restore's start: the caller's right to edit the document, the
+   * revision's snapshot, and the save options that mark the save a restore.
+   */
+  async function restoring(
+    actor: Actor | null,
+    type: RevisionDocumentType,
+    id: number,
+    revisionId: number,
+  ) {
+    const caller = await requireDocument(actor, type, id);
+    const { snapshot } = await requireRevision(type, id, revisionId);
+    const asRestore = [undefined, { restoredFrom: revisionId }] as const;
+    return { caller, s: snapshot, asRestore };
+  }
+
   async function restorePostRevision(actor: Actor | null, id: number, revisionId: number) {
-    const caller = await requireDocument(actor, "post", id);
-    const { snapshot: s } = await requireRevision("post", id, revisionId);
-    return documents.posts.updatePost(
-      caller,
-      id,
-      {
-        title: s.title,
-        excerpt: s.excerpt,
-        content: s.content,
-        featured_image: s.featured_image,
-        featured_image_alt: s.featured_image_alt,
-        categories: await stillExisting("categories", s.categories),
-        tags: await stillExisting("tags", s.tags),
-        meta_title: s.meta_title,
-        meta_description: s.meta_description,
-        og_image: s.og_image,
-      },
-      undefined,
-      { restoredFrom: revisionId },
-    );
+    const { caller, s, asRestore } = await restoring(actor, "post", id, revisionId);
+    const fields = {
+      ...restoredFields(s, "post"),
+      categories: await stillExisting("categories", s.categories),
+      tags: await stillExisting("tags", s.tags),
+    };
+    return documents.posts.updatePost(caller, id, fields, ...asRestore);
   }
 
   async function restorePageRevision(actor: Actor | null, id: number, revisionId: number) {
-    const caller = await requireDocument(actor, "page", id);
-    const { snapshot: s } = await requireRevision("page", id, revisionId);
-    return documents.pages.updatePage(
-      caller,
-      id,
-      {
-        title: s.title,
-        content: s.content,
-        featured_image: s.featured_image,
-        featured_image_alt: s.featured_image_alt,
-        meta_title: s.meta_title,
-        meta_description: s.meta_description,
-        noindex: s.noindex,
-      },
-      undefined,
-      { restoredFrom: revisionId },
-    );
+    const { caller, s, asRestore } = await restoring(actor, "page", id, revisionId);
+    return documents.pages.updatePage(caller, id, restoredFields(s, "page"), ...asRestore);
   }
 
   async function restoreServiceRevision(actor: Actor | null, id: number, revisionId: number) {
-    const caller = await requireDocument(actor, "service", id);
-    const { snapshot: s } = await requireRevision("service", id, revisionId);
-    const current = (await findServiceById(db, id))!;
-    return documents.services.updateService(
-      caller,
-      id,
-      {
-        title: s.title,
-        slug: current.slug,
-        description: s.description,
-        icon: s.icon,
-        details: s.details,
-      },
-      undefined,
-      { restoredFrom: revisionId },
-    );
+    const { caller, s, asRestore } = await restoring(actor, "service", id, revisionId);
+    const { slug } = (await findServiceById(db, id))!;
+    const fields = { ...restoredFields(s, "service"), slug };
+    return documents.services.updateService(caller, id, fields, ...asRestore);
   }
 
   return {

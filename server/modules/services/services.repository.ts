@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
 import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
 import type { ServicesTable } from "#server/db/schema.ts";
+import { nextSortOrder, updateSortOrder } from "#server/db/sort-order.ts";
 
 /** What an editor writes (and an edit's audit entry compares). */
 export const SERVICE_FIELDS = [
@@ -79,17 +80,11 @@ export async function findServiceIdBySlug(db: Db, slug: string) {
   return row?.id ?? null;
 }
 
-export async function nextServiceOrder(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("services")
-    .select((eb) => eb.fn.max("sort_order").as("max"))
-    .executeTakeFirst();
-  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+export function nextServiceOrder(db: Db): Promise<number> {
+  return nextSortOrder(db, "services");
 }
 
 /** The services in the order of `ids` (sort_order 0, 1, …): every service's id, once. */
-export async function updateServicesOrder(db: Db, ids: readonly number[]) {
-  for (const [index, id] of ids.entries()) {
-    await db.updateTable("services").set({ sort_order: index }).where("id", "=", id).execute();
-  }
+export function updateServicesOrder(db: Db, ids: readonly number[]) {
+  return updateSortOrder(db, "services", ids);
 }

@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { toBool, toIso } from "#server/db/normalize.ts";
 import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
 import type { TeamMembersTable } from "#server/db/schema.ts";
+import { nextSortOrder, updateSortOrder } from "#server/db/sort-order.ts";
 
 /** What staff write (and an edit's audit entry compares). */
 export const TEAM_MEMBER_FIELDS = [
@@ -87,17 +88,11 @@ export async function deleteTeamMember(db: Db, id: number): Promise<string | nul
 }
 
 /** The order after the last member. */
-export async function nextTeamMemberOrder(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("team_members")
-    .select((eb) => eb.fn.max("sort_order").as("max"))
-    .executeTakeFirst();
-  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+export function nextTeamMemberOrder(db: Db): Promise<number> {
+  return nextSortOrder(db, "team_members");
 }
 
 /** Positions 0, 1, 2… in the order of `ids`. */
-export async function updateTeamMembersOrder(db: Db, ids: readonly number[]) {
-  for (const [index, id] of ids.entries()) {
-    await db.updateTable("team_members").set({ sort_order: index }).where("id", "=", id).execute();
-  }
+export function updateTeamMembersOrder(db: Db, ids: readonly number[]) {
+  return updateSortOrder(db, "team_members", ids);
 }
