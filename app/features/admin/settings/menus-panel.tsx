@@ -7,7 +7,7 @@ import {
 } from "#common/navigation.ts";
 import { MenuItemEditor, MoveButtons, moved } from "./menu-item-editor.tsx";
 import { MenuTargetsProvider } from "./menu-targets.tsx";
-import type { PanelProps } from "./panel-parts.tsx";
+import { type PanelProps, SettingCheckbox } from "./panel-parts.tsx";
 
 const NEW_LINK: MenuLink = { label: "", target: { type: "route", route: "home" }, newTab: false };
 
@@ -162,21 +162,14 @@ export function MenusPanel(panel: PanelProps<"navigation">) {
           >
             Add header item
           </button>
-          <div className="flex items-start gap-3">
-            <input
-              id="settings-navigation-showAdminButton"
-              type="checkbox"
-              checked={values.showAdminButton}
-              onChange={(event) => patch({ showAdminButton: event.target.checked })}
-              className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-strong"
-            />
-            <label htmlFor="settings-navigation-showAdminButton" className="text-sm">
-              Show the Admin button in the header
-              <span className="block text-xs text-slate-600 dark:text-slate-400">
-                Visitors who are not staff see the sign-in page behind it.
-              </span>
-            </label>
-          </div>
+          <SettingCheckbox
+            id="settings-navigation-showAdminButton"
+            checked={values.showAdminButton}
+            onChange={(showAdminButton) => patch({ showAdminButton })}
+            note="Visitors who are not staff see the sign-in page behind it."
+          >
+            Show the Admin button in the header
+          </SettingCheckbox>
         </section>
 
         <section aria-labelledby="menus-footer-title" className="space-y-4">
