@@ -136,6 +136,11 @@ export function FilterSelect({
   );
 }
 
+/** A filter's choices: each value with its label. */
+export function choicesOf<V extends string>(values: readonly V[], labels: Record<V, string>) {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
 /** A labelled date filter of an admin list ("" when unset). */
 export function DateFilter({
   label,
