@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { bindText, type FormFields, type TextKey } from "#app/lib/use-schema-form.ts";
 import { TextAreaField, TextField } from "./form.tsx";
 
@@ -13,6 +13,8 @@ type BoundFieldProps<V extends object> = {
   label: ReactNode;
   hint?: ReactNode;
   className?: string;
+  /** Called with the typed text instead of setting the value (a slug that follows the title). */
+  onValue?(value: string): void;
 } & (
   | (Omit<InputHTMLAttributes<HTMLInputElement>, Bound> & { rows?: undefined })
   | (Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Bound> & { rows: number })
@@ -25,9 +27,23 @@ type BoundFieldProps<V extends object> = {
  */
 export function BoundField<V extends object>(props: BoundFieldProps<V>) {
   if (props.rows === undefined) {
-    const { form, name, ...input } = props;
-    return <TextField {...bindText(form, name)} {...input} />;
+    const { form, name, onValue, ...input } = props;
+    return <TextField {...bound(form, name, onValue)} {...input} />;
   }
-  const { form, name, ...area } = props;
-  return <TextAreaField {...bindText(form, name)} {...area} />;
+  const { form, name, onValue, ...area } = props;
+  return <TextAreaField {...bound(form, name, onValue)} {...area} />;
+}
+
+function bound<V extends object>(
+  form: FormFields<V>,
+  name: TextKey<V>,
+  onValue?: (value: string) => void,
+) {
+  const props = bindText(form, name);
+  if (!onValue) return props;
+  return {
+    ...props,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onValue(event.target.value),
+  };
 }

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import type { z } from "zod";
 import { BoundField } from "#app/components/ui/bound-field.tsx";
 import { ImageUpload } from "#app/features/admin/settings/controls.tsx";
-import { Card } from "#app/features/admin/ui.tsx";
+import { Card, FormActions } from "#app/features/admin/ui.tsx";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { TeamMemberInputSchema } from "#common/schemas/team.ts";
 import { TEAM_TEXT_MAX } from "#common/team.ts";
@@ -140,14 +140,7 @@ export function TeamForm({
             </p>
           </div>
         </div>
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={onCancel} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Saving..." : "Save Team Member"}
-          </button>
-        </div>
+        <FormActions saving={saving} saveLabel="Save Team Member" onCancel={onCancel} />
       </form>
     </Card>
   );
