@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { FieldError, TextField } from "#app/components/ui/form.tsx";
 import {
   type FooterColumn,
@@ -18,6 +19,40 @@ function focusSoon(id: string, fallback?: string) {
     const usable = element instanceof HTMLButtonElement ? !element.disabled : !!element;
     (usable ? element : fallback ? document.getElementById(fallback) : null)?.focus();
   });
+}
+
+/** A list's Add button: off at the list's limit; adds `item` and moves the focus to `focus` (its first field). */
+function AddButton<T>({
+  id,
+  list,
+  limit,
+  item,
+  onAdd,
+  focus,
+  children,
+}: {
+  id: string;
+  list: T[];
+  limit: number;
+  item: T;
+  onAdd(list: T[]): void;
+  focus: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      id={id}
+      className="btn-outline"
+      disabled={list.length >= limit}
+      onClick={() => {
+        onAdd([...list, item]);
+        focusSoon(focus);
+      }}
+    >
+      {children}
+    </button>
+  );
 }
 
 const fieldId = (path: string) => `settings-navigation-${path.replaceAll(".", "-")}`;
@@ -131,37 +166,33 @@ export function MenusPanel(panel: PanelProps<"navigation">) {
                           ))}
                         </ol>
                       ) : null}
-                      <button
-                        type="button"
+                      <AddButton
                         id={addChild}
-                        className="btn-outline"
-                        disabled={children.length >= MENU_LIMITS.children}
-                        onClick={() => {
-                          setChildren([...children, NEW_LINK]);
-                          focusSoon(fieldId(`${path}.children.${children.length}-label`));
-                        }}
+                        list={children}
+                        limit={MENU_LIMITS.children}
+                        item={NEW_LINK}
+                        onAdd={setChildren}
+                        focus={fieldId(`${path}.children.${children.length}-label`)}
                       >
                         Add dropdown link
                         <span className="sr-only"> to {nameOf(item, `item ${index + 1}`)}</span>
-                      </button>
+                      </AddButton>
                     </div>
                   </MenuItemEditor>
                 </li>
               );
             })}
           </ol>
-          <button
-            type="button"
+          <AddButton
             id="menus-add-header"
-            className="btn-outline"
-            disabled={header.length >= MENU_LIMITS.headerItems}
-            onClick={() => {
-              setHeader([...header, { ...NEW_LINK, children: [] }]);
-              focusSoon(fieldId(`header.${header.length}-label`));
-            }}
+            list={header}
+            limit={MENU_LIMITS.headerItems}
+            item={{ ...NEW_LINK, children: [] }}
+            onAdd={setHeader}
+            focus={fieldId(`header.${header.length}-label`)}
           >
             Add header item
-          </button>
+          </AddButton>
           <SettingCheckbox
             id="settings-navigation-showAdminButton"
             checked={values.showAdminButton}
@@ -226,18 +257,16 @@ export function MenusPanel(panel: PanelProps<"navigation">) {
                       ))}
                     </ol>
                     <div className="mt-3 flex flex-wrap gap-2">
-                      <button
-                        type="button"
+                      <AddButton
                         id={addLink}
-                        className="btn-outline"
-                        disabled={column.items.length >= MENU_LIMITS.columnItems}
-                        onClick={() => {
-                          setItems([...column.items, NEW_LINK]);
-                          focusSoon(fieldId(`${path}.items.${column.items.length}-label`));
-                        }}
+                        list={column.items}
+                        limit={MENU_LIMITS.columnItems}
+                        item={NEW_LINK}
+                        onAdd={setItems}
+                        focus={fieldId(`${path}.items.${column.items.length}-label`)}
                       >
                         Add link<span className="sr-only"> to {columnName}</span>
-                      </button>
+                      </AddButton>
                     </div>
                     <MoveButtons
                       id={id}
@@ -261,18 +290,16 @@ export function MenusPanel(panel: PanelProps<"navigation">) {
               );
             })}
           </ol>
-          <button
-            type="button"
+          <AddButton
             id="menus-add-column"
-            className="btn-outline"
-            disabled={columns.length >= MENU_LIMITS.footerColumns}
-            onClick={() => {
-              setColumns([...columns, { title: "", items: [] }]);
-              focusSoon(fieldId(`footer.columns.${columns.length}-title`));
-            }}
+            list={columns}
+            limit={MENU_LIMITS.footerColumns}
+            item={{ title: "", items: [] }}
+            onAdd={setColumns}
+            focus={fieldId(`footer.columns.${columns.length}-title`)}
           >
             Add footer column
-          </button>
+          </AddButton>
         </section>
       </div>
     </MenuTargetsProvider>
