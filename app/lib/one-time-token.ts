@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { ONE_TIME_LINK_HEADERS } from "#common/one-time-links.ts";
 
 /** Where the head script keeps the token once it left the address bar. */
 const KEPT = "__berandaOneTimeToken";
@@ -23,4 +24,9 @@ export function useOneTimeToken(): string {
   if (inAddress !== null) return inAddress;
   if (typeof window === "undefined") return "";
   return (window as unknown as Record<string, string | undefined>)[KEPT] ?? "";
+}
+
+/** The `headers` of a one-time link's page: kept by nobody (common/one-time-links.ts). */
+export function oneTimeLinkHeaders() {
+  return ONE_TIME_LINK_HEADERS;
 }

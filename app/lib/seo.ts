@@ -73,3 +73,9 @@ export function pageMeta(options: {
   }
   return [...meta, ...(options.extra ?? [])];
 }
+
+/** The `meta` of a page kept out of search engines: its title and path. */
+export function unlistedMeta(title: string, path: string) {
+  return ({ matches }: { matches: readonly unknown[] }) =>
+    pageMeta({ title, root: rootFromMatches(matches), path, noindex: true });
+}

@@ -1,21 +1,9 @@
 import { SetPasswordForm } from "#app/features/account/set-password-form.tsx";
-import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
-import { ONE_TIME_LINK_HEADERS } from "#common/one-time-links.ts";
-import type { Route } from "./+types/accept-invite";
+import { oneTimeLinkHeaders } from "#app/lib/one-time-token.ts";
+import { unlistedMeta } from "#app/lib/seo.ts";
 
-/** A one-time link's page is kept by nobody (common/one-time-links.ts). */
-export function headers() {
-  return ONE_TIME_LINK_HEADERS;
-}
-
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Accept Invitation",
-    root: rootFromMatches(matches),
-    path: "/accept-invite",
-    noindex: true,
-  });
-}
+export const headers = oneTimeLinkHeaders;
+export const meta = unlistedMeta("Accept Invitation", "/accept-invite");
 
 export default function AcceptInvite() {
   return (

@@ -2,25 +2,12 @@ import { useEffect, useState } from "react";
 import { Alert, Spinner } from "#app/components/ui/form.tsx";
 import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
 import { api, failureText } from "#app/lib/api.ts";
-import { useOneTimeToken } from "#app/lib/one-time-token.ts";
-import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
-import { ONE_TIME_LINK_HEADERS } from "#common/one-time-links.ts";
+import { oneTimeLinkHeaders, useOneTimeToken } from "#app/lib/one-time-token.ts";
+import { unlistedMeta } from "#app/lib/seo.ts";
 import { PROFILE_TEXTS } from "#common/profile-texts.ts";
-import type { Route } from "./+types/confirm-email";
 
-/** A one-time link's page is kept by nobody (common/one-time-links.ts). */
-export function headers() {
-  return ONE_TIME_LINK_HEADERS;
-}
-
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Confirm E-mail Address",
-    root: rootFromMatches(matches),
-    path: "/confirm-email",
-    noindex: true,
-  });
-}
+export const headers = oneTimeLinkHeaders;
+export const meta = unlistedMeta("Confirm E-mail Address", "/confirm-email");
 
 /** The link from an e-mail change: a button confirms (a mail scanner's visit changes nothing). */
 export default function ConfirmEmail() {

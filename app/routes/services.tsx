@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { Icon } from "#app/components/ui/icons.tsx";
+import { ServiceIcon } from "#app/components/ui/icons.tsx";
 import { LinkTarget } from "#app/components/ui/link-target.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
@@ -56,9 +56,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
               key={service.id}
               className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-800"
             >
-              <span className="inline-flex w-fit rounded-lg bg-slate-100 p-3 text-brand-strong dark:bg-slate-900 dark:text-brand-light">
-                <Icon name={service.icon} />
-              </span>
+              <ServiceIcon name={service.icon} fit />
               <h2 className="mt-4 text-xl font-semibold">{service.title}</h2>
               <p className="mt-2 flex-1 text-slate-600 dark:text-slate-300">
                 {service.description}

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Alert, EmailField, PasswordField, TextField } from "#app/components/ui/form.tsx";
 import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
+import { oneTimeLinkHeaders } from "#app/lib/one-time-token.ts";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import { ONE_TIME_LINK_HEADERS } from "#common/one-time-links.ts";
 import { validateFields } from "#common/rules.ts";
@@ -22,9 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export function headers() {
-  return ONE_TIME_LINK_HEADERS;
-}
+export const headers = oneTimeLinkHeaders;
 
 /** Creates the first admin, then sends them to sign in. Works without JavaScript too. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -110,3 +110,14 @@ export type IconName = keyof typeof paths;
 export function Icon({ name, ...props }: IconProps & { name: string }) {
   return <Svg {...props}>{paths[name] ?? paths.computer}</Svg>;
 }
+
+/** A service's icon on its tinted tile (the home page's grid and the services page); `fit` keeps the tile to the icon's width in a column. */
+export function ServiceIcon({ name, fit = false }: { name: string; fit?: boolean }) {
+  return (
+    <span
+      className={`inline-flex ${fit ? "w-fit " : ""}rounded-lg bg-slate-100 p-3 text-brand-strong dark:bg-slate-900 dark:text-brand-light`}
+    >
+      <Icon name={name} />
+    </span>
+  );
+}

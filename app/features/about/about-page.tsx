@@ -76,18 +76,17 @@ export function AboutPage({
         <div
           className={`mx-auto grid gap-8 px-4 ${mission && vision ? "max-w-6xl md:grid-cols-2" : "max-w-4xl"}`}
         >
-          {mission ? (
-            <div>
-              <h2 className="text-2xl font-semibold">{about.missionTitle}</h2>
-              <Paragraphs text={mission} className="mt-3" />
-            </div>
-          ) : null}
-          {vision ? (
-            <div>
-              <h2 className="text-2xl font-semibold">{about.visionTitle}</h2>
-              <Paragraphs text={vision} className="mt-3" />
-            </div>
-          ) : null}
+          {[
+            { key: "mission", title: about.missionTitle, text: mission },
+            { key: "vision", title: about.visionTitle, text: vision },
+          ].map(({ key, title, text }) =>
+            text ? (
+              <div key={key}>
+                <h2 className="text-2xl font-semibold">{title}</h2>
+                <Paragraphs text={text} className="mt-3" />
+              </div>
+            ) : null,
+          )}
         </div>
       </Band>,
     );

@@ -21,6 +21,32 @@ export function PageHeader({
   );
 }
 
+/** The end of an inline add/edit form: Cancel and the save button ("Saving..." while it saves), after what else is given. */
+export function FormActions({
+  saving,
+  saveLabel,
+  onCancel,
+  children,
+}: {
+  saving: boolean;
+  saveLabel: string;
+  onCancel(): void;
+  /** Before the buttons (the autosave's state). */
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      {children}
+      <button type="button" className="btn-outline" onClick={onCancel} disabled={saving}>
+        Cancel
+      </button>
+      <button type="submit" className="btn-primary" disabled={saving}>
+        {saving ? "Saving..." : saveLabel}
+      </button>
+    </div>
+  );
+}
+
 export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
   return (
     <div
@@ -134,6 +160,11 @@ export function FilterSelect({
       </select>
     </label>
   );
+}
+
+/** A filter's choices: each value with its label. */
+export function choicesOf<V extends string>(values: readonly V[], labels: Record<V, string>) {
+  return values.map((value) => ({ value, label: labels[value] }));
 }
 
 /** A labelled date filter of an admin list ("" when unset). */

@@ -102,26 +102,16 @@ export function GalleryViewer({ images }: { images: GalleryImage[] }) {
         <div className="relative">
           <span className="contents" data-lightbox-image data-sizes={LIGHTBOX_SIZES} />
           <div className="flex items-center justify-between gap-3 p-4">
-            <button
-              type="button"
-              className="btn border border-white/40"
-              data-action="lightbox-previous"
-              aria-label="Previous image"
-            >
+            <StepButton action="lightbox-previous" label="Previous image">
               ‹
-            </button>
+            </StepButton>
             <p className="text-center">
               <span className="font-semibold" data-lightbox-title />{" "}
               <span className="text-sm text-slate-300" data-lightbox-counter />
             </p>
-            <button
-              type="button"
-              className="btn border border-white/40"
-              data-action="lightbox-next"
-              aria-label="Next image"
-            >
+            <StepButton action="lightbox-next" label="Next image">
               ›
-            </button>
+            </StepButton>
           </div>
           <button
             type="button"
@@ -134,5 +124,27 @@ export function GalleryViewer({ images }: { images: GalleryImage[] }) {
         </div>
       </dialog>
     </div>
+  );
+}
+
+/** The lightbox's previous or next button (app/enhance/ acts on its `data-action`). */
+function StepButton({
+  action,
+  label,
+  children,
+}: {
+  action: "lightbox-previous" | "lightbox-next";
+  label: string;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn border border-white/40"
+      data-action={action}
+      aria-label={label}
+    >
+      {children}
+    </button>
   );
 }

@@ -1,19 +1,10 @@
 import { useParams } from "react-router";
+import { editorMeta } from "#app/features/admin/admin-route.tsx";
 import { PostEditor } from "#app/features/admin/editor/post-editor.tsx";
-import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import { postIdFromParam } from "#common/limits.ts";
-import type { Route } from "./+types/post-editor";
 
 // One module serves /admin/posts/new, /admin/posts/:id/edit and /admin/posts/edit/:id.
-export function meta({ matches, params }: Route.MetaArgs) {
-  const id = (params as { id?: string }).id;
-  return pageMeta({
-    title: id ? "Edit Post" : "Create Post",
-    root: rootFromMatches(matches),
-    path: id ? `/admin/posts/${id}/edit` : "/admin/posts/new",
-    noindex: true,
-  });
-}
+export const meta = editorMeta("post");
 
 export default function PostEditorPage() {
   const { id } = useParams();

@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { type DataColumn, DataTable } from "#app/components/ui/data-table.tsx";
-import { DateFilter, FilterSelect, ListCount, PageHeader } from "#app/features/admin/ui.tsx";
+import {
+  choicesOf,
+  DateFilter,
+  FilterSelect,
+  ListCount,
+  PageHeader,
+} from "#app/features/admin/ui.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import {
   AUDIT_ACTION_LABELS,
@@ -23,6 +29,22 @@ export const AUDIT_TEXT = {
 
 type Filters = { entity_type: string; action: string; actor_id: string; from: string; to: string };
 const NO_FILTERS: Filters = { entity_type: "", action: "", actor_id: "", from: "", to: "" };
+
+/** The filters by a fixed list: the entity's type and the action. */
+const KIND_FILTERS = [
+  {
+    name: "entity_type",
+    label: "Type",
+    all: "All types",
+    options: choicesOf(AUDIT_ENTITY_TYPES, AUDIT_ENTITY_LABELS),
+  },
+  {
+    name: "action",
+    label: "Action",
+    all: "All actions",
+    options: choicesOf(AUDIT_ACTIONS, AUDIT_ACTION_LABELS),
+  },
+] as const;
 
 /** Where an entry's entity can be opened, while it exists. */
 function entityHref(entry: AuditEntry): string | null {
@@ -129,26 +151,14 @@ export function AuditLog() {
         className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
         onSubmit={(e) => e.preventDefault()}
       >
-        <FilterSelect
-          label="Type"
-          all="All types"
-          value={filters.entity_type}
-          options={AUDIT_ENTITY_TYPES.map((type) => ({
-            value: type,
-            label: AUDIT_ENTITY_LABELS[type],
-          }))}
-          onChange={(value) => setFilter("entity_type", value)}
-        />
-        <FilterSelect
-          label="Action"
-          all="All actions"
-          value={filters.action}
-          options={AUDIT_ACTIONS.map((action) => ({
-            value: action,
-            label: AUDIT_ACTION_LABELS[action],
-          }))}
-          onChange={(value) => setFilter("action", value)}
-        />
+        {KIND_FILTERS.map(({ name, ...filter }) => (
+          <FilterSelect
+            key={name}
+            {...filter}
+            value={filters[name]}
+            onChange={(value) => setFilter(name, value)}
+          />
+        ))}
         <FilterSelect
           label="User"
           all="Everyone"

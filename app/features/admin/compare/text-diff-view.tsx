@@ -33,6 +33,36 @@ function Parts({ parts, show }: { parts: DiffPart[]; show: "both" | "before" | "
   );
 }
 
+const TEXT_BOX =
+  "whitespace-pre-wrap rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700";
+
+/** One side of a field shown side by side: its label over its text. */
+function Side({
+  label,
+  parts,
+  show,
+}: {
+  label: string;
+  parts: DiffPart[];
+  show: "before" | "after";
+}) {
+  return (
+    <div>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{label}</p>
+      <p className={TEXT_BOX}>
+        <Parts parts={parts} show={show} />
+      </p>
+    </div>
+  );
+}
+
+/** The two ways Compare shows a field: one text with its changes marked, or before beside after. */
+const DIFF_MODES = [
+  { value: "inline", label: "Inline" },
+  { value: "side-by-side", label: "Side by side" },
+] as const;
+type DiffMode = (typeof DIFF_MODES)[number]["value"];
+
 /**
  * A readable difference of a document's fields: inline (removed words struck
  * through, added words marked) or side by side. `beforeLabel`/`afterLabel`
@@ -47,7 +77,7 @@ export function TextDiffView({
   beforeLabel: string;
   afterLabel: string;
 }) {
-  const [mode, setMode] = useState<"inline" | "side-by-side">("inline");
+  const [mode, setMode] = useState<DiffMode>("inline");
   const changed = fields.filter(isChanged);
   return (
     <div className="space-y-4" data-testid="text-diff">
@@ -59,24 +89,17 @@ export function TextDiffView({
         </p>
         <fieldset className="flex gap-3 text-sm">
           <legend className="sr-only">Compare view</legend>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name="diff-mode"
-              checked={mode === "inline"}
-              onChange={() => setMode("inline")}
-            />
-            Inline
-          </label>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name="diff-mode"
-              checked={mode === "side-by-side"}
-              onChange={() => setMode("side-by-side")}
-            />
-            Side by side
-          </label>
+          {DIFF_MODES.map(({ value, label }) => (
+            <label key={value} className="flex items-center gap-1">
+              <input
+                type="radio"
+                name="diff-mode"
+                checked={mode === value}
+                onChange={() => setMode(value)}
+              />
+              {label}
+            </label>
+          ))}
         </fieldset>
       </div>
       {changed.map((field) => {
@@ -85,23 +108,13 @@ export function TextDiffView({
           <section key={field.label} aria-label={field.label}>
             <h3 className="mb-1 text-sm font-semibold">{field.label}</h3>
             {mode === "inline" ? (
-              <p className="whitespace-pre-wrap rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
+              <p className={TEXT_BOX}>
                 <Parts parts={parts} show="both" />
               </p>
             ) : (
               <div className="grid gap-2 md:grid-cols-2">
-                <div>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{beforeLabel}</p>
-                  <p className="whitespace-pre-wrap rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
-                    <Parts parts={parts} show="before" />
-                  </p>
-                </div>
-                <div>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{afterLabel}</p>
-                  <p className="whitespace-pre-wrap rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
-                    <Parts parts={parts} show="after" />
-                  </p>
-                </div>
+                <Side label={beforeLabel} parts={parts} show="before" />
+                <Side label={afterLabel} parts={parts} show="after" />
               </div>
             )}
           </section>

@@ -10,19 +10,24 @@ import { formatDate, formatNumber } from "#common/text.ts";
 import type { Dashboard } from "#common/types.ts";
 
 /** A dashboard card: its title, "View all", and its list or the empty text. */
-function RecentCard({
+function RecentCard<T extends { id: number }>({
   id,
   title,
   href,
   empty,
+  items,
+  itemClassName,
   children,
 }: {
   id: string;
   title: string;
   href: string;
+  /** Said when there is nothing to list. */
   empty: string;
-  /** The list, or null when there is nothing to list. */
-  children: ReactNode;
+  items: readonly T[];
+  itemClassName: string;
+  /** One item's row. */
+  children(item: T): ReactNode;
 }) {
   return (
     <Card>
@@ -35,7 +40,17 @@ function RecentCard({
             View all
           </Link>
         </div>
-        {children ?? <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{empty}</p>}
+        {items.length ? (
+          <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+            {items.map((item) => (
+              <li key={item.id} className={itemClassName}>
+                {children(item)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{empty}</p>
+        )}
       </section>
     </Card>
   );
@@ -87,28 +102,26 @@ export function DashboardScreen() {
           title="Recent Posts"
           href="/admin/posts"
           empty="No posts yet."
+          items={data?.recentPosts.slice(0, 4) ?? []}
+          itemClassName="flex items-center justify-between gap-3 py-3"
         >
-          {data?.recentPosts.length ? (
-            <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-              {data.recentPosts.slice(0, 4).map((post) => (
-                <li key={post.id} className="flex items-center justify-between gap-3 py-3">
-                  <div className="min-w-0">
-                    <Link
-                      to={`/admin/posts/edit/${post.id}`}
-                      className="block truncate font-medium hover:underline"
-                    >
-                      {post.title}
-                    </Link>
-                    <p className="text-xs text-slate-600 dark:text-slate-300">
-                      {formatDate(post.published_at ?? post.created_at)} ·{" "}
-                      {formatNumber(post.views)} views
-                    </p>
-                  </div>
-                  <Badge className={STATUS_BADGE[post.status] ?? ""}>{post.status}</Badge>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {(post) => (
+            <>
+              <div className="min-w-0">
+                <Link
+                  to={`/admin/posts/edit/${post.id}`}
+                  className="block truncate font-medium hover:underline"
+                >
+                  {post.title}
+                </Link>
+                <p className="text-xs text-slate-600 dark:text-slate-300">
+                  {formatDate(post.published_at ?? post.created_at)} · {formatNumber(post.views)}{" "}
+                  views
+                </p>
+              </div>
+              <Badge className={STATUS_BADGE[post.status] ?? ""}>{post.status}</Badge>
+            </>
+          )}
         </RecentCard>
         {can(user, "messages:manage") ? (
           <RecentCard
@@ -116,27 +129,25 @@ export function DashboardScreen() {
             title="Recent Messages"
             href="/admin/messages"
             empty="No messages yet."
+            items={data?.recentMessages.slice(0, 3) ?? []}
+            itemClassName="py-3"
           >
-            {data?.recentMessages.length ? (
-              <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-                {data.recentMessages.slice(0, 3).map((m) => (
-                  <li key={m.id} className="py-3">
-                    <p className="font-medium">
-                      {m.read ? null : (
-                        <>
-                          <span className="mr-2 inline-block h-2 w-2 rounded-full bg-blue-600" />
-                          <span className="sr-only">Unread: </span>
-                        </>
-                      )}
-                      {m.subject}
-                    </p>
-                    <p className="text-xs text-slate-600 dark:text-slate-300">
-                      {m.name} &lt;{m.email}&gt; · {formatDate(m.date)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            {(m) => (
+              <>
+                <p className="font-medium">
+                  {m.read ? null : (
+                    <>
+                      <span className="mr-2 inline-block h-2 w-2 rounded-full bg-blue-600" />
+                      <span className="sr-only">Unread: </span>
+                    </>
+                  )}
+                  {m.subject}
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-300">
+                  {m.name} &lt;{m.email}&gt; · {formatDate(m.date)}
+                </p>
+              </>
+            )}
           </RecentCard>
         ) : null}
       </div>

@@ -8,30 +8,29 @@ import { previewHtml } from "./preview-html.ts";
  * categories and tags).
  */
 export function EditorPreview({
-  title,
+  values: { title, featured_image, featured_image_alt, content },
   untitled,
-  image,
-  imageAlt,
   imageBroken,
-  content,
   children,
 }: {
-  title: string;
+  /** The form's values (a post's or a page's). */
+  values: { title: string; featured_image: string; featured_image_alt: string; content: string };
   /** Shown while there is no title ("Untitled post"). */
   untitled: string;
-  image: string;
-  imageAlt: string;
   imageBroken: boolean;
-  content: string;
   children?: ReactNode;
 }) {
-  const src = image.trim();
+  const src = featured_image.trim();
   return (
     <Card>
       <article aria-label="Preview">
         <h2 className="text-3xl font-bold break-words">{title || untitled}</h2>
         {src && !imageBroken ? (
-          <img src={src} alt={imageAlt} className="mt-6 max-h-96 w-full rounded-lg object-cover" />
+          <img
+            src={src}
+            alt={featured_image_alt}
+            className="mt-6 max-h-96 w-full rounded-lg object-cover"
+          />
         ) : null}
         <div
           className="prose-content mt-6 break-words"

@@ -1,12 +1,10 @@
-import { Link } from "react-router";
-import { Alert, Spinner } from "#app/components/ui/form.tsx";
 import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
-import { PageHeader } from "#app/features/admin/ui.tsx";
 import { ApiError, apiData, failureText } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { canManagePost } from "#common/permissions.ts";
 import type { Post } from "#common/types.ts";
+import { EditorLoadState } from "./editor-load-state.tsx";
 import { PostForm } from "./post-form.tsx";
 
 async function loadPost(id: string, signal: AbortSignal): Promise<Post> {
@@ -47,25 +45,8 @@ export function PostEditor({ postId }: { postId: string | null }) {
     load: (_path, signal) => loadPost(postId ?? "", signal),
   });
 
-  const title = isEdit ? "Edit Post" : "Create Post";
-  if (isEdit && !post && !cause) {
-    return (
-      <div>
-        <PageHeader title={title} />
-        <Spinner label="Loading post..." />
-      </div>
-    );
-  }
-  if (isEdit && cause) {
-    return (
-      <div>
-        <PageHeader title={title} />
-        <Alert kind="error">{loadFailure(postId, cause)}</Alert>
-        <Link to="/admin/posts" className="btn-outline mt-4">
-          Back to Posts
-        </Link>
-      </div>
-    );
+  if (isEdit && (cause || !post)) {
+    return <EditorLoadState noun="post" failure={cause ? loadFailure(postId, cause) : null} />;
   }
   // A restored revision replaces the post: the form starts again from it.
   return (

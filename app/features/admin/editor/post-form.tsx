@@ -1,9 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import { Alert } from "#app/components/ui/form.tsx";
-import { useDocumentSafety } from "#app/features/admin/autosave/use-document-safety.tsx";
 import { SharePreviewCard } from "#app/features/admin/preview-links/share-preview-card.tsx";
-import { api, apiData, failureText } from "#app/lib/api.ts";
+import { apiData } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
 import { FALLBACK_CATEGORIES } from "#app/lib/fallback-categories.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
@@ -14,7 +12,7 @@ import { slugify } from "#common/text.ts";
 import type { Category, Post } from "#common/types.ts";
 import { BasicsCard, ExcerptField } from "./basics-card.tsx";
 import { ContentCard } from "./content-card.tsx";
-import { EditorHeader } from "./editor-header.tsx";
+import { EditorShell } from "./editor-shell.tsx";
 import { FeaturedImageCard } from "./featured-image-card.tsx";
 import {
   EMPTY_VALUES,
@@ -28,7 +26,7 @@ import { PostPreview } from "./post-preview.tsx";
 import { FeaturedFlag, SocialImageField, TaxonomyCard } from "./post-sidebar.tsx";
 import { PublishCard } from "./publish-card.tsx";
 import { SeoCard } from "./seo-card.tsx";
-import { useLeaveGuard } from "./use-leave-guard.ts";
+import { useDocumentEditor } from "./use-document-editor.ts";
 
 /** The statuses the post editor offers (a future date schedules a published post). */
 const POST_STATUS_CHOICES = [
@@ -67,15 +65,10 @@ function useCategories(): Category[] | null {
 export function PostForm({ post }: { post: Post | null }) {
   const isEdit = post !== null;
   const { user } = useAuth();
-  const navigate = useNavigate();
   const initialPublishedAt = useRef(post ? valuesFromPost(post).published_at : "");
-  const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [preview, setPreview] = useState(false);
   const [slugTouched, setSlugTouched] = useState(isEdit);
   const [imageBroken, setImageBroken] = useState(false);
   const categories = useCategories();
-  const saved = useRef(false);
   const mayFeature = can(user, "posts:feature");
   const body = (values: PostFormValues) =>
     toRequestBody(values, post, initialPublishedAt.current, mayFeature);
@@ -98,25 +91,20 @@ export function PostForm({ post }: { post: Post | null }) {
     },
   );
   const { values } = form;
-  useLeaveGuard(form.dirty, saved);
 
   const readOnly = post && user ? !canManagePost(user, post) : false;
   // Authors: the server refuses a change of the flag and new tag names (decision 005).
   const mayCreateTags = can(user, "tags:manage");
-  const safety = useDocumentSafety({
-    kind: "post",
+  const editor = useDocumentEditor({
     noun: "post",
+    endpoint: "/blog/posts",
+    readPath: (id) => `/blog/posts/id/${id}`,
     doc: post,
-    values,
-    dirty: form.dirty,
+    form,
+    valuesOf: valuesFromPost,
     enabled: !readOnly,
-    fill: form.fill,
-    async loadTheirs() {
-      const theirs = await apiData<Post>(`/blog/posts/id/${post!.id}`);
-      return { values: valuesFromPost(theirs), version: theirs.version };
-    },
-    resave: () => save(),
     labels: POST_COMPARE_LABELS,
+    resave: () => save(),
   });
 
   const fields: FormFields<PostFormValues> = form;
@@ -138,105 +126,57 @@ export function PostForm({ post }: { post: Post | null }) {
   };
 
   function save() {
-    if (saving) return;
-    setBanner(null);
-    form.submit(send)();
-  }
-
-  async function send() {
-    const payload = body(values);
-    setSaving(true);
-    try {
-      if (post) {
-        const version = safety.version;
-        await api(`/blog/posts/${post.id}`, {
-          method: "PUT",
-          body: version ? { ...payload, version } : payload,
-        });
-      } else {
-        await api("/blog/posts", { method: "POST", body: payload });
-      }
-      saved.current = true;
-      safety.saved();
-      navigate("/admin/posts", {
-        state: { notice: isEdit ? "Post updated successfully!" : "Post created successfully!" },
-      });
-    } catch (error) {
-      setSaving(false);
-      if (safety.saveFailed(error)) return;
-      setBanner(failureText("Failed to save post:", error));
-      form.showErrors(error);
-    }
+    if (editor.saving) return;
+    editor.setBanner(null);
+    form.submit(() => editor.send(body(values)))();
   }
 
   return (
-    <div>
-      <EditorHeader
-        noun="post"
-        title={isEdit ? "Edit Post" : "Create Post"}
-        preview={preview}
-        onPreview={() => setPreview((v) => !v)}
-        banner={banner}
-        onDismiss={() => setBanner(null)}
-      />
-      {readOnly ? (
-        <div className="mb-4">
-          <Alert kind="info">You can read this post but not change it.</Alert>
-        </div>
-      ) : null}
-      {safety.panel}
-
-      <div id="post-editor-body">
-        {preview ? (
-          <PostPreview values={values} imageBroken={imageBroken} />
-        ) : (
-          <form onSubmit={onSubmit} noValidate aria-label={isEdit ? "Edit Post" : "Create Post"}>
-            <fieldset disabled={readOnly} className="min-w-0">
-              <div className="grid gap-6 lg:grid-cols-3">
-                <div className="min-w-0 space-y-5 lg:col-span-2">
-                  <BasicsCard
-                    fields={fields}
-                    noun="Post"
-                    urlPrefix="/blog/"
-                    onTitle={onTitle}
-                    onSlug={onSlug}
-                  >
-                    <ExcerptField fields={fields} />
-                  </BasicsCard>
-                  <ContentCard fields={fields} />
-                </div>
-
-                <div className="min-w-0 space-y-5">
-                  <PublishCard fields={fields} statuses={POST_STATUS_CHOICES} noun="post">
-                    <FeaturedFlag fields={fields} mayFeature={mayFeature} />
-                  </PublishCard>
-                  {post && !readOnly ? <SharePreviewCard kind="post" document={post} /> : null}
-                  <FeaturedImageCard
-                    fields={fields}
-                    imageBroken={imageBroken}
-                    onImageBroken={setImageBroken}
-                  />
-                  <TaxonomyCard
-                    fields={fields}
-                    categories={categories}
-                    mayCreateTags={mayCreateTags}
-                  />
-                  <SeoCard fields={fields} noun="post" descriptionFallback="the excerpt">
-                    <SocialImageField fields={fields} />
-                  </SeoCard>
-                </div>
-              </div>
-
-              <div className="mt-6 flex flex-wrap items-center gap-3">
-                <button type="submit" className="btn-primary" disabled={saving || readOnly}>
-                  {saving ? "Saving..." : isEdit ? "Update Post" : "Create Post"}
-                </button>
-                {safety.indicator}
-              </div>
-            </fieldset>
-          </form>
-        )}
-      </div>
-    </div>
+    <EditorShell
+      noun="post"
+      isEdit={isEdit}
+      editor={editor}
+      notice={
+        readOnly ? (
+          <div className="mb-4">
+            <Alert kind="info">You can read this post but not change it.</Alert>
+          </div>
+        ) : null
+      }
+      preview={<PostPreview values={values} imageBroken={imageBroken} />}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      main={
+        <>
+          <BasicsCard
+            fields={fields}
+            noun="Post"
+            urlPrefix="/blog/"
+            onTitle={onTitle}
+            onSlug={onSlug}
+          >
+            <ExcerptField fields={fields} />
+          </BasicsCard>
+          <ContentCard fields={fields} />
+        </>
+      }
+      side={
+        <>
+          <PublishCard fields={fields} statuses={POST_STATUS_CHOICES} noun="post">
+            <FeaturedFlag fields={fields} mayFeature={mayFeature} />
+          </PublishCard>
+          {post && !readOnly ? <SharePreviewCard kind="post" document={post} /> : null}
+          <FeaturedImageCard
+            fields={fields}
+            imageBroken={imageBroken}
+            onImageBroken={setImageBroken}
+          />
+          <TaxonomyCard fields={fields} categories={categories} mayCreateTags={mayCreateTags} />
+          <SeoCard fields={fields} noun="post" descriptionFallback="the excerpt">
+            <SocialImageField fields={fields} />
+          </SeoCard>
+        </>
+      }
+    />
   );
 }

@@ -12,14 +12,7 @@ export function PostPreview({
 }) {
   const tags = splitTags(values.tags);
   return (
-    <EditorPreview
-      title={values.title}
-      untitled="Untitled post"
-      image={values.featured_image}
-      imageAlt={values.featured_image_alt}
-      imageBroken={imageBroken}
-      content={values.content}
-    >
+    <EditorPreview values={values} untitled="Untitled post" imageBroken={imageBroken}>
       {values.categories.length ? (
         <div className="mt-6">
           <h3 className="text-sm font-semibold">Categories</h3>

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { BoundField } from "#app/components/ui/bound-field.tsx";
 import { dangerButton, inputClass, smallButton } from "#app/features/admin/ui.tsx";
 import { failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
-import { bindText, useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { GalleryImageInputSchema } from "#common/schemas/content.ts";
 import type { GalleryCategory, GalleryImage } from "#common/types.ts";
 import { CategoryOptions } from "./category-options.tsx";
@@ -93,15 +93,17 @@ export function ImageItem({
           className="grid min-w-0 flex-1 gap-3 md:grid-cols-2"
           aria-label={`Edit ${image.title}`}
         >
-          <TextField {...bindText(form, "title")} label="Title" required maxLength={200} />
-          <TextField
-            {...bindText(form, "alt")}
+          <BoundField form={form} name="title" label="Title" required maxLength={200} />
+          <BoundField
+            form={form}
+            name="alt"
             label="Alt text"
             maxLength={300}
             hint="Describes the image for people who cannot see it"
           />
-          <TextAreaField
-            {...bindText(form, "description")}
+          <BoundField
+            form={form}
+            name="description"
             label="Description"
             rows={2}
             maxLength={2000}

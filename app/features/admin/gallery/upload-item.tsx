@@ -20,6 +20,12 @@ const STATUS_TEXT: Record<Status, string> = {
   error: "Failed",
 };
 
+/** The texts given to each file before it is added. */
+const TEXTS = [
+  { field: "title", label: "Title", maxLength: 200, required: true },
+  { field: "alt", label: "Alt text", maxLength: 300, placeholder: "Describe the image" },
+] as const;
+
 /** One chosen file: its preview, title and alt text, and how its upload went. */
 export function UploadItem({
   id,
@@ -50,34 +56,21 @@ export function UploadItem({
         </span>
       )}
       <div className="grid min-w-0 flex-1 gap-2 md:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-title-${item.key}`} className="block text-xs font-medium">
-            Title for {item.file.name}
-          </label>
-          <input
-            id={`${id}-title-${item.key}`}
-            className={`${inputClass} mt-1`}
-            value={item.title}
-            maxLength={200}
-            required
-            disabled={running || item.status === "done"}
-            onChange={(e) => onChange({ title: e.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-alt-${item.key}`} className="block text-xs font-medium">
-            Alt text for {item.file.name}
-          </label>
-          <input
-            id={`${id}-alt-${item.key}`}
-            className={`${inputClass} mt-1`}
-            value={item.alt}
-            maxLength={300}
-            placeholder="Describe the image"
-            disabled={running || item.status === "done"}
-            onChange={(e) => onChange({ alt: e.target.value })}
-          />
-        </div>
+        {TEXTS.map(({ field, label, ...limits }) => (
+          <div key={field}>
+            <label htmlFor={`${id}-${field}-${item.key}`} className="block text-xs font-medium">
+              {label} for {item.file.name}
+            </label>
+            <input
+              id={`${id}-${field}-${item.key}`}
+              className={`${inputClass} mt-1`}
+              value={item[field]}
+              {...limits}
+              disabled={running || item.status === "done"}
+              onChange={(e) => onChange({ [field]: e.target.value })}
+            />
+          </div>
+        ))}
         <p
           className={`text-sm md:col-span-2 ${item.status === "error" ? "text-red-700 dark:text-red-400" : item.status === "done" ? "text-green-800 dark:text-green-300" : "text-slate-600 dark:text-slate-300"}`}
         >

@@ -1,7 +1,5 @@
-import { Link } from "react-router";
-import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { EditorLoadState } from "#app/features/admin/editor/editor-load-state.tsx";
 import { RevisionsPanel } from "#app/features/admin/revisions/revisions-panel.tsx";
-import { PageHeader } from "#app/features/admin/ui.tsx";
 import { ApiError, failureText } from "#app/lib/api.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import type { Page } from "#common/types.ts";
@@ -21,25 +19,8 @@ export function PageEditor({ pageId }: { pageId: string | null }) {
     cause,
     setData,
   } = useApiQuery<Page>(isEdit ? `/pages/${encodeURIComponent(pageId)}` : null);
-  const title = isEdit ? "Edit Page" : "Create Page";
-  if (isEdit && !page && !cause) {
-    return (
-      <div>
-        <PageHeader title={title} />
-        <Spinner label="Loading page..." />
-      </div>
-    );
-  }
-  if (isEdit && cause) {
-    return (
-      <div>
-        <PageHeader title={title} />
-        <Alert kind="error">{loadFailure(pageId, cause)}</Alert>
-        <Link to="/admin/pages" className="btn-outline mt-4">
-          Back to Pages
-        </Link>
-      </div>
-    );
+  if (isEdit && (cause || !page)) {
+    return <EditorLoadState noun="page" failure={cause ? loadFailure(pageId, cause) : null} />;
   }
   // A restored revision replaces the page: the form starts again from it.
   return (

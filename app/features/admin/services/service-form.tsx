@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { BoundField } from "#app/components/ui/bound-field.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { useDocumentSafety } from "#app/features/admin/autosave/use-document-safety.tsx";
-import { Card, inputClass } from "#app/features/admin/ui.tsx";
+import { Card, FormActions, inputClass } from "#app/features/admin/ui.tsx";
 import { apiData } from "#app/lib/api.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { SERVICE_ICONS, type ServiceIcon } from "#common/enums.ts";
@@ -135,42 +135,36 @@ export function ServiceForm({
         </h2>
         {safety.panel}
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField
-            id="service-title"
+          <BoundField
+            form={form}
             name="title"
             label="Title*"
             required
             maxLength={200}
-            value={values.title}
-            error={errors.title}
-            onChange={(e) => setTitle(e.target.value)}
+            onValue={setTitle}
           />
-          <TextField
-            id="service-slug"
+          <BoundField
+            form={form}
             name="slug"
             label="Slug*"
             required
             maxLength={200}
-            value={values.slug}
-            error={errors.slug}
             hint="Used in URLs, generated from the title but can be edited"
             autoCapitalize="none"
             spellCheck={false}
-            onChange={(e) => {
+            onValue={(slug) => {
               setSlugEdited(true);
-              form.set("slug", e.target.value);
+              form.set("slug", slug);
             }}
           />
         </div>
-        <TextAreaField
-          id="service-description"
+        <BoundField
+          form={form}
           name="description"
           label="Short Description*"
           required
           rows={3}
           maxLength={1000}
-          value={values.description}
-          error={errors.description}
           hint={
             <>
               Shown on the homepage, max 150 characters recommended{" "}
@@ -185,7 +179,6 @@ export function ServiceForm({
               </span>
             </>
           }
-          onChange={(e) => form.set("description", e.target.value)}
         />
         <div>
           <label htmlFor="service-icon" className="block text-sm font-medium">
@@ -217,26 +210,17 @@ export function ServiceForm({
             <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.icon}</p>
           ) : null}
         </div>
-        <TextAreaField
-          id="service-details"
+        <BoundField
+          form={form}
           name="details"
           label="Full Details"
           rows={6}
           maxLength={20_000}
-          value={values.details}
-          error={errors.details}
           hint="The text of the service's detail page. Blank lines start a new paragraph."
-          onChange={(e) => form.set("details", e.target.value)}
         />
-        <div className="flex flex-wrap items-center justify-end gap-2">
+        <FormActions saving={saving} saveLabel="Save Service" onCancel={onCancel}>
           {safety.indicator}
-          <button type="button" className="btn-outline" onClick={onCancel} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Saving..." : "Save Service"}
-          </button>
-        </div>
+        </FormActions>
       </form>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
-import { bindText, type TextKey } from "#app/lib/use-schema-form.ts";
+import { BoundField } from "#app/components/ui/bound-field.tsx";
+import type { TextKey } from "#app/lib/use-schema-form.ts";
 import type { SiteSettings } from "#common/settings.ts";
 import { Group, type PanelProps, wide } from "./panel-parts.tsx";
 import { ValuesEditor } from "./values-editor.tsx";
@@ -12,16 +12,10 @@ const PARAGRAPHS_HINT =
 export function AboutPanel(panel: PanelProps<"about">) {
   type Key = TextKey<SiteSettings["about"]>;
   const heading = (key: Key, label: string) => (
-    <TextField {...bindText(panel, key)} label={label} maxLength={100} />
+    <BoundField form={panel} name={key} label={label} maxLength={100} />
   );
   const area = (key: Key, label: string, rows = 4, hint = PARAGRAPHS_HINT) => (
-    <TextAreaField
-      {...bindText(panel, key)}
-      label={label}
-      rows={rows}
-      className={wide}
-      hint={hint}
-    />
+    <BoundField form={panel} name={key} label={label} rows={rows} className={wide} hint={hint} />
   );
   return (
     <div className="space-y-6">
@@ -67,14 +61,16 @@ export function AboutPanel(panel: PanelProps<"about">) {
         </p>
       </Group>
       <Group title="Call to Action">
-        <TextField
-          {...bindText(panel, "ctaText")}
+        <BoundField
+          form={panel}
+          name="ctaText"
           label="Button Text"
           maxLength={60}
           hint="Leave it empty for no button."
         />
-        <TextField
-          {...bindText(panel, "ctaUrl")}
+        <BoundField
+          form={panel}
+          name="ctaUrl"
           label="Button URL"
           hint="A page on this site such as /contact (the default), or a full https:// address."
         />

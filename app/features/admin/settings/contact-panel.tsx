@@ -1,6 +1,6 @@
-import { FieldError, TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { BoundField } from "#app/components/ui/bound-field.tsx";
+import { FieldError, TextField } from "#app/components/ui/form.tsx";
 import { dangerButton, smallButton } from "#app/features/admin/ui.tsx";
-import { bindText } from "#app/lib/use-schema-form.ts";
 import {
   CONTACT_LIMITS,
   contactMap,
@@ -11,7 +11,7 @@ import {
   type Weekday,
 } from "#common/contact.ts";
 import { SelectField } from "./controls.tsx";
-import { bindNumber, Group, type PanelProps, wide } from "./panel-parts.tsx";
+import { Group, NumberSetting, type PanelProps, wide } from "./panel-parts.tsx";
 
 const MAP_CHOICES: { value: MapMode; label: string }[] = [
   { value: "off", label: "No map (the address with a link to OpenStreetMap)" },
@@ -19,16 +19,57 @@ const MAP_CHOICES: { value: MapMode; label: string }[] = [
   { value: "embed", label: "A map from an embed URL" },
 ];
 
-const WORKDAYS: Weekday[] = ["tuesday", "wednesday", "thursday", "friday"];
+/** The map's coordinates: each from -limit to limit degrees. */
+const COORDINATES = [
+  { name: "latitude", label: "Latitude", limit: 90, example: "-6.175392" },
+  { name: "longitude", label: "Longitude", limit: 180, example: "106.827153" },
+] as const;
 
-/** A number box whose empty value is null (and whose other values the server checks). */
-function _numberValue(text: string): number | null {
-  if (text.trim() === "") return null;
-  return Number(text);
-}
+const WORKDAYS: Weekday[] = ["tuesday", "wednesday", "thursday", "friday"];
 
 function focusSoon(id: string) {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+/** The time box of one end of an opening period, named for screen readers by its day and period. */
+function PeriodTime({
+  id,
+  end,
+  day,
+  period,
+  value,
+  error,
+  onChange,
+}: {
+  /** The period's id (`settings-openingHours-{day}-{index}`). */
+  id: string;
+  end: "opens" | "closes";
+  day: string;
+  /** The period's number in its day, from 1. */
+  period: number;
+  value: string;
+  error?: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <TextField
+      id={`${id}-${end}`}
+      name={end}
+      type="time"
+      label={
+        <>
+          {end === "opens" ? "Opens" : "Closes"}
+          <span className="sr-only">
+            {" "}
+            on {day}, period {period}
+          </span>
+        </>
+      }
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
 }
 
 /**
@@ -45,8 +86,9 @@ export function ContactPanel(panel: PanelProps<"contact">) {
 
   return (
     <div className="space-y-6">
-      <TextAreaField
-        {...bindText(panel, "introduction")}
+      <BoundField
+        form={panel}
+        name="introduction"
         label="Contact page introduction"
         hint="Shown under the Contact Us heading. A blank line starts a new paragraph."
         rows={4}
@@ -81,40 +123,18 @@ export function ContactPanel(panel: PanelProps<"contact">) {
                     return (
                       // biome-ignore lint/suspicious/noArrayIndexKey: a period is its place in the day
                       <li key={index} className="flex flex-wrap items-end gap-3">
-                        <TextField
-                          id={`${id}-${index}-opens`}
-                          name="opens"
-                          type="time"
-                          label={
-                            <>
-                              Opens
-                              <span className="sr-only">
-                                {" "}
-                                on {name}, period {index + 1}
-                              </span>
-                            </>
-                          }
-                          value={range.opens}
-                          error={errors[`${path}.opens`]}
-                          onChange={(event) => update({ opens: event.target.value })}
-                        />
-                        <TextField
-                          id={`${id}-${index}-closes`}
-                          name="closes"
-                          type="time"
-                          label={
-                            <>
-                              Closes
-                              <span className="sr-only">
-                                {" "}
-                                on {name}, period {index + 1}
-                              </span>
-                            </>
-                          }
-                          value={range.closes}
-                          error={errors[`${path}.closes`]}
-                          onChange={(event) => update({ closes: event.target.value })}
-                        />
+                        {(["opens", "closes"] as const).map((end) => (
+                          <PeriodTime
+                            key={end}
+                            id={`${id}-${index}`}
+                            end={end}
+                            day={name}
+                            period={index + 1}
+                            value={range[end]}
+                            error={errors[`${path}.${end}`]}
+                            onChange={(time) => update({ [end]: time })}
+                          />
+                        ))}
                         <button
                           type="button"
                           className={`${dangerButton} mb-1`}
@@ -191,38 +211,33 @@ export function ContactPanel(panel: PanelProps<"contact">) {
         </div>
         {values.map === "coordinates" ? (
           <>
-            <TextField
-              {...bindNumber(panel, "latitude", null)}
-              inputMode="decimal"
-              step="any"
-              min={-90}
-              max={90}
-              label="Latitude"
-              hint="Between -90 and 90, e.g. -6.175392"
-            />
-            <TextField
-              {...bindNumber(panel, "longitude", null)}
-              inputMode="decimal"
-              step="any"
-              min={-180}
-              max={180}
-              label="Longitude"
-              hint="Between -180 and 180, e.g. 106.827153"
-            />
-            <TextField
-              {...bindNumber(panel, "mapZoom")}
-              inputMode="numeric"
+            {COORDINATES.map(({ name, label, limit, example }) => (
+              <NumberSetting
+                key={name}
+                panel={panel}
+                name={name}
+                decimal
+                empty={null}
+                min={-limit}
+                max={limit}
+                label={label}
+                example={example}
+              />
+            ))}
+            <NumberSetting
+              panel={panel}
+              name="mapZoom"
               min={1}
               max={19}
-              step={1}
               label="Zoom"
               hint="1 shows the world, 19 a single building; 16 shows the streets around."
             />
           </>
         ) : null}
         {values.map === "embed" ? (
-          <TextField
-            {...bindText(panel, "mapEmbedUrl")}
+          <BoundField
+            form={panel}
+            name="mapEmbedUrl"
             label="Map embed URL"
             hint="The https address a map service gives for embedding (its share or embed option). Only that site is allowed to show a frame on your pages."
             inputMode="url"

@@ -1,5 +1,5 @@
-import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
-import { bindText, type TextKey } from "#app/lib/use-schema-form.ts";
+import { BoundField } from "#app/components/ui/bound-field.tsx";
+import type { TextKey } from "#app/lib/use-schema-form.ts";
 import type { SiteSettings } from "#common/settings.ts";
 import { ImageUpload } from "./controls.tsx";
 import { bindSetting, Group, type PanelProps, wide } from "./panel-parts.tsx";
@@ -7,12 +7,13 @@ import { bindSetting, Group, type PanelProps, wide } from "./panel-parts.tsx";
 export function HomepagePanel(panel: PanelProps<"homepage">) {
   type Key = TextKey<SiteSettings["homepage"]>;
   const text = (key: Key, label: string, extra: { area?: boolean; wide?: boolean } = {}) => {
-    const props = { ...bindText(panel, key), label, className: extra.wide ? wide : undefined };
-    return extra.area ? <TextAreaField {...props} rows={3} /> : <TextField {...props} />;
+    const props = { form: panel, name: key, label, className: extra.wide ? wide : undefined };
+    return extra.area ? <BoundField {...props} rows={3} /> : <BoundField {...props} />;
   };
   const url = (key: Key, label: string) => (
-    <TextField
-      {...bindText(panel, key)}
+    <BoundField
+      form={panel}
+      name={key}
       label={label}
       hint="A page on this site such as /about, or a full https:// address."
     />

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { FieldError, TextField } from "#app/components/ui/form.tsx";
 import {
   type FooterColumn,
@@ -7,7 +8,7 @@ import {
 } from "#common/navigation.ts";
 import { MenuItemEditor, MoveButtons, moved } from "./menu-item-editor.tsx";
 import { MenuTargetsProvider } from "./menu-targets.tsx";
-import type { PanelProps } from "./panel-parts.tsx";
+import { type PanelProps, SettingCheckbox } from "./panel-parts.tsx";
 
 const NEW_LINK: MenuLink = { label: "", target: { type: "route", route: "home" }, newTab: false };
 
@@ -18,6 +19,40 @@ function focusSoon(id: string, fallback?: string) {
     const usable = element instanceof HTMLButtonElement ? !element.disabled : !!element;
     (usable ? element : fallback ? document.getElementById(fallback) : null)?.focus();
   });
+}
+
+/** A list's Add button: off at the list's limit; adds `item` and moves the focus to `focus` (its first field). */
+function AddButton<T>({
+  id,
+  list,
+  limit,
+  item,
+  onAdd,
+  focus,
+  children,
+}: {
+  id: string;
+  list: T[];
+  limit: number;
+  item: T;
+  onAdd(list: T[]): void;
+  focus: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      id={id}
+      className="btn-outline"
+      disabled={list.length >= limit}
+      onClick={() => {
+        onAdd([...list, item]);
+        focusSoon(focus);
+      }}
+    >
+      {children}
+    </button>
+  );
 }
 
 const fieldId = (path: string) => `settings-navigation-${path.replaceAll(".", "-")}`;
@@ -131,52 +166,41 @@ export function MenusPanel(panel: PanelProps<"navigation">) {
                           ))}
                         </ol>
                       ) : null}
-                      <button
-                        type="button"
+                      <AddButton
                         id={addChild}
-                        className="btn-outline"
-                        disabled={children.length >= MENU_LIMITS.children}
-                        onClick={() => {
-                          setChildren([...children, NEW_LINK]);
-                          focusSoon(fieldId(`${path}.children.${children.length}-label`));
-                        }}
+                        list={children}
+                        limit={MENU_LIMITS.children}
+                        item={NEW_LINK}
+                        onAdd={setChildren}
+                        focus={fieldId(`${path}.children.${children.length}-label`)}
                       >
                         Add dropdown link
                         <span className="sr-only"> to {nameOf(item, `item ${index + 1}`)}</span>
-                      </button>
+                      </AddButton>
                     </div>
                   </MenuItemEditor>
                 </li>
               );
             })}
           </ol>
-          <button
-            type="button"
+          <AddButton
             id="menus-add-header"
-            className="btn-outline"
-            disabled={header.length >= MENU_LIMITS.headerItems}
-            onClick={() => {
-              setHeader([...header, { ...NEW_LINK, children: [] }]);
-              focusSoon(fieldId(`header.${header.length}-label`));
-            }}
+            list={header}
+            limit={MENU_LIMITS.headerItems}
+            item={{ ...NEW_LINK, children: [] }}
+            onAdd={setHeader}
+            focus={fieldId(`header.${header.length}-label`)}
           >
             Add header item
-          </button>
-          <div className="flex items-start gap-3">
-            <input
-              id="settings-navigation-showAdminButton"
-              type="checkbox"
-              checked={values.showAdminButton}
-              onChange={(event) => patch({ showAdminButton: event.target.checked })}
-              className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-strong"
-            />
-            <label htmlFor="settings-navigation-showAdminButton" className="text-sm">
-              Show the Admin button in the header
-              <span className="block text-xs text-slate-600 dark:text-slate-400">
-                Visitors who are not staff see the sign-in page behind it.
-              </span>
-            </label>
-          </div>
+          </AddButton>
+          <SettingCheckbox
+            id="settings-navigation-showAdminButton"
+            checked={values.showAdminButton}
+            onChange={(showAdminButton) => patch({ showAdminButton })}
+            note="Visitors who are not staff see the sign-in page behind it."
+          >
+            Show the Admin button in the header
+          </SettingCheckbox>
         </section>
 
         <section aria-labelledby="menus-footer-title" className="space-y-4">
@@ -233,18 +257,16 @@ export function MenusPanel(panel: PanelProps<"navigation">) {
                       ))}
                     </ol>
                     <div className="mt-3 flex flex-wrap gap-2">
-                      <button
-                        type="button"
+                      <AddButton
                         id={addLink}
-                        className="btn-outline"
-                        disabled={column.items.length >= MENU_LIMITS.columnItems}
-                        onClick={() => {
-                          setItems([...column.items, NEW_LINK]);
-                          focusSoon(fieldId(`${path}.items.${column.items.length}-label`));
-                        }}
+                        list={column.items}
+                        limit={MENU_LIMITS.columnItems}
+                        item={NEW_LINK}
+                        onAdd={setItems}
+                        focus={fieldId(`${path}.items.${column.items.length}-label`)}
                       >
                         Add link<span className="sr-only"> to {columnName}</span>
-                      </button>
+                      </AddButton>
                     </div>
                     <MoveButtons
                       id={id}
@@ -268,18 +290,16 @@ export function MenusPanel(panel: PanelProps<"navigation">) {
               );
             })}
           </ol>
-          <button
-            type="button"
+          <AddButton
             id="menus-add-column"
-            className="btn-outline"
-            disabled={columns.length >= MENU_LIMITS.footerColumns}
-            onClick={() => {
-              setColumns([...columns, { title: "", items: [] }]);
-              focusSoon(fieldId(`footer.columns.${columns.length}-title`));
-            }}
+            list={columns}
+            limit={MENU_LIMITS.footerColumns}
+            item={{ title: "", items: [] }}
+            onAdd={setColumns}
+            focus={fieldId(`footer.columns.${columns.length}-title`)}
           >
             Add footer column
-          </button>
+          </AddButton>
         </section>
       </div>
     </MenuTargetsProvider>

@@ -1,4 +1,5 @@
 import type { ChangeEvent, ReactNode } from "react";
+import { TextField } from "#app/components/ui/form.tsx";
 import type { FormFields } from "#app/lib/use-schema-form.ts";
 import type { SettingsSection, SiteSettings } from "#common/settings.ts";
 
@@ -60,4 +61,81 @@ export function bindNumber<S extends SettingsSection>(
       } as unknown as Partial<SiteSettings[S]>);
     },
   };
+}
+
+type NumberKey<S extends SettingsSection> = {
+  [K in keyof SiteSettings[S]]: SiteSettings[S][K] extends number | null ? K : never;
+}[keyof SiteSettings[S]] &
+  string;
+
+/**
+ * A number setting's box from `min` to `max`: whole numbers, or with `decimal`
+ * any fraction. `empty` is what an empty box sends (see `bindNumber`). The hint
+ * says the range (and an `example`) unless one is given.
+ */
+export function NumberSetting<S extends SettingsSection>({
+  panel,
+  name,
+  min,
+  max,
+  decimal = false,
+  empty = "",
+  label,
+  example,
+  hint = `Between ${min} and ${max}${example ? `, e.g. ${example}` : "."}`,
+}: {
+  panel: PanelProps<S>;
+  name: NumberKey<S>;
+  min: number;
+  max: number;
+  decimal?: boolean;
+  empty?: "" | null;
+  label: string;
+  example?: string;
+  hint?: string;
+}) {
+  return (
+    <TextField
+      {...bindNumber(panel, name, empty)}
+      inputMode={decimal ? "decimal" : "numeric"}
+      step={decimal ? "any" : 1}
+      min={min}
+      max={max}
+      label={label}
+      hint={hint}
+    />
+  );
+}
+
+/** A setting's checkbox and its label, with an optional smaller line under the label. */
+export function SettingCheckbox({
+  id,
+  checked,
+  onChange,
+  children,
+  note,
+}: {
+  id: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  children: ReactNode;
+  note?: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-strong"
+      />
+      <label htmlFor={id} className="text-sm">
+        {children}
+        {note ? (
+          <span className="block text-xs text-slate-600 dark:text-slate-400">{note}</span>
+        ) : null}
+      </label>
+    </div>
+  );
 }

@@ -1,35 +1,46 @@
-import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
-import { bindText } from "#app/lib/use-schema-form.ts";
+import { BoundField } from "#app/components/ui/bound-field.tsx";
 import { ImageUpload } from "./controls.tsx";
-import { bindSetting, type PanelProps } from "./panel-parts.tsx";
+import { bindSetting, type PanelProps, SettingCheckbox } from "./panel-parts.tsx";
 
 function count(n: number) {
   return `${n} ${n === 1 ? "character" : "characters"}`;
+}
+
+/** A recommended length and the text's length now (`data-testid` {name}-count). */
+function LengthHint({
+  recommended,
+  name,
+  text,
+}: {
+  recommended: string;
+  name: string;
+  text: string;
+}) {
+  return (
+    <>
+      Recommended: {recommended} characters <span aria-hidden>·</span>{" "}
+      <span data-testid={`${name}-count`}>{count(text.length)}</span>
+    </>
+  );
 }
 
 export function SeoPanel(panel: PanelProps<"seo">) {
   const { values, patch } = panel;
   return (
     <div className="grid gap-4">
-      <TextField
-        {...bindText(panel, "metaTitle")}
+      <BoundField
+        form={panel}
+        name="metaTitle"
         label="Meta Title"
-        hint={
-          <>
-            Recommended: 50-60 characters <span aria-hidden>·</span>{" "}
-            <span data-testid="meta-title-count">{count(values.metaTitle.length)}</span>
-          </>
-        }
+        hint={<LengthHint recommended="50-60" name="meta-title" text={values.metaTitle} />}
       />
-      <TextAreaField
-        {...bindText(panel, "metaDescription")}
+      <BoundField
+        form={panel}
+        name="metaDescription"
         label="Meta Description"
         rows={3}
         hint={
-          <>
-            Recommended: 150-160 characters <span aria-hidden>·</span>{" "}
-            <span data-testid="meta-description-count">{count(values.metaDescription.length)}</span>
-          </>
+          <LengthHint recommended="150-160" name="meta-description" text={values.metaDescription} />
         }
       />
       <ImageUpload
@@ -37,25 +48,21 @@ export function SeoPanel(panel: PanelProps<"seo">) {
         label="OG Image"
         hint="Recommended size: 1200x630 pixels"
       />
-      <TextField
-        {...bindText(panel, "googleAnalyticsId")}
+      <BoundField
+        form={panel}
+        name="googleAnalyticsId"
         label="Google Analytics ID"
         placeholder="G-XXXXXXXXXX or UA-XXXXXXXX-X"
         autoComplete="off"
         spellCheck={false}
       />
-      <div className="flex items-start gap-3">
-        <input
-          id="settings-disableIndexing"
-          type="checkbox"
-          checked={values.disableIndexing}
-          onChange={(e) => patch({ disableIndexing: e.target.checked })}
-          className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-strong"
-        />
-        <label htmlFor="settings-disableIndexing" className="text-sm">
-          Discourage search engines from indexing this site
-        </label>
-      </div>
+      <SettingCheckbox
+        id="settings-disableIndexing"
+        checked={values.disableIndexing}
+        onChange={(disableIndexing) => patch({ disableIndexing })}
+      >
+        Discourage search engines from indexing this site
+      </SettingCheckbox>
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { TextField } from "#app/components/ui/form.tsx";
-import { bindText } from "#app/lib/use-schema-form.ts";
+import { BoundField } from "#app/components/ui/bound-field.tsx";
 import type { PanelProps } from "./panel-parts.tsx";
 
 const SOCIAL = [
@@ -14,9 +13,10 @@ export function SocialPanel(panel: PanelProps<"social">) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {SOCIAL.map((s) => (
-        <TextField
+        <BoundField
           key={s.key}
-          {...bindText(panel, s.key)}
+          form={panel}
+          name={s.key}
           type="url"
           inputMode="url"
           label={s.label}

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import type { z } from "zod";
-import { TextAreaField, TextField } from "#app/components/ui/form.tsx";
+import { BoundField } from "#app/components/ui/bound-field.tsx";
 import { ImageUpload } from "#app/features/admin/settings/controls.tsx";
-import { Card } from "#app/features/admin/ui.tsx";
-import { bindText, useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { Card, FormActions } from "#app/features/admin/ui.tsx";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { TeamMemberInputSchema } from "#common/schemas/team.ts";
 import { TEAM_TEXT_MAX } from "#common/team.ts";
 import type { TeamMember } from "#common/types.ts";
@@ -69,22 +69,25 @@ export function TeamForm({
           {heading}
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField
-            {...bindText(form, "name")}
+          <BoundField
+            form={form}
+            name="name"
             label="Name*"
             required
             maxLength={TEAM_TEXT_MAX.name}
             autoComplete="off"
           />
-          <TextField
-            {...bindText(form, "role")}
+          <BoundField
+            form={form}
+            name="role"
             label="Role"
             maxLength={TEAM_TEXT_MAX.role}
             hint="The job title, such as Head of Engineering."
           />
         </div>
-        <TextAreaField
-          {...bindText(form, "bio")}
+        <BoundField
+          form={form}
+          name="bio"
           label="Short Bio"
           rows={3}
           maxLength={TEAM_TEXT_MAX.bio}
@@ -100,15 +103,17 @@ export function TeamForm({
           hint="Shown as a circle; a square picture looks best. Without one the page shows the initials."
         />
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField
-            {...bindText(form, "email")}
+          <BoundField
+            form={form}
+            name="email"
             label="Email"
             type="email"
             autoComplete="off"
             hint="Optional: shown as an e-mail link."
           />
-          <TextField
-            {...bindText(form, "linkedin_url")}
+          <BoundField
+            form={form}
+            name="linkedin_url"
             label="LinkedIn URL"
             type="url"
             inputMode="url"
@@ -135,14 +140,7 @@ export function TeamForm({
             </p>
           </div>
         </div>
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={onCancel} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Saving..." : "Save Team Member"}
-          </button>
-        </div>
+        <FormActions saving={saving} saveLabel="Save Team Member" onCancel={onCancel} />
       </form>
     </Card>
   );
