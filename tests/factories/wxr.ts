@@ -1,3 +1,6 @@
+import path from "node:path";
+import type { ImportRequest } from "#server/modules/content-import/import-run.ts";
+
 /**
  * WordPress exports written for the tests from the WXR format's description
  * (RSS 2.0 with the wp:, content:, excerpt: and dc: namespaces), with the
@@ -272,4 +275,17 @@ export function movingInExport(site: string, existingEmail: string): string {
       { id: 30, title: "Home", type: "nav_menu_item", status: "publish", content: "" },
     ],
   });
+}
+
+/** An import of `file` as Admin → Import starts it: not a dry run, images that fail kept. */
+export function importRequest(file: string, overrides: Partial<ImportRequest> = {}): ImportRequest {
+  return {
+    source: "wordpress",
+    filePath: file,
+    fileName: path.basename(file),
+    dryRun: false,
+    missingImages: "keep",
+    siteUrl: "",
+    ...overrides,
+  };
 }

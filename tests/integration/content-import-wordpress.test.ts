@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportRequest } from "#server/modules/content-import/import-run.ts";
 import { type Account, createAccount, createUser } from "#tests/factories/index.ts";
-import { buildWxr, movingInExport } from "#tests/factories/wxr.ts";
+import { buildWxr, importRequest, movingInExport } from "#tests/factories/wxr.ts";
 import { importedRowCounts, startOldSite } from "#tests/setup/old-site.ts";
 import { commandEnv, runCommand } from "#tests/setup/server-process.ts";
 import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
@@ -18,20 +18,8 @@ let exportFile: string;
 
 const tableCounts = () => importedRowCounts(t.db);
 
-function request(file: string, overrides: Partial<ImportRequest> = {}): ImportRequest {
-  return {
-    source: "wordpress",
-    filePath: file,
-    fileName: path.basename(file),
-    dryRun: false,
-    missingImages: "keep",
-    siteUrl: "",
-    ...overrides,
-  };
-}
-
 const run = (file: string, overrides: Partial<ImportRequest> = {}, allow = true) =>
-  t.services.contentImport.runImport(admin.user, request(file, overrides), {
+  t.services.contentImport.runImport(admin.user, importRequest(file, overrides), {
     allowHosts: allow ? [oldSite.host] : [],
   });
 

@@ -12,7 +12,6 @@ import { lockDataDir } from "#server/db/data-dir-lock.ts";
 import { exportSite, listFiles, readSiteDocument } from "#server/maintenance/transfer-export.ts";
 import type { ExportDocument } from "#server/maintenance/transfer-format.ts";
 import { ImportError, importSite } from "#server/maintenance/transfer-import.ts";
-import type { ImportRequest } from "#server/modules/content-import/import-run.ts";
 import {
   type Accounts,
   createAccount,
@@ -33,7 +32,7 @@ import {
   sendContactMessage,
   unique,
 } from "#tests/factories/index.ts";
-import { buildWxr } from "#tests/factories/wxr.ts";
+import { buildWxr, importRequest } from "#tests/factories/wxr.ts";
 import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
@@ -89,17 +88,6 @@ function wordpressFile(dir: string, authorEmail: string, categorySlug: string) {
     }),
   );
   return file;
-}
-
-function wordpressRun(file: string): ImportRequest {
-  return {
-    source: "wordpress",
-    filePath: file,
-    fileName: path.basename(file),
-    dryRun: false,
-    missingImages: "keep",
-    siteUrl: "",
-  };
 }
 
 /** What may differ between two exports of the same content: when, and from which database. */
@@ -455,7 +443,7 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
     oldWordpress = wordpressFile(work, a.admin.user.email, news.slug);
     const moved = await source.services.contentImport.runImport(
       a.admin.user,
-      wordpressRun(oldWordpress),
+      importRequest(oldWordpress),
       { allowHosts: [] },
     );
     expect(moved.report?.counts.posts).toMatchObject({ created: 0, matched: 1 });
@@ -646,7 +634,7 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       expect(oldCategory.headers.get("location")).toBe(`/blog?category=${newsSlug}`);
       const rerun = await app.services.contentImport.runImport(
         (await app.services.contentImport.findCommandLineActor(undefined))!,
-        wordpressRun(oldWordpress),
+        importRequest(oldWordpress),
         { allowHosts: [] },
       );
       expect(rerun.report?.counts.posts).toMatchObject({ created: 0, matched: 1 });
