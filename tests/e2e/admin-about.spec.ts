@@ -101,7 +101,6 @@ test.describe("the About page from data", () => {
   test("an admin saves a mission and a value, adds a team member, and the About page shows them", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const token = await adminToken(page);
     const aboutBefore = (await apiAs(page, token, "GET", "/settings/about")).body.data;
     const teamBefore = await teamOf(page, token);
@@ -182,7 +181,6 @@ test.describe("the About page from data", () => {
   test("reordering moves members on the page; deleting the starter members leaves none of them", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const token = await adminToken(page);
     const teamBefore = await teamOf(page, token);
     expect(teamBefore.map((m) => m.name)).toEqual(STARTER);

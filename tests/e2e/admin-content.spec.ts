@@ -268,7 +268,6 @@ test.describe("admin gallery", () => {
   test("upload images, see them on the public gallery, reorder, edit and delete", async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     await loginAs(page, "admin");
     await page.goto("/admin/gallery");
     const first = unique("first");
@@ -531,7 +530,6 @@ test.describe("accessibility", () => {
     test(`the four screens have no WCAG A/AA violations in the ${theme} theme`, async ({
       page,
     }, testInfo) => {
-      test.setTimeout(60_000);
       await loginAs(page, "admin");
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
       const screens = [

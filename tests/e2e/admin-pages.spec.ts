@@ -278,7 +278,6 @@ test.describe("admin pages", () => {
   test("list, editor and a page have no WCAG A/AA violations in light and dark", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const token = await loginAs(page, "admin");
     const terms = await findPage(page, token, "terms");
     for (const theme of ["light", "dark"]) {

@@ -294,7 +294,6 @@ test.describe("admin posts list", () => {
   });
 
   test("list and editor have no WCAG A/AA violations in light and dark", async ({ page }) => {
-    test.setTimeout(90_000);
     await loginAs(page, "admin");
     for (const theme of ["light", "dark"]) {
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
