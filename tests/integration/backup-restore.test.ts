@@ -896,5 +896,5 @@ describe("npm run backup / npm run restore", () => {
     } finally {
       await t.close();
     }
-  }, 120_000); // runs the backup and restore commands as processes: slow on a busy machine
+  }, 300_000); // runs the backup and restore commands as processes: slow on a busy machine
 });

@@ -203,7 +203,7 @@ describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
     expect(hidden.status).toBe(200);
     await waitFor(async () => (await fetch(page)).status === 404, 1_000, "the 404 through Varnish");
     for (let i = 0; i < 3; i++) expect((await fetch(page)).status).toBe(404);
-  }, 60_000);
+  });
 
   it("a contact message sent through either instance is mailed exactly once", async () => {
     const office = await api(direct[0]!, "/api/settings/general", {
@@ -235,7 +235,7 @@ describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
     expect(subjects.filter((text) => text.includes("A question through instance 2"))).toHaveLength(
       1,
     );
-  }, 60_000);
+  });
 
   it("stopping one instance mid-load loses no request nginx can retry, and no message it accepted", async () => {
     let stopped = false;

@@ -827,7 +827,7 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       await second.cleanup();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it("refuses a site that is not empty, naming what it holds, and changes nothing", async () => {
     const target = await otherSite();
@@ -1135,5 +1135,5 @@ describe(`export and import: ${TEST_DB} → ${OTHER}`, () => {
       await from.cleanup();
       await to.cleanup();
     }
-  }, 120_000);
+  }, 300_000);
 });

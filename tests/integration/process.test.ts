@@ -107,7 +107,7 @@ describe("the server process", () => {
       run.child.kill("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 
   it("keeps an idle keep-alive connection for KEEP_ALIVE_TIMEOUT_SECONDS", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-keepalive-"));
@@ -140,7 +140,7 @@ describe("the server process", () => {
       run.child.kill("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it("answers the next request on a connection after a large body it refused unread", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-unread-"));
@@ -190,7 +190,7 @@ describe("the server process", () => {
       run.child.kill("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it("npm start hands SIGTERM to the server: it drains, stops, and npm exits 0", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-npm-"));
@@ -225,5 +225,5 @@ describe("the server process", () => {
       child.kill("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

@@ -55,5 +55,5 @@ describe("start-up against a database a newer version upgraded", () => {
       await handle.close();
       fs.rmSync(reuse.dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
