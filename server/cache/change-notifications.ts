@@ -8,13 +8,17 @@ import { type ContentChange, EVERYTHING } from "./content-changes.ts";
 const MAX_PAYLOAD = 7900;
 
 export type ChangeNotifications = {
-  /** Tells every other instance on the database (resolves once PostgreSQL has it). */
+  /**
+   * Tells every other instance on the database: resolves once this instance's
+   * own listening connection has the notification back (PostgreSQL hands it
+   * to every listening session at once), or after `echoWaitMs` at the most.
+   */
   relay(change: ContentChange): Promise<void>;
   /** Stops listening and closes the connections. */
   close(): Promise<void>;
 };
 
-type Message = { from: string; stale: readonly string[]; purge: readonly string[] };
+type Message = { from: string; id?: number; stale: readonly string[]; purge: readonly string[] };
 
 /**
  * Content changes across instances that share one PostgreSQL database (decision
@@ -34,10 +38,16 @@ export async function startChangeNotifications(options: {
   deliver: (change: ContentChange) => void;
   logger: Logger;
   checkEveryMs?: number;
+  /** How long a relay waits for its notification to come back (default 2 s). */
+  echoWaitMs?: number;
 }): Promise<ChangeNotifications> {
   const { default: driver } = await import("pg");
   const instance = randomUUID();
   const checkEveryMs = options.checkEveryMs ?? 5_000;
+  const echoWaitMs = options.echoWaitMs ?? 2_000;
+  // Notifications this instance sent and has not seen come back yet, by id.
+  const echoes = new Map<number, () => void>();
+  let sent = 0;
   const sender = new driver.Pool({ ...pgConnection(options.url), max: 2 });
   const channel = await channelOf(sender);
 
@@ -54,7 +64,10 @@ export async function startChangeNotifications(options: {
     } catch {
       return;
     }
-    if (message.from === instance) return;
+    if (message.from === instance) {
+      if (message.id !== undefined) echoes.get(message.id)?.();
+      return;
+    }
     options.deliver({ stale: message.stale ?? [], purge: message.purge ?? [] });
   };
 
@@ -103,15 +116,33 @@ export async function startChangeNotifications(options: {
 
   return {
     async relay(change) {
+      const id = ++sent;
+      // The answer to the change waits until the notification is back here:
+      // by then every other instance's session has it too, so a request that
+      // follows the answer finds their page caches changed (issue 26).
+      const echoed = new Promise<void>((resolve) => {
+        const timer = setTimeout(done, echoWaitMs);
+        function done() {
+          clearTimeout(timer);
+          echoes.delete(id);
+          resolve();
+        }
+        echoes.set(id, done);
+      });
       try {
-        await sender.query("select pg_notify($1, $2)", [channel, payloadOf(instance, change)]);
+        await sender.query("select pg_notify($1, $2)", [channel, payloadOf(instance, change, id)]);
+        // Without a listening connection nothing comes back: do not wait for it.
+        if (listener) await echoed;
       } catch (error) {
         options.logger.warn({ err: error }, "change notifications: not sent");
+      } finally {
+        echoes.get(id)?.();
       }
     },
     async close() {
       closed = true;
       clearTimeout(timer);
+      for (const done of [...echoes.values()]) done();
       await listener?.end().catch(() => {});
       await sender.end().catch(() => {});
     },
@@ -125,12 +156,13 @@ async function channelOf(client: pg.Pool | pg.Client): Promise<string> {
   return `beranda_${createHash("sha256").update(schema).digest("hex").slice(0, 24)}`;
 }
 
-function payloadOf(from: string, change: ContentChange): string {
-  const payload = JSON.stringify({ from, stale: change.stale, purge: change.purge });
+function payloadOf(from: string, change: ContentChange, id?: number): string {
+  const payload = JSON.stringify({ from, id, stale: change.stale, purge: change.purge });
   if (Buffer.byteLength(payload) <= MAX_PAYLOAD) return payload;
   // Too many tags for one notification: what it would name, and more, stales.
   return JSON.stringify({
     from,
+    id,
     stale: EVERYTHING.stale,
     purge: change.purge.length ? EVERYTHING.stale : [],
   });
