@@ -53,7 +53,7 @@ if (built) {
   checks.push(
     run(
       postgres ? "unit + integration (SQLite and PostgreSQL)" : "unit + integration (SQLite only)",
-      `npx vitest run --project unit --project sqlite${postgres ? " --project postgres" : ""}`,
+      `npx vitest run --project unit --project 'sqlite*'${postgres ? " --project 'postgres*'" : ""}`,
     ),
   );
   if (await chromium) checks.push(run("browser (e2e)", "npx playwright test"));

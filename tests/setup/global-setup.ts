@@ -1,16 +1,23 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { staleReason } from "../../scripts/build-sources.ts";
 import { isPostgresReachable, TEST_SERVER_URL } from "./databases.ts";
 
 /**
- * Before the integration suite: the server build must exist (page tests render
- * it), and for the PostgreSQL project the server must answer.
+ * Before the integration suite: the server build must exist and be current
+ * (page tests render it), and for the PostgreSQL project the server must answer.
  */
 export default async function setup() {
   const root = path.resolve(import.meta.dirname, "../..");
-  const built = ["build/server/index.js", "build/node/main.js", "build/enhance.json"];
-  if (!built.every((file) => fs.existsSync(path.join(root, file)))) {
+  // Missing or older than a source: made again now, before any file runs. (A
+  // test that runs `npm start` would otherwise make it in the middle of the
+  // run, while other files load it.)
+  const stale =
+    staleReason() ??
+    (fs.existsSync(path.join(root, "build/enhance.json")) ? null : "no enhance manifest");
+  if (stale) {
+    console.log(`Building the app for the tests (${stale})…`);
     // As `npm run build` from a shell: vitest sets NODE_ENV=test, which would
     // make development bundles (larger, and failing the public-bundles test).
     execSync("npm run build", {
