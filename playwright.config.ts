@@ -34,7 +34,10 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: `test-results/${port}`,
   use: {
-    trace: "retain-on-failure",
+    // A trace records every action's DOM and screenshot: a third of the suite's
+    // CPU. Off unless asked for (E2E_TRACE=1 npx playwright test …) when a failure
+    // needs one; docs/performance.md.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     launchOptions: chromiumLaunch,
   },
   // One project: every worker has a site of its own (tests/e2e/site.ts, started

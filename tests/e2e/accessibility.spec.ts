@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
+import { axeScan } from "./helpers.ts";
 
 const PAGES = [
   "/",
@@ -26,7 +26,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
       await page.goto(path);
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
-      const results = await new AxeBuilder({ page })
+      const results = await axeScan(page)
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
         .analyze();
       const serious = results.violations

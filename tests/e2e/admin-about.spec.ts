@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, tokenFor, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, tokenFor, unique } from "./helpers.ts";
 
 /*
  * The About page from data (issue 22, items 1 and 2). The About settings and
@@ -88,7 +87,7 @@ function acceptDialogs(page: Page) {
 }
 
 async function axeViolations(page: Page, scope = "main") {
-  const results = await new AxeBuilder({ page })
+  const results = await axeScan(page)
     .include(scope)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

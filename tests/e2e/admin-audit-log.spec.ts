@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, tokenFor, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, tokenFor, unique } from "./helpers.ts";
 
 test.describe("audit log", () => {
   test("an editor does not see it and cannot reach it", async ({ page }) => {
@@ -38,7 +37,7 @@ test.describe("audit log", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page.getByLabel("Type")).toHaveValue("");
 
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const results = await axeScan(page).withTags(["wcag2a", "wcag2aa"]).analyze();
     expect(
       results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
     ).toEqual([]);

@@ -1,14 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, unique } from "./helpers.ts";
 
 async function axeViolations(page: Page, selector: string) {
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(["wcag2a", "wcag2aa"])
-    .analyze();
+  const results = await axeScan(page).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
   return results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );

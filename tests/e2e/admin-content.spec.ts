@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { slugify } from "#common/text.ts";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, unique } from "./helpers.ts";
 
 /** Accepts the next window.confirm after checking its text. */
 function acceptConfirm(page: Page, message: string) {
@@ -550,7 +549,7 @@ test.describe("accessibility", () => {
         if (screen.path === "/admin/messages") {
           await page.getByRole("list", { name: "Messages" }).getByRole("button").first().click();
         }
-        const results = await new AxeBuilder({ page })
+        const results = await axeScan(page)
           .include("main")
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
           .analyze();

@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, unique } from "./helpers.ts";
 
 async function axeSerious(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await axeScan(page)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
   return results.violations

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { buildWxr } from "#tests/factories/wxr.ts";
 import { expect, test } from "./fixtures.ts";
-import { loginAs, unique } from "./helpers.ts";
+import { axeScan, loginAs, unique } from "./helpers.ts";
 
 /** Admin → Import: an admin runs a dry run, then the import, and reads the reports. */
 test.describe("moving in from WordPress", () => {
@@ -74,7 +73,7 @@ test.describe("moving in from WordPress", () => {
     await expect(report.getByRole("row", { name: /^Posts/ })).toHaveText(/Posts\s*2\s*0\s*0\s*0/);
     await expect(report.getByRole("row", { name: /^Images/ })).toHaveText(/Images\s*0\s*0\s*0\s*1/);
     await expect(report).toContainText("the host 127.0.0.1 is a private or local address");
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const results = await axeScan(page).withTags(["wcag2a", "wcag2aa"]).analyze();
     expect(
       results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
     ).toEqual([]);

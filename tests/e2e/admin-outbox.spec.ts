@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, tokenFor, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, tokenFor, unique } from "./helpers.ts";
 import { mailsTo } from "./mail.ts";
 
 test.describe("outbox", () => {
@@ -58,7 +57,7 @@ test.describe("outbox", () => {
     await expect(text).toContainText("/admin/messages");
     await expect(page.getByText("Reply-To: olga@example.org")).toBeVisible();
 
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const results = await axeScan(page).withTags(["wcag2a", "wcag2aa"]).analyze();
     expect(
       results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
     ).toEqual([]);

@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { slugify } from "#common/text.ts";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, unique } from "./helpers.ts";
 
 type ApiPage = { id: number; title: string; slug: string; content: string; status: string };
 
@@ -19,7 +18,7 @@ async function findPage(page: Page, token: string, slug: string): Promise<ApiPag
 async function axeViolations(page: Page) {
   // Hover states are not what is measured here (btn-primary dims on hover).
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const results = await axeScan(page).withTags(["wcag2a", "wcag2aa"]).analyze();
   return results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, tokenFor } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, tokenFor } from "./helpers.ts";
 
 /*
  * Contact details are site-wide: this spec runs with the other global-state
@@ -270,7 +269,7 @@ test.describe("contact details: accessibility", () => {
         await page.evaluate((t) => {
           document.documentElement.classList.toggle("dark", t === "dark");
         }, theme);
-        const results = await new AxeBuilder({ page })
+        const results = await axeScan(page)
           .include("main")
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
           .analyze();
@@ -283,7 +282,7 @@ test.describe("contact details: accessibility", () => {
             theme === "dark" ? /dark/ : /^(?!.*dark)/,
           );
           await expect(visitor.frameLocator("iframe").getByText("A map")).toBeVisible();
-          const results = await new AxeBuilder({ page: visitor })
+          const results = await axeScan(visitor)
             .exclude("iframe")
             .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
             .analyze();

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, tokenFor, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, tokenFor, unique } from "./helpers.ts";
 
 /*
  * The menus and the services' order are site-wide: this spec runs with the
@@ -366,7 +365,7 @@ test.describe("menus: accessibility", () => {
         await page.evaluate((t) => {
           document.documentElement.classList.toggle("dark", t === "dark");
         }, theme);
-        const results = await new AxeBuilder({ page })
+        const results = await axeScan(page)
           .include("main")
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
           .analyze();
@@ -377,7 +376,7 @@ test.describe("menus: accessibility", () => {
         await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
         await page.goto("/");
         await mainNav(page).getByRole("button", { name: "Services submenu" }).click();
-        const results = await new AxeBuilder({ page })
+        const results = await axeScan(page)
           .include("header")
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
           .analyze();

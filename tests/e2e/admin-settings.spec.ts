@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, tokenFor, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, tokenFor, unique } from "./helpers.ts";
 
 /*
  * Settings are global on the shared e2e server: every test that saves a
@@ -380,7 +379,7 @@ test.describe("site settings: layout and accessibility", () => {
       }, theme);
       for (const tab of ["General", "Appearance", "About", "SEO"]) {
         await page.getByRole("tab", { name: tab }).click();
-        const results = await new AxeBuilder({ page })
+        const results = await axeScan(page)
           .include("main")
           .withTags(["wcag2a", "wcag2aa"])
           .analyze();

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, tokenFor, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, tokenFor, unique } from "./helpers.ts";
 
 type ApiUser = { id: number; username: string; email: string; role: string; status: string };
 
@@ -470,13 +469,10 @@ test.describe("user management: layout and accessibility", () => {
       await page.evaluate((t) => {
         document.documentElement.classList.toggle("dark", t === "dark");
       }, theme);
-      const results = await new AxeBuilder({ page })
-        .include("main")
-        .withTags(["wcag2a", "wcag2aa"])
-        .analyze();
+      const results = await axeScan(page).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
       expect(results.violations, theme).toEqual([]);
       await page.getByRole("button", { name: "Add New User" }).click();
-      const dialogResults = await new AxeBuilder({ page })
+      const dialogResults = await axeScan(page)
         .include("dialog")
         .withTags(["wcag2a", "wcag2aa"])
         .analyze();

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { slugify } from "#common/text.ts";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, unique } from "./helpers.ts";
+import { apiAs, axeScan, loginAs, unique } from "./helpers.ts";
 
 const BANNER = "Preview — this draft is not public yet.";
 
@@ -94,7 +93,7 @@ test.describe("preview links", () => {
     const url = await urlBox.inputValue();
     // The card, with its new link and the list, has no WCAG A/AA violations.
     await expect(card.getByRole("list", { name: "Preview links" })).toBeVisible();
-    const axe = await new AxeBuilder({ page })
+    const axe = await axeScan(page)
       .include('[data-testid="share-preview"]')
       .withTags(["wcag2a", "wcag2aa"])
       .analyze();
