@@ -47,8 +47,9 @@ describe("a command beside a running site", () => {
         const response = await fetch(`${url}/blog`);
         return { cache: response.headers.get("x-cache"), text: await response.text() };
       };
-      // The list is in the page cache before the import (a render that
-      // overlapped the site's start-up work may not have been kept: ask again).
+      // The list is in the page cache before the import. The site runs a
+      // worker per core, each with its own cache: a request on a new
+      // connection may reach the one that has not rendered it yet, so ask again.
       let before = await blog();
       await waitFor(
         async () => {
