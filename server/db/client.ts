@@ -9,10 +9,9 @@ import { ensurePrivateDir, ensurePrivateFile } from "./private-files.ts";
 import type { Database } from "./schema.ts";
 import { trackWrites, type WriteEvents } from "./write-tracking.ts";
 
-export type DialectKind = "sqlite" | "postgres";
-
 export type Db = Kysely<Database>;
 
+/** The two databases Beranda runs on. */
 export type DialectName = "sqlite" | "postgres";
 
 /**
@@ -27,7 +26,7 @@ export function dialectOf(db: Kysely<any>): DialectName {
 
 export type DbHandle = {
   db: Db;
-  kind: DialectKind;
+  kind: DialectName;
   /** Committed INSERT/UPDATE/DELETE statements, by table (see write-tracking.ts). */
   writes: WriteEvents;
   close: () => Promise<void>;

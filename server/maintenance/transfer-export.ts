@@ -14,7 +14,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import * as tar from "tar";
 import type { Config } from "#server/config.ts";
-import { type Db, type DialectKind, openDb } from "#server/db/client.ts";
+import { type Db, type DialectName, openDb } from "#server/db/client.ts";
 import { parseJson, toBool, toIso } from "#server/db/normalize.ts";
 import { PRIVATE_FILE_MODE } from "#server/db/private-files.ts";
 import { allRows } from "#server/db/rows.ts";
@@ -37,7 +37,7 @@ export class ExportError extends OperatorError {
 const iso = (value: unknown): string => toIso(value) ?? new Date(0).toISOString();
 
 /** Reads every exported table in one consistent snapshot. */
-export async function readExportDocument(db: Db, kind: DialectKind): Promise<ExportDocument> {
+export async function readExportDocument(db: Db, kind: DialectName): Promise<ExportDocument> {
   return kind === "postgres"
     ? db
         .transaction()
@@ -56,7 +56,7 @@ export async function readExportDocument(db: Db, kind: DialectKind): Promise<Exp
       });
 }
 
-async function readTables(db: Db, kind: DialectKind): Promise<ExportDocument> {
+async function readTables(db: Db, kind: DialectName): Promise<ExportDocument> {
   const migration = await sql<{ name: string }>`
     select name from kysely_migration order by name desc limit 1`
     .execute(db)

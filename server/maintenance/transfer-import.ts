@@ -23,7 +23,7 @@ import { type Insertable, sql } from "kysely";
 import * as tar from "tar";
 import { z } from "zod";
 import type { Config } from "#server/config.ts";
-import { type Db, type DbHandle, type DialectKind, openDb } from "#server/db/client.ts";
+import { type Db, type DbHandle, type DialectName, openDb } from "#server/db/client.ts";
 import { DataDirLockedError, lockDataDir } from "#server/db/data-dir-lock.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { toBool } from "#server/db/normalize.ts";
@@ -331,7 +331,7 @@ const SERIAL_TABLES = [
 ] as const;
 
 /** Writes the document's rows; the caller holds the transaction. */
-async function insertDocument(db: Db, kind: DialectKind, doc: ExportDocument) {
+async function insertDocument(db: Db, kind: DialectName, doc: ExportDocument) {
   await insertAll(
     db,
     "users",
