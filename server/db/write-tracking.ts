@@ -78,7 +78,7 @@ class TrackedConnection implements DatabaseConnection {
       tagTablesRead(tablesRead(compiled.query as Node));
       return result;
     }
-    const write = writeOf(compiled.query);
+    const write = changedNothing(compiled, result) ? null : writeOf(compiled.query);
     if (write) {
       if (this.inTransaction) this.pending.push(write);
       else this.emit([write]);
@@ -89,6 +89,18 @@ class TrackedConnection implements DatabaseConnection {
   streamQuery<R>(compiled: CompiledQuery, chunkSize: number) {
     return this.inner.streamQuery<R>(compiled, chunkSize);
   }
+}
+
+/**
+ * A statement that changed no row (the start-up purge of registrations that
+ * found none, an UPDATE whose WHERE matched nothing) changes nothing a cache
+ * shows: it is not reported. PostgreSQL counts the rows of every INSERT,
+ * UPDATE and DELETE; SQLite those without RETURNING, and a RETURNING
+ * statement's rows are the rows it changed.
+ */
+function changedNothing(compiled: CompiledQuery, result: QueryResult<unknown>): boolean {
+  if (result.numAffectedRows !== undefined) return result.numAffectedRows === 0n;
+  return (compiled.query as { returning?: unknown }).returning !== undefined && !result.rows.length;
 }
 
 function trackingDriver(driver: Driver, emit: (writes: TableWrite[]) => void): Driver {
