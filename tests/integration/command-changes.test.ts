@@ -47,9 +47,9 @@ describe("a command beside a running site", () => {
         const response = await fetch(`${url}/blog`);
         return { cache: response.headers.get("x-cache"), text: await response.text() };
       };
-      // The list is in the page cache before the import. The site runs a
-      // worker per core, each with its own cache: a request on a new
-      // connection may reach the one that has not rendered it yet, so ask again.
+      // The list is in the page cache before the import: ask until the cache
+      // answers (a render that overlaps a change is not kept, and a loaded
+      // machine may still be finishing the site's start when the first comes).
       let before = await blog();
       await waitFor(
         async () => {
