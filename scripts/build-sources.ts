@@ -45,8 +45,8 @@ export function staleReason(): string | null {
     return "no build yet";
   }
   if (typeof stamp.startedAt !== "number") return "no build yet";
-  for (const file of ["server/index.js", "node/main.js"]) {
-    if (!fs.existsSync(path.join(ROOT, "build", file))) return "no server build";
+  for (const file of ["server/index.js", "node/main.js", "enhance.json"]) {
+    if (!fs.existsSync(path.join(ROOT, "build", file))) return `no build/${file}`;
   }
   for (const source of SOURCES) {
     // Changes made while the build ran count too: compare with its start.

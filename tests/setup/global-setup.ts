@@ -1,7 +1,5 @@
 import { execSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { staleReason } from "../../scripts/build-sources.ts";
+import { ROOT, staleReason } from "../../scripts/build-sources.ts";
 import { isPostgresReachable, TEST_SERVER_URL } from "./databases.ts";
 
 /**
@@ -9,19 +7,16 @@ import { isPostgresReachable, TEST_SERVER_URL } from "./databases.ts";
  * (page tests render it), and for the PostgreSQL project the server must answer.
  */
 export default async function setup() {
-  const root = path.resolve(import.meta.dirname, "../..");
   // Missing or older than a source: made again now, before any file runs. (A
   // test that runs `npm start` would otherwise make it in the middle of the
   // run, while other files load it.)
-  const stale =
-    staleReason() ??
-    (fs.existsSync(path.join(root, "build/enhance.json")) ? null : "no enhance manifest");
+  const stale = staleReason();
   if (stale) {
     console.log(`Building the app for the tests (${stale})…`);
     // As `npm run build` from a shell: vitest sets NODE_ENV=test, which would
     // make development bundles (larger, and failing the public-bundles test).
     execSync("npm run build", {
-      cwd: root,
+      cwd: ROOT,
       stdio: "inherit",
       env: { ...process.env, NODE_ENV: "production" },
     });
