@@ -207,14 +207,15 @@ test.describe("admin pages", () => {
       );
 
       // Unsaved changes: leaving asks first.
-      let asked = "";
+      // (The click may return before the dialog comes: wait for it, as the posts spec does.)
+      const asked: string[] = [];
       page.once("dialog", (dialog) => {
-        asked = dialog.message();
+        asked.push(dialog.message());
         void dialog.dismiss();
       });
       await page.getByRole("link", { name: "Cancel" }).click();
+      await expect.poll(() => asked).toEqual(["You have unsaved changes. Leave this page?"]);
       await expect(page).toHaveURL("/admin/pages/new");
-      expect(asked).toBe("You have unsaved changes. Leave this page?");
     });
   });
 
