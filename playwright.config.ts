@@ -3,9 +3,11 @@ import { E2E_PORT } from "./tests/e2e/mail.ts";
 
 const port = E2E_PORT;
 
-// Debian's chromium; Playwright cannot download a browser on these machines.
+// Debian's Chromium, its headless shell unless CHROMIUM_PATH names another build
+// (scripts/ensure-chromium.ts installs it; decision 037); Playwright cannot
+// download a browser on these machines.
 export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH || "/usr/lib/chromium/chromium-headless-shell",
   args: [
     "--headless",
     "--no-sandbox",

@@ -1,12 +1,22 @@
-// Browser tests drive Debian's chromium package (Playwright cannot download
-// its own browser here). Installs it with apt-get when it is missing.
+// Browser tests drive Debian's Chromium (Playwright cannot download its own
+// browser here): its headless shell by default, the build of the same source
+// made for automation, which needs half the CPU of the full browser
+// (docs/decisions/037-headless-shell-for-browser-tests.md). CHROMIUM_PATH
+// names another build (`/usr/bin/chromium` for the full browser, as Lighthouse
+// uses). Installs the Debian package that brings it when it is missing.
 import { ensureDebianPackages } from "#tests/setup/debian-packages.ts";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || HEADLESS_SHELL;
+
+/** The Debian package a browser path comes from (both are built from `chromium`). */
+export function chromiumPackage(file: string) {
+  return /headless-shell/.test(file) ? "chromium-headless-shell" : "chromium";
+}
 
 try {
   ensureDebianPackages(
-    { chromium: CHROMIUM_PATH },
+    { [chromiumPackage(CHROMIUM_PATH)]: CHROMIUM_PATH },
     {
       onInstall: (names) =>
         console.log(
