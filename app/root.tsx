@@ -18,7 +18,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./lib/nonce.ts";
 import { ONE_TIME_TOKEN_SCRIPT } from "./lib/one-time-token.ts";
-import { isStaticPage, usePageAssets } from "./lib/static-page.ts";
+import { isStaticPage, StaticDocumentContext, usePageAssets } from "./lib/static-page.ts";
 import { themeBootScript } from "./lib/theme.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -102,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {secretAddress ? null : <Analytics id={settings.seo.googleAnalyticsId} nonce={nonce} />}
       </head>
       <body className="min-h-screen">
-        {children}
+        <StaticDocumentContext value={staticPage}>{children}</StaticDocumentContext>
         {staticPage ? (
           enhanceScript ? (
             <script type="module" src={enhanceScript} nonce={nonce} />

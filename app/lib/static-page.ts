@@ -26,3 +26,13 @@ export const PageAssetsContext = createContext<PageAssets | undefined>(undefined
 export function usePageAssets() {
   return useContext(PageAssetsContext);
 }
+
+/**
+ * Whether this document is a static page (provided by the root layout, which
+ * decides once per document): its links need no router (`app/components/ui/link.tsx`).
+ */
+export const StaticDocumentContext = createContext(false);
+
+export function useStaticDocument() {
+  return useContext(StaticDocumentContext);
+}

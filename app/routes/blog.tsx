@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "#app/components/ui/link.tsx";
 import { Pagination } from "#app/features/blog/pagination.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
 import { PostCard } from "#app/features/home/post-card.tsx";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "#app/components/ui/link.tsx";
 import { GalleryViewer } from "#app/features/gallery/gallery-viewer.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import { STATIC_PAGE } from "#app/lib/static-page.ts";

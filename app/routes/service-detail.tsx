@@ -1,6 +1,7 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { Breadcrumb } from "#app/components/ui/breadcrumb.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { Link } from "#app/components/ui/link.tsx";
 import { PageMessage } from "#app/components/ui/page-message.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import { STATIC_PAGE } from "#app/lib/static-page.ts";

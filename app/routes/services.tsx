@@ -1,5 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { ServiceIcon } from "#app/components/ui/icons.tsx";
+import { Link } from "#app/components/ui/link.tsx";
 import { LinkTarget } from "#app/components/ui/link-target.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/link.tsx";
 import { breadcrumbList, JsonLd } from "./json-ld.tsx";
 
 type Crumb = { name: string; path: string };

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/link.tsx";
 
 /**
  * A message in place of a whole page (a load failure, something not found):

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/link.tsx";
 import { LinkTarget, targetName } from "#app/components/ui/link-target.tsx";
 import type { AboutSettings } from "#common/settings.ts";
 import type { TeamMember } from "#common/types.ts";

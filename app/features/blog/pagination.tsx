@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/link.tsx";
 
 /** Previous / Page X of Y / Next, as links so it works without JavaScript. */
 export function Pagination({

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { Breadcrumb } from "#app/components/ui/breadcrumb.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { absoluteUrl, JsonLd } from "#app/components/ui/json-ld.tsx";
+import { Link } from "#app/components/ui/link.tsx";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { PostCard } from "#app/features/home/post-card.tsx";
 import { useRootData } from "#app/root.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/link.tsx";
 import { LinkTarget, targetName } from "#app/components/ui/link-target.tsx";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import type { HomepageSettings, SiteSettings } from "#common/settings.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/link.tsx";
 import { LinkTarget, targetName } from "#app/components/ui/link-target.tsx";
 import { HOMEPAGE_FALLBACKS, type HomepageSettings } from "#common/settings.ts";
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { Link } from "#app/components/ui/link.tsx";
 import { LinkTarget } from "#app/components/ui/link-target.tsx";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { excerptOf, formatDate } from "#common/text.ts";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ServiceIcon } from "#app/components/ui/icons.tsx";
+import { Link } from "#app/components/ui/link.tsx";
 import type { HomepageSettings } from "#common/settings.ts";
 import type { Service } from "#common/types.ts";
 import { ListSection } from "./list-section.tsx";

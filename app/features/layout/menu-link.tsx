@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "#app/components/ui/link.tsx";
 import type { SiteLink } from "#common/navigation.ts";
 
 /** Said after a link that opens in a new tab (visually hidden). */

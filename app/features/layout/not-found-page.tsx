@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/ui/link.tsx";
 
 /** The spec's not-found page ("Page Not Found", link home), for any address nothing answers. */
 export function NotFoundPage() {

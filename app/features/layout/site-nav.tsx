@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { Link } from "react-router";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { Link } from "#app/components/ui/link.tsx";
 import type { SiteMenus } from "#common/navigation.ts";
 import type { PublicSiteSettings } from "#common/settings.ts";
 import { MenuLink } from "./menu-link.tsx";
