@@ -40,10 +40,32 @@ export type Links = {
   size: number;
   /** Check each post walked on its own (a short list with no count: related posts). */
   probe?: boolean;
+  /** With `probe`: how many posts the short list shows. */
+  take?: number;
+  /** The highest post id (about how many posts there are), where resolveLinks read it. */
+  highestPostId?: number;
 };
 
 /** Up to this many linked posts, a list starts from them rather than walking the order. */
 const FEW_LINKS = 1000;
+
+/**
+ * Whether a short list (`probe`) finds its posts sooner by walking the order's
+ * index and checking each post's links than by reading every linked post.
+ * Walking takes about `take × posts / linked` steps through a narrow index;
+ * reading takes `linked` row reads, each several times a step (a post's row
+ * holds its body): on SQLite, between renders, those reads were most of a post
+ * page's query time (docs/performance.md, "The render path").
+ */
+function walkIsShorter(links: Links): boolean {
+  if (links.size > FEW_LINKS) return true;
+  if (!links.highestPostId || !links.take || links.size === 0) return false;
+  const walkSteps = (links.take * links.highestPostId) / links.size;
+  return walkSteps < links.size * ROW_READ_STEPS;
+}
+
+/** About how many index steps one read of a post's row costs. */
+const ROW_READ_STEPS = 4;
 
 export type PostQuery = SelectQueryBuilder<Database, "posts", object>;
 
@@ -133,10 +155,19 @@ export async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] 
     const ids = filter.categoryIds;
     const row = await db
       .selectFrom("post_categories")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .select((eb) => [
+        eb.fn.countAll<number>().as("n"),
+        sql<number | null>`(select max(id) from posts)`.as("top"),
+      ])
       .where("category_id", "in", ids)
       .executeTakeFirst();
-    links.push({ table: "post_categories", column: "category_id", ids, size: toCount(row?.n) });
+    links.push({
+      table: "post_categories",
+      column: "category_id",
+      ids,
+      size: toCount(row?.n),
+      highestPostId: toCount(row?.top),
+    });
   }
   return links;
 }
@@ -201,7 +232,7 @@ export function applyFilter<Q extends PostQuery>(
     // Few posts: start from them (PostgreSQL reads = any(array) as a short id
     // list). Many: walk the order's index and keep those linked, which finds a
     // page's posts after a few steps.
-    if (links.probe && links.size > FEW_LINKS && dialect === "sqlite") {
+    if (links.probe && dialect === "sqlite" && walkIsShorter(links)) {
       q = q.where(
         sql<boolean>`exists (select 1 from ${sql.table(links.table)} where ${sql.ref(
           `${links.table}.post_id`,

@@ -85,7 +85,9 @@ export async function findPostPage(
     const links = await resolveLinks(db, filter);
     if (!links) return { posts: [], count: 0 };
     // Without a count, only the first few linked posts along the order are needed.
-    if (!withCount) for (const l of links) l.probe = true;
+    if (!withCount) {
+      for (const l of links) Object.assign(l, { probe: true, take: paging.limit });
+    }
     return findPostPage(db, { ...filter, links }, paging, options);
   }
   if (filter.search) {
