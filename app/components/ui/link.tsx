@@ -6,27 +6,13 @@ import { useStaticDocument } from "#app/lib/static-page.ts";
  * Links of the public pages. On a static page (decision 034) no router runs in
  * the browser, so a link is only its `<a href>`: it is written as one, without
  * the router's path resolution, a quarter of the router's share of a page's
- * render (docs/performance.md, "The render path"). On a page React renders
- * (sign-in, register, …) they are the router's links, with client navigation.
- * `to` is then an absolute address ("/blog?category=x"); anything else goes to
- * the router either way.
+ * render (docs/performance.md, "The render path"). That needs an absolute
+ * address ("/blog?category=x"); any other `to`, and every link of a page React
+ * renders (sign-in, register, …), is the router's, with client navigation.
  */
 export function Link(props: ComponentProps<typeof RouterLink>) {
-  const plain = usePlainLink(props.to);
-  if (!plain) return <RouterLink {...props} />;
-  const {
-    to,
-    prefetch,
-    reloadDocument,
-    replace,
-    state,
-    preventScrollReset,
-    relative,
-    viewTransition,
-    discover,
-    ...anchor
-  } = props;
-  return <a href={to as string} {...anchor} />;
+  if (!usePlainLink(props.to)) return <RouterLink {...props} />;
+  return <a href={props.to as string} {...anchorAttributes(props)} />;
 }
 
 type NavLinkProps = Omit<ComponentProps<typeof RouterNavLink>, "children" | "style"> & {
@@ -38,34 +24,39 @@ export function NavLink(props: NavLinkProps) {
   const plain = usePlainLink(props.to);
   const { pathname } = useLocation();
   if (!plain) return <RouterNavLink {...props} />;
-  const {
-    to,
-    end,
-    caseSensitive,
-    className,
-    prefetch,
-    reloadDocument,
-    replace,
-    state,
-    preventScrollReset,
-    relative,
-    viewTransition,
-    discover,
-    ...anchor
-  } = props;
-  const isActive = isActivePath(pathname, to as string, { end, caseSensitive });
+  const { end, caseSensitive, className, ...rest } = props;
+  const isActive = isActivePath(pathname, props.to as string, { end, caseSensitive });
   const classes =
     typeof className === "function"
       ? className({ isActive, isPending: false, isTransitioning: false })
       : className;
   return (
     <a
-      href={to as string}
+      href={props.to as string}
       className={classes}
       aria-current={isActive ? "page" : undefined}
-      {...anchor}
+      {...anchorAttributes(rest)}
     />
   );
+}
+
+/** What only the router reads: left off a plain link. */
+const ROUTER_PROPS = [
+  "to",
+  "prefetch",
+  "reloadDocument",
+  "replace",
+  "state",
+  "preventScrollReset",
+  "relative",
+  "viewTransition",
+  "discover",
+] as const;
+
+function anchorAttributes<P extends object>(props: P) {
+  const attributes = { ...props } as Record<string, unknown>;
+  for (const name of ROUTER_PROPS) delete attributes[name];
+  return attributes as Omit<P, (typeof ROUTER_PROPS)[number]>;
 }
 
 function usePlainLink(to: unknown): boolean {
