@@ -40,7 +40,7 @@ export type Links = {
   size: number;
   /** Check each post walked on its own (a short list with no count: related posts). */
   probe?: boolean;
-  /** With `probe`: how many posts the short list shows. */
+  /** How many posts of the order a page reaches (its offset and its length). */
   take?: number;
   /** The highest post id (about how many posts there are), where resolveLinks read it. */
   highestPostId?: number;
@@ -50,8 +50,8 @@ export type Links = {
 const FEW_LINKS = 1000;
 
 /**
- * Whether a short list (`probe`) finds its posts sooner by walking the order's
- * index and checking each post's links than by reading every linked post.
+ * Whether a list finds its page sooner by walking the order's index and
+ * checking each post's links than by reading every linked post.
  * Walking takes about `take × posts / linked` steps through a narrow index;
  * reading takes `linked` row reads, each several times a step (a post's row
  * holds its body): on SQLite, between renders, those reads were most of a post
@@ -110,6 +110,11 @@ export function unfiltered(filter: PostFilter) {
   return visibilityOf(filter) === "any" && narrowingOf(filter) === "none";
 }
 
+/** About how many posts there are, at the cost of one index step (see walkIsShorter). */
+function highestPostIdColumn() {
+  return sql<number | null>`(select max(id) from posts)`.as("top");
+}
+
 /** The posts linked to the ids (a subquery). */
 export function linkedPostIds(links: Links) {
   return sql`select ${sql.ref(`${links.table}.post_id`)} from ${sql.table(links.table)} where ${sql.ref(
@@ -136,11 +141,18 @@ export async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] 
         sql<number>`(select count(*) from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref(`${taxonomy}.id`)})`.as(
           "n",
         ),
+        highestPostIdColumn(),
       ])
       .where(`${taxonomy}.slug`, "=", slug)
       .executeTakeFirst();
     if (!row) return false;
-    links.push({ table, column, ids: [row.id], size: toCount(row.n) });
+    links.push({
+      table,
+      column,
+      ids: [row.id],
+      size: toCount(row.n),
+      highestPostId: toCount(row.top),
+    });
     return true;
   };
   if (filter.categorySlug) {
@@ -157,7 +169,7 @@ export async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] 
       .selectFrom("post_categories")
       .select((eb) => [
         eb.fn.countAll<number>().as("n"),
-        sql<number | null>`(select max(id) from posts)`.as("top"),
+        highestPostIdColumn(),
       ])
       .where("category_id", "in", ids)
       .executeTakeFirst();
@@ -232,13 +244,14 @@ export function applyFilter<Q extends PostQuery>(
     // Few posts: start from them (PostgreSQL reads = any(array) as a short id
     // list). Many: walk the order's index and keep those linked, which finds a
     // page's posts after a few steps.
-    if (links.probe && dialect === "sqlite" && walkIsShorter(links)) {
+    const walk = dialect === "sqlite" && walkIsShorter(links);
+    if (links.probe && walk) {
       q = q.where(
         sql<boolean>`exists (select 1 from ${sql.table(links.table)} where ${sql.ref(
           `${links.table}.post_id`,
         )} = posts.id and ${sql.ref(`${links.table}.${links.column}`)} in (${sql.join(links.ids)}))`,
       );
-    } else if (links.size <= FEW_LINKS) {
+    } else if (!walk && links.size <= FEW_LINKS) {
       q = q.where(
         dialect === "postgres"
           ? sql<boolean>`posts.id = any(array(${linked}))`

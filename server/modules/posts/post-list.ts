@@ -84,9 +84,10 @@ export async function findPostPage(
   if ((filter.categorySlug || filter.tagSlug || filter.categoryIds?.length) && !filter.links) {
     const links = await resolveLinks(db, filter);
     if (!links) return { posts: [], count: 0 };
-    // Without a count, only the first few linked posts along the order are needed.
-    if (!withCount) {
-      for (const l of links) Object.assign(l, { probe: true, take: paging.limit });
+    for (const l of links) {
+      l.take = paging.page * paging.limit;
+      // Without a count, only the first few linked posts along the order are needed.
+      if (!withCount) l.probe = true;
     }
     return findPostPage(db, { ...filter, links }, paging, options);
   }
