@@ -167,10 +167,7 @@ export async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] 
     const ids = filter.categoryIds;
     const row = await db
       .selectFrom("post_categories")
-      .select((eb) => [
-        eb.fn.countAll<number>().as("n"),
-        highestPostIdColumn(),
-      ])
+      .select((eb) => [eb.fn.countAll<number>().as("n"), highestPostIdColumn()])
       .where("category_id", "in", ids)
       .executeTakeFirst();
     links.push({
