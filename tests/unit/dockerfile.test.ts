@@ -43,6 +43,14 @@ describe("Dockerfile", () => {
     expect(JSON.parse(cmd!.slice(4))).toEqual(start);
   });
 
+  it("has the patches of dependencies in place when it installs them", () => {
+    const install = instructions.findIndex((line) => /^RUN npm ci\b/.test(line));
+    const patches = instructions.findIndex((line) => /^COPY (\S+\s+)*patches\b/.test(line));
+    expect(install).toBeGreaterThan(-1);
+    expect(patches, "COPY patches before npm ci").toBeGreaterThan(-1);
+    expect(patches).toBeLessThan(install);
+  });
+
   it("copies only paths that exist in the checkout or the build", () => {
     const built = new Set(["build", "node_modules"]);
     for (const line of final.filter((l) => l.startsWith("COPY --from=build "))) {
