@@ -59,13 +59,22 @@ const FEW_LINKS = 1000;
  */
 function walkIsShorter(links: Links): boolean {
   if (links.size > FEW_LINKS) return true;
-  if (!links.highestPostId || !links.take || links.size === 0) return false;
-  const walkSteps = (links.take * links.highestPostId) / links.size;
+  const posts = links.highestPostId ?? 0;
+  if (!posts || posts > GUESS_UP_TO || !links.take || links.size === 0) return false;
+  const walkSteps = (links.take * posts) / links.size;
   return walkSteps < links.size * ROW_READ_STEPS;
 }
 
 /** About how many index steps one read of a post's row costs. */
 const ROW_READ_STEPS = 4;
+
+/**
+ * The guess assumes a category's posts spread over time. A tag of one old
+ * year is walked past every newer post: at 20,000 posts, a page of the 1,000
+ * oldest took 7.8 ms walking against 4.6 ms from the linked posts. Beyond this
+ * many posts only the old rule (FEW_LINKS) decides.
+ */
+const GUESS_UP_TO = 20_000;
 
 export type PostQuery = SelectQueryBuilder<Database, "posts", object>;
 
