@@ -6,11 +6,11 @@
 // uses). Installs the Debian package that brings it when it is missing.
 import { ensureDebianPackages } from "#tests/setup/debian-packages.ts";
 
-export const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || HEADLESS_SHELL;
 
 /** The Debian package a browser path comes from (both are built from `chromium`). */
-export function chromiumPackage(file: string) {
+function chromiumPackage(file: string) {
   return /headless-shell/.test(file) ? "chromium-headless-shell" : "chromium";
 }
 

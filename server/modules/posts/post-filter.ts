@@ -1,5 +1,5 @@
 import { type SelectQueryBuilder, sql } from "kysely";
-import type { Db, DialectName } from "#server/db/client.ts";
+import { type Db, type DialectName, dialectOf } from "#server/db/client.ts";
 import { toCount } from "#server/db/normalize.ts";
 import type { Database } from "#server/db/schema.ts";
 import { isLive, isPending, NOT_LIVE_BRANCHES, notLiveBranches } from "./visibility.ts";
@@ -119,9 +119,13 @@ export function unfiltered(filter: PostFilter) {
   return visibilityOf(filter) === "any" && narrowingOf(filter) === "none";
 }
 
-/** About how many posts there are, at the cost of one index step (see walkIsShorter). */
-function highestPostIdColumn() {
-  return sql<number | null>`(select max(id) from posts)`.as("top");
+/**
+ * About how many posts there are, at the cost of one index step, for SQLite's
+ * choice of plan (walkIsShorter); PostgreSQL plans on its own statistics.
+ */
+function highestPostIdColumn(db: Db) {
+  const top = dialectOf(db) === "sqlite" ? sql`(select max(id) from posts)` : sql`null`;
+  return sql<number | null>`${top}`.as("top");
 }
 
 /** The posts linked to the ids (a subquery). */
@@ -150,7 +154,7 @@ export async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] 
         sql<number>`(select count(*) from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref(`${taxonomy}.id`)})`.as(
           "n",
         ),
-        highestPostIdColumn(),
+        highestPostIdColumn(db),
       ])
       .where(`${taxonomy}.slug`, "=", slug)
       .executeTakeFirst();
@@ -176,7 +180,7 @@ export async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] 
     const ids = filter.categoryIds;
     const row = await db
       .selectFrom("post_categories")
-      .select((eb) => [eb.fn.countAll<number>().as("n"), highestPostIdColumn()])
+      .select((eb) => [eb.fn.countAll<number>().as("n"), highestPostIdColumn(db)])
       .where("category_id", "in", ids)
       .executeTakeFirst();
     links.push({
@@ -248,8 +252,8 @@ export function applyFilter<Q extends PostQuery>(
   for (const links of filter.links ?? []) {
     const linked = linkedPostIds(links);
     // Few posts: start from them (PostgreSQL reads = any(array) as a short id
-    // list). Many: walk the order's index and keep those linked, which finds a
-    // page's posts after a few steps.
+    // list). Many, or on SQLite whenever walkIsShorter says so: walk the order's
+    // index and keep those linked, which finds a page's posts after a few steps.
     const walk = dialect === "sqlite" && walkIsShorter(links);
     if (links.probe && walk) {
       q = q.where(
