@@ -84,6 +84,11 @@ export async function insertRow<T extends Table, C extends SelectExpression<Data
   return row as Row<T, C>;
 }
 
+/** A new row's `created_at` and `updated_at`, both `now`. */
+export function stamped(now: string) {
+  return { created_at: now, updated_at: now };
+}
+
 /** The updated row, or null when there is no row with this id. */
 export async function updateById<T extends IdTable, C extends SelectExpression<Database, T>>(
   db: Db,

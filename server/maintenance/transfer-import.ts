@@ -183,34 +183,21 @@ const TABLES_THAT_MUST_BE_EMPTY = [
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-const STARTER = new Map<string, (typeof STARTER_SERVICES)[number]>(
-  STARTER_SERVICES.map((service) => [service.slug, service]),
-);
-const STARTER_PAGE_BY_SLUG = new Map<string, (typeof STARTER_PAGES)[number]>(
-  STARTER_PAGES.map((page) => [page.slug, page]),
-);
-
-/** A member exactly as the seed made it (server/seed): the company has not touched it. */
-function isUntouchedStarterMember(member: {
-  name: string;
-  role: string;
-  bio: string;
-  photo_url: string;
-  email: string;
-  linkedin_url: string;
-  published: unknown;
-}) {
-  return (
-    STARTER_TEAM.some(
-      (starter) =>
-        starter.name === member.name && starter.role === member.role && starter.bio === member.bio,
-    ) &&
-    member.photo_url === "" &&
-    member.email === "" &&
-    member.linkedin_url === "" &&
-    toBool(member.published)
-  );
+/**
+ * How many of `rows` differ on one of `fields` from every row the seed made
+ * (server/seed): rows the company added or edited.
+ */
+function countEdited<R>(rows: R[], starters: readonly Partial<R>[], fields: readonly (keyof R)[]) {
+  const untouched = (row: R) =>
+    starters.some((starter) => fields.every((field) => starter[field] === row[field]));
+  return rows.filter((row) => !untouched(row)).length;
 }
+
+/** The starter pages as stored: their content through the sanitiser, as the seed saved it. */
+const STORED_STARTER_PAGES = STARTER_PAGES.map((page) => ({
+  ...page,
+  content: sanitizeRichText(page.content),
+}));
 
 /**
  * Empty means what a first start leaves and nothing more: settings (replaced
@@ -225,49 +212,29 @@ async function refuseUnlessEmpty(db: Db, config: Config) {
     const n = await countRows(db, table);
     if (n > 0) found.push(counted(n, one, many));
   }
+  const serviceFields = ["slug", "title", "description", "icon", "details"] as const;
   const services = await db
     .selectFrom("services")
-    .select(["id", "title", "slug", "description", "icon", "details"])
+    .select(["id", ...serviceFields])
     .execute();
-  const own = services.filter((service) => {
-    const starter = STARTER.get(service.slug);
-    return !(
-      starter &&
-      starter.title === service.title &&
-      starter.description === service.description &&
-      starter.icon === service.icon &&
-      starter.details === service.details
-    );
-  });
-  if (own.length) {
-    found.push(`${counted(own.length, "service", "services")} of its own (edited or added)`);
-  }
+  const pageFields = ["slug", "title", "content", "meta_description"] as const;
   const pages = await db
     .selectFrom("pages")
-    .select(["id", "title", "slug", "content", "meta_description"])
+    .select(["id", ...pageFields])
     .execute();
-  const ownPages = pages.filter((page) => {
-    const starter = STARTER_PAGE_BY_SLUG.get(page.slug);
-    return !(
-      starter &&
-      starter.title === page.title &&
-      starter.meta_description === page.meta_description &&
-      sanitizeRichText(starter.content) === page.content
-    );
-  });
-  if (ownPages.length) {
-    found.push(`${counted(ownPages.length, "page", "pages")} of its own (edited or added)`);
-  }
-
-  const team = await db
+  const memberFields = ["name", "role", "bio", "photo_url", "email", "linkedin_url"] as const;
+  const members = await db
     .selectFrom("team_members")
-    .select(["id", "name", "role", "bio", "photo_url", "email", "linkedin_url", "published"])
+    .select(["id", ...memberFields, "published"])
     .execute();
-  const ownMembers = team.filter((member) => !isUntouchedStarterMember(member));
-  if (ownMembers.length) {
-    found.push(
-      `${counted(ownMembers.length, "team member", "team members")} of its own (edited or added)`,
-    );
+  const team = members.map((member) => ({ ...member, published: toBool(member.published) }));
+  const own: [number, string][] = [
+    [countEdited(services, STARTER_SERVICES, serviceFields), "service"],
+    [countEdited(pages, STORED_STARTER_PAGES, pageFields), "page"],
+    [countEdited(team, STARTER_TEAM, [...memberFields, "published"]), "team member"],
+  ];
+  for (const [n, one] of own) {
+    if (n > 0) found.push(`${counted(n, one, `${one}s`)} of its own (edited or added)`);
   }
 
   const users = await db.selectFrom("users").select(["id", "email", "role"]).execute();

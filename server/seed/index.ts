@@ -5,7 +5,7 @@ import { hashPassword } from "#server/auth/passwords.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import { countRows } from "#server/db/rows.ts";
+import { countRows, stamped } from "#server/db/rows.ts";
 import type { Logger } from "#server/logger.ts";
 import {
   findSettingsRow,
@@ -61,18 +61,7 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
 
   if (!state.starterSeededAt) {
     if ((await countRows(db, "services")) === 0) {
-      const now = nowIso();
-      await db
-        .insertInto("services")
-        .values(
-          STARTER_SERVICES.map((service, index) => ({
-            ...service,
-            sort_order: index,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
+      await db.insertInto("services").values(inDisplayOrder(STARTER_SERVICES)).execute();
     }
     state.starterSeededAt = nowIso();
   }
@@ -136,22 +125,13 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
 }
 
 async function seedStarterTeam(db: Db) {
-  const now = nowIso();
-  await db
-    .insertInto("team_members")
-    .values(
-      STARTER_TEAM.map((member, index) => ({
-        ...member,
-        photo_url: "",
-        email: "",
-        linkedin_url: "",
-        published: true,
-        sort_order: index,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
+  await db.insertInto("team_members").values(inDisplayOrder(STARTER_TEAM)).execute();
+}
+
+/** Starter rows as new rows, sorted in the order given. */
+function inDisplayOrder<T extends object>(rows: readonly T[]) {
+  const times = stamped(nowIso());
+  return rows.map((row, index) => ({ ...row, sort_order: index, ...times }));
 }
 
 /** Whether an admin account other than the demo ones exists. */

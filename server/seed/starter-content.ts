@@ -95,4 +95,11 @@ export const STARTER_TEAM = [
   { name: "Alya Pratama", role: "Founder & CEO" },
   { name: "Budi Santoso", role: "Head of Engineering" },
   { name: "Citra Lestari", role: "Lead Designer" },
-].map((member) => ({ ...member, bio: STARTER_TEAM_BIO_NOTE }));
+].map((member) => ({
+  ...member,
+  bio: STARTER_TEAM_BIO_NOTE,
+  photo_url: "",
+  email: "",
+  linkedin_url: "",
+  published: true,
+}));

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Category, Tag } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toCount } from "#server/db/normalize.ts";
-import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
+import { deleteById, findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
 import { hiddenPostIds } from "#server/modules/posts/post-filter.ts";
 
 export type Taxonomy = "categories" | "tags";
@@ -106,12 +106,7 @@ export async function insertCategory(
   values: CategoryWrite,
   now: string,
 ): Promise<Category> {
-  return insertRow(
-    db,
-    "categories",
-    { ...values, created_at: now, updated_at: now },
-    categoryColumns,
-  );
+  return insertRow(db, "categories", { ...values, ...stamped(now) }, categoryColumns);
 }
 
 export async function updateCategory(

@@ -43,12 +43,8 @@ export async function insertContactMessage(
   values: ContactMessageInsert,
   now: string,
 ): Promise<ContactMessage> {
-  const row = await insertRow(
-    db,
-    "contact_messages",
-    { ...values, is_read: false, created_at: now },
-    columns,
-  );
+  const stored = { ...values, is_read: false, created_at: now };
+  const row = await insertRow(db, "contact_messages", stored, columns);
   return toContactMessage(row);
 }
 

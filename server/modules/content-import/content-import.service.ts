@@ -173,16 +173,27 @@ export function createContentImportService(db: Db, deps: ContentImportDeps) {
       missingImages: query.missingImages ?? "keep",
       siteUrl: query.siteUrl ?? "",
     };
+    return startJob(actor, request, storedFile);
+  }
+
+  /** Records the job and runs it after the answer. */
+  async function startJob(actor: Actor, request: ImportRequest, storedFile: string) {
     const job = await begin(actor, request, storedFile);
     inBackground(actor, job, request);
     return publicJob(job);
   }
 
+  /** The job (404 when there is none). */
+  async function requireImportJob(id: number) {
+    const job = await findImportJob(db, id);
+    if (!job) throw AppError.notFound("Import not found");
+    return job;
+  }
+
   /** POST /imports/{id}/import: the import a finished dry run checked, with the same file and choices. */
   async function importAfterDryRun(actor: Actor | null, id: number): Promise<ImportJob> {
     requirePermission(actor, "content:import");
-    const dry = await findImportJob(db, id);
-    if (!dry) throw AppError.notFound("Import not found");
+    const dry = await requireImportJob(id);
     if (!dry.dryRun || dry.status !== "done") {
       throw AppError.conflict("Only a finished dry run can be imported");
     }
@@ -199,16 +210,12 @@ export function createContentImportService(db: Db, deps: ContentImportDeps) {
       missingImages: dry.options.missingImages,
       siteUrl: dry.options.siteUrl,
     };
-    const job = await begin(actor, request, dry.storedFile);
-    inBackground(actor, job, request);
-    return publicJob(job);
+    return startJob(actor, request, dry.storedFile);
   }
 
   async function getImportJob(actor: Actor | null, id: number): Promise<ImportJob> {
     requirePermission(actor, "content:import");
-    const job = await findImportJob(db, id);
-    if (!job) throw AppError.notFound("Import not found");
-    return publicJob(job);
+    return publicJob(await requireImportJob(id));
   }
 
   async function listImportJobs(actor: Actor | null): Promise<ImportJob[]> {

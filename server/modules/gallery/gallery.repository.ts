@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { GalleryCategory, GalleryImage } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
-import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
+import { deleteById, findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
 import type { GalleryImagesTable } from "#server/db/schema.ts";
 import { nextSortOrder, updateSortOrder } from "#server/db/sort-order.ts";
 
@@ -116,12 +116,7 @@ export async function insertGalleryImage(
   values: GalleryImageWrite,
   now: string,
 ): Promise<number> {
-  const row = await insertRow(
-    db,
-    "gallery_images",
-    { ...values, created_at: now, updated_at: now },
-    ["id"],
-  );
+  const row = await insertRow(db, "gallery_images", { ...values, ...stamped(now) }, ["id"]);
   return row.id;
 }
 

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Insertable, type Selectable, sql } from "k
 import type { Page, PageSummary } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toBool, toCount, toIso } from "#server/db/normalize.ts";
-import { findRow, insertRow, updateById } from "#server/db/rows.ts";
+import { findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
 import type { Database, PagesTable } from "#server/db/schema.ts";
 import { effectiveStatus } from "#server/modules/content/publishing.ts";
 
@@ -169,7 +169,7 @@ export type PageWrite = Required<
 >;
 
 export async function insertPage(db: Db, values: PageWrite, now: string): Promise<number> {
-  const row = await insertRow(db, "pages", { ...values, created_at: now, updated_at: now }, ["id"]);
+  const row = await insertRow(db, "pages", { ...values, ...stamped(now) }, ["id"]);
   return row.id;
 }
 

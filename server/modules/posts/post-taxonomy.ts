@@ -12,7 +12,7 @@ import {
   insertTagUnlessTaken,
   unknownTags,
 } from "#server/modules/categories/categories.repository.ts";
-import { setPostCategories, setPostTags } from "./posts.repository.ts";
+import { setPostTerms } from "./posts.repository.ts";
 
 /**
  * A post's categories and tags as its form names them: checked before the
@@ -55,7 +55,7 @@ export async function setRelations(
   tagNames: string[] | undefined,
   mayCreateTags: boolean,
 ) {
-  if (categoryIds) await setPostCategories(trx, postId, categoryIds);
+  if (categoryIds) await setPostTerms(trx, "categories", postId, categoryIds);
   if (!tagNames) return;
   const existing = await findTermsByNames(trx, "tags", tagNames);
   const byName = new Map(existing.map((t) => [t.name.toLowerCase(), t.id]));
@@ -72,7 +72,7 @@ export async function setRelations(
     }
     if (!ids.includes(id)) ids.push(id);
   }
-  await setPostTags(trx, postId, ids);
+  await setPostTerms(trx, "tags", postId, ids);
 }
 
 /**

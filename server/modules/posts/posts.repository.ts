@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from "kysely";
 import type { Post } from "#common/types.ts";
 import { type Db, dialectOf } from "#server/db/client.ts";
 import { toCount, toIso } from "#server/db/normalize.ts";
-import { findRow, insertRow } from "#server/db/rows.ts";
+import { findRow, insertRow, stamped } from "#server/db/rows.ts";
 import type { Database } from "#server/db/schema.ts";
 import { applyFilter, type PostFilter, type PostQuery } from "./post-filter.ts";
 import { attachRelations, type PostRow, selectPostColumns } from "./post-rows.ts";
@@ -173,7 +173,7 @@ export async function insertPost(
   values: Omit<Insertable<Database["posts"]>, "id" | "created_at" | "updated_at">,
   now: string,
 ): Promise<number> {
-  const row = await insertRow(db, "posts", { ...values, created_at: now, updated_at: now }, ["id"]);
+  const row = await insertRow(db, "posts", { ...values, ...stamped(now) }, ["id"]);
   return row.id;
 }
 
@@ -190,25 +190,21 @@ export async function deletePosts(db: Db, ids: number[]) {
   await db.deleteFrom("posts").where("id", "in", ids).execute();
 }
 
-/** Replaces a post's categories. */
-export async function setPostCategories(db: Db, postId: number, categoryIds: number[]) {
-  await db.deleteFrom("post_categories").where("post_id", "=", postId).execute();
-  if (categoryIds.length) {
-    await db
-      .insertInto("post_categories")
-      .values(categoryIds.map((category_id) => ({ post_id: postId, category_id })))
-      .execute();
-  }
-}
-
-/** Replaces a post's tags. */
-export async function setPostTags(db: Db, postId: number, tagIds: number[]) {
-  await db.deleteFrom("post_tags").where("post_id", "=", postId).execute();
-  if (tagIds.length) {
-    await db
-      .insertInto("post_tags")
-      .values(tagIds.map((tag_id) => ({ post_id: postId, tag_id })))
-      .execute();
+/** Replaces a post's categories (`categories`) or its tags (`tags`) with the terms of `termIds`. */
+export async function setPostTerms(
+  db: Db,
+  kind: "categories" | "tags",
+  postId: number,
+  termIds: number[],
+) {
+  if (kind === "categories") {
+    await db.deleteFrom("post_categories").where("post_id", "=", postId).execute();
+    const links = termIds.map((category_id) => ({ post_id: postId, category_id }));
+    if (links.length) await db.insertInto("post_categories").values(links).execute();
+  } else {
+    await db.deleteFrom("post_tags").where("post_id", "=", postId).execute();
+    const links = termIds.map((tag_id) => ({ post_id: postId, tag_id }));
+    if (links.length) await db.insertInto("post_tags").values(links).execute();
   }
 }
 

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { Service } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
-import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
+import { deleteById, findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
 import type { ServicesTable } from "#server/db/schema.ts";
 import { nextSortOrder, updateSortOrder } from "#server/db/sort-order.ts";
 
@@ -55,7 +55,7 @@ export async function insertService(db: Db, values: ServiceWrite, now: string): 
   const row = await insertRow(
     db,
     "services",
-    { sort_order: 0, ...values, created_at: now, updated_at: now },
+    { sort_order: 0, ...values, ...stamped(now) },
     columns,
   );
   return toService(row);

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { TeamMember } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toBool, toIso } from "#server/db/normalize.ts";
-import { deleteById, findRow, insertRow, updateById } from "#server/db/rows.ts";
+import { deleteById, findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
 import type { TeamMembersTable } from "#server/db/schema.ts";
 import { nextSortOrder, updateSortOrder } from "#server/db/sort-order.ts";
 
@@ -63,12 +63,7 @@ export async function insertTeamMember(
   values: TeamMemberWrite,
   now: string,
 ): Promise<TeamMember> {
-  const row = await insertRow(
-    db,
-    "team_members",
-    { ...values, created_at: now, updated_at: now },
-    columns,
-  );
+  const row = await insertRow(db, "team_members", { ...values, ...stamped(now) }, columns);
   return toTeamMember(row);
 }
 

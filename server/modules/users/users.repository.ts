@@ -3,7 +3,7 @@ import type { Role, UserStatus } from "#common/enums.ts";
 import type { User } from "#common/types.ts";
 import { type Db, dialectOf } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
-import { countRows, findRow, insertRow, updateById } from "#server/db/rows.ts";
+import { countRows, findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
 import type { UsersTable } from "#server/db/schema.ts";
 
 export const userColumns = [
@@ -46,12 +46,8 @@ export type UserInsert = {
 };
 
 export async function insertUser(db: Db, values: UserInsert, now: string): Promise<User> {
-  const row = await insertRow(
-    db,
-    "users",
-    { ...values, email: values.email.toLowerCase(), created_at: now, updated_at: now },
-    userColumns,
-  );
+  const email = values.email.toLowerCase();
+  const row = await insertRow(db, "users", { ...values, email, ...stamped(now) }, userColumns);
   return toUser(row);
 }
 
