@@ -94,6 +94,10 @@ const acceptInvite = route("POST /auth/accept-invite", "acceptInvitation", {
   responses: dataResponses(EmailReceiptSchema, "Password set: sign in with it", [429]),
 });
 
+/** What the calls that ask for the current password say about getting it wrong. */
+const WRONG_PASSWORD_COUNTS =
+  "A wrong current password counts as a failed sign-in of the account: past the sign-in limits, 429 with Retry-After before the password is checked.";
+
 const getProfile = profileRoute("GET /auth/me/profile", "getProfile", {
   summary: "Your profile: the user and avatar_url",
   ...signedIn(),
@@ -109,8 +113,7 @@ const updateProfile = profileRoute("POST /auth/me/profile", "updateProfile", {
 
 const changePassword = profileRoute("POST /auth/me/password", "changeOwnPassword", {
   summary: "Change your password (the current one required); your other sessions end",
-  description:
-    "A wrong current password counts as a failed sign-in of the account: past the sign-in limits, 429 with Retry-After before the password is checked.",
+  description: WRONG_PASSWORD_COUNTS,
   ...signedIn(),
   request: jsonBody(PasswordChangeSchema),
   responses: dataResponses(Done, "Password changed", [429]),
@@ -118,8 +121,7 @@ const changePassword = profileRoute("POST /auth/me/password", "changeOwnPassword
 
 const changeEmail = profileRoute("POST /auth/me/email", "requestEmailChange", {
   summary: "Change your e-mail address: a confirmation link goes to the new address (24 hours)",
-  description:
-    "A wrong current password counts as a failed sign-in of the account: past the sign-in limits, 429 with Retry-After before the password is checked.",
+  description: WRONG_PASSWORD_COUNTS,
   ...signedIn(),
   request: jsonBody(EmailChangeSchema),
   responses: dataResponses(

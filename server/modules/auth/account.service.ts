@@ -31,6 +31,13 @@ export const PASSWORD_RESET_HOURS = 1;
 export const INVITATION_DAYS = 7;
 export const EMAIL_CHANGE_HOURS = 24;
 
+/** How long a link of each purpose stays valid. */
+const LINK_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
+  password_reset: PASSWORD_RESET_HOURS * 3_600_000,
+  invitation: INVITATION_DAYS * 86_400_000,
+  email_change: EMAIL_CHANGE_HOURS * 3_600_000,
+};
+
 /** The lead of the 429 a client gets past PASSWORD_RESET_RATE_LIMIT. */
 export const PASSWORD_RESET_TOO_MANY = "Too many password reset requests from your address.";
 
@@ -48,28 +55,30 @@ export type PasswordResetLimits = {
 };
 
 /**
- * A new one-time link for the user, valid for `ms`, replacing the user's
- * earlier link of the same purpose. Answers the link's nonce (for the mail,
- * NewMail.linkNonce): the token is derived from it with the server's secret
- * and only its hash is stored (server/auth/link-tokens.ts).
+ * A new one-time link for the user (to `newEmail` for an e-mail change),
+ * valid for its purpose's lifetime, replacing the user's earlier link of the
+ * same purpose. Answers the link's nonce (for the mail, NewMail.linkNonce):
+ * the token is derived from it with the server's secret and only its hash is
+ * stored (server/auth/link-tokens.ts).
  */
 export async function issueAccountLink(
   db: Db,
   links: LinkTokens,
-  link: { userId: number; purpose: AccountTokenPurpose; accountEmail: string; newEmail?: string },
   now: Date,
-  ms: number,
+  purpose: AccountTokenPurpose,
+  user: { id: number; email: string },
+  newEmail?: string,
 ): Promise<string> {
   const nonce = links.newNonce();
   await replaceAccountToken(
     db,
     {
-      user_id: link.userId,
-      purpose: link.purpose,
+      user_id: user.id,
+      purpose,
       token_hash: hashToken(links.tokenOf(nonce)),
-      new_email: link.newEmail ?? null,
-      account_email: link.accountEmail,
-      expires_at: new Date(now.getTime() + ms).toISOString(),
+      new_email: newEmail ?? null,
+      account_email: user.email,
+      expires_at: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]).toISOString(),
     },
     now.toISOString(),
   );
@@ -122,13 +131,7 @@ export function createAccountService(
     const context = await mail.context();
     const now = clock();
     await db.transaction().execute(async (trx) => {
-      const nonce = await issueAccountLink(
-        trx,
-        links,
-        { userId: row.id, purpose: "password_reset", accountEmail: row.email },
-        now,
-        PASSWORD_RESET_HOURS * 3_600_000,
-      );
+      const nonce = await issueAccountLink(trx, links, now, "password_reset", row);
       await queueMail(trx, mail.passwordReset(context, row, nonce), now.toISOString());
       // Asked by someone not signed in: the log names them by their address.
       const known = client !== UNKNOWN_CLIENT;

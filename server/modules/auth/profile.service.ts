@@ -29,7 +29,7 @@ import {
   type UserUpdate,
   updateUser,
 } from "#server/modules/users/users.repository.ts";
-import { EMAIL_CHANGE_HOURS, issueAccountLink } from "./account.service.ts";
+import { issueAccountLink } from "./account.service.ts";
 import { deleteAccountTokens, useAccountToken } from "./account-tokens.repository.ts";
 import { deleteSessionsOfUser, findSessionsOfUser } from "./sessions.repository.ts";
 import { recordFailedPassword } from "./sign-in-audit.ts";
@@ -182,13 +182,7 @@ export function createProfileService(
     const context = await mail.context();
     await db.transaction().execute(async (trx) => {
       const now = clock();
-      const nonce = await issueAccountLink(
-        trx,
-        links,
-        { userId: me.id, purpose: "email_change", accountEmail: me.email, newEmail: address },
-        now,
-        EMAIL_CHANGE_HOURS * 3_600_000,
-      );
+      const nonce = await issueAccountLink(trx, links, now, "email_change", me, address);
       await queueMail(trx, mail.emailChange(context, me, address, nonce), now.toISOString());
       await insertAuditEvents(
         trx,

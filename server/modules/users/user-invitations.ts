@@ -8,7 +8,7 @@ import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { parseInput } from "#server/lib/parse-input.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
-import { INVITATION_DAYS, issueAccountLink } from "#server/modules/auth/account.service.ts";
+import { issueAccountLink } from "#server/modules/auth/account.service.ts";
 import {
   type MailContext,
   type MailService,
@@ -65,13 +65,7 @@ async function sendInvitation(
   now: Date,
   user: User,
 ) {
-  const nonce = await issueAccountLink(
-    trx,
-    links,
-    { userId: user.id, purpose: "invitation", accountEmail: user.email },
-    now,
-    INVITATION_DAYS * 86_400_000,
-  );
+  const nonce = await issueAccountLink(trx, links, now, "invitation", user);
   await queueMail(trx, mail.invitation(context, user, nonce, invitedBy), now.toISOString());
 }
 

@@ -44,13 +44,7 @@ describe("setting a password with a link: no hashing for a bogus token", () => {
 
     // A usable link: hashed once, used once; the second use hashes nothing.
     const { user } = await createUser(t);
-    const nonce = await issueAccountLink(
-      t.db,
-      links,
-      { userId: user.id, purpose: "password_reset", accountEmail: user.email },
-      new Date(),
-      3_600_000,
-    );
+    const nonce = await issueAccountLink(t.db, links, new Date(), "password_reset", user);
     const token = links.tokenOf(nonce);
     expect(await account.resetPassword({ token, password: PASSWORD })).toEqual({
       email: user.email,

@@ -106,23 +106,17 @@ export function readGhostExport(text: string): GhostExport {
     };
   });
 
+  // Tags and users are both named by a name and a slug.
+  const named = (row: Row) => ({ id: String(row.id), name: str(row.name), slug: str(row.slug) });
   const tags = (data.tags ?? []).map(
     (row): GhostTag => ({
-      id: String(row.id),
-      name: str(row.name),
-      slug: str(row.slug),
+      ...named(row),
       description: str(row.description),
       internal: row.visibility === "internal" || str(row.name).startsWith("#"),
     }),
   );
   const users = (data.users ?? []).map(
-    (row): GhostUser => ({
-      id: String(row.id),
-      name: str(row.name),
-      slug: str(row.slug),
-      email: str(row.email),
-      bio: str(row.bio),
-    }),
+    (row): GhostUser => ({ ...named(row), email: str(row.email), bio: str(row.bio) }),
   );
   return { version: str(meta.version), posts, tags, users };
 }
