@@ -5,6 +5,10 @@
 // PostgreSQL when DATABASE_URL is set) as the command line does, and prints
 // the time and the process's peak memory of each. No images: downloads
 // would measure the network. See docs/performance.md, "Import".
+//
+// `--source ghost` writes a Ghost export instead (each post as Ghost 5 writes
+// it: HTML, the Lexical document and the plain text, about 16 KB a post:
+// 6,500 posts are a 100 MB file); `--dry-run-only` stops after the dry run.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -20,13 +24,16 @@ const { values } = parseArgs({
   options: {
     posts: { type: "string", default: "20000" },
     "data-dir": { type: "string", default: "tmp/bench-import" },
+    source: { type: "string", default: "wordpress" },
+    "dry-run-only": { type: "boolean", default: false },
   },
 });
+const source = values.source === "ghost" ? "ghost" : "wordpress";
 const count = Number(values.posts);
 const dataDir = path.resolve(values["data-dir"]!);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
-const file = path.join(dataDir, "export.xml");
+const file = path.join(dataDir, source === "ghost" ? "export.json" : "export.xml");
 
 const WORDS =
   "harbour bridge tower market river garden school office station museum library theatre island valley forest meadow".split(
@@ -85,6 +92,87 @@ async function writeExport() {
   await new Promise((resolve) => out.end(resolve));
 }
 
+/** A Ghost 5 export of `count` posts, written row by row. */
+async function writeGhostExport() {
+  const out = fs.createWriteStream(file);
+  const write = (text: string) =>
+    out.write(text)
+      ? undefined
+      : new Promise<void>((resolve) => out.once("drain", () => resolve()));
+  const hex = (kind: number, n: number) =>
+    `${kind}`.padEnd(8, "0") + n.toString(16).padStart(16, "0");
+  const rows = (name: string, items: unknown[]) =>
+    `${JSON.stringify(name)}:${JSON.stringify(items)}`;
+  await write(`{"db":[{"meta":{"exported_on":1733472000000,"version":"5.96.0"},"data":{"posts":[`);
+  for (let id = 1; id <= count; id++) {
+    const paragraphs = Array.from({ length: 8 }, (_, i) => paragraph(id + i));
+    const lexical = {
+      root: {
+        type: "root",
+        version: 1,
+        children: paragraphs.map((text) => ({
+          type: "paragraph",
+          version: 1,
+          children: [{ type: "extended-text", text, format: 0, version: 1 }],
+        })),
+      },
+    };
+    const day = String((id % 28) + 1).padStart(2, "0");
+    const post = {
+      id: hex(1, id),
+      uuid: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
+      title: `Post number ${id}`,
+      slug: `post-number-${id}`,
+      mobiledoc: null,
+      lexical: JSON.stringify(lexical),
+      html: paragraphs.map((text) => `<p>${text}</p>`).join(""),
+      plaintext: paragraphs.join("\n\n"),
+      feature_image: null,
+      featured: 0,
+      type: "post",
+      status: "published",
+      visibility: "public",
+      created_at: `2019-05-${day}T10:00:00.000Z`,
+      updated_at: `2019-05-${day}T10:00:00.000Z`,
+      published_at: `2019-05-${day}T10:00:00.000Z`,
+      custom_excerpt: `Summary of post ${id}.`,
+    };
+    await write(`${id > 1 ? "," : ""}${JSON.stringify(post)}`);
+  }
+  const ids = Array.from({ length: count }, (_, i) => i + 1);
+  await write(
+    `],${rows(
+      "tags",
+      Array.from({ length: 200 }, (_, i) => ({
+        id: hex(2, i),
+        name: `Tag ${i}`,
+        slug: `tag-${i}`,
+      })),
+    )},${rows(
+      "users",
+      Array.from({ length: 10 }, (_, i) => ({
+        id: hex(3, i),
+        name: `Writer ${i + 1}`,
+        slug: `writer${i + 1}`,
+        email: `writer${i + 1}@big.example.com`,
+      })),
+    )},${rows(
+      "posts_tags",
+      ids.flatMap((id) => [
+        { post_id: hex(1, id), tag_id: hex(2, id % 200), sort_order: 0 },
+        { post_id: hex(1, id), tag_id: hex(2, (id * 7 + 1) % 200), sort_order: 1 },
+      ]),
+    )},${rows(
+      "posts_authors",
+      ids.map((id) => ({ post_id: hex(1, id), author_id: hex(3, id % 10), sort_order: 0 })),
+    )},${rows(
+      "posts_meta",
+      ids.map((id) => ({ post_id: hex(1, id), meta_description: `Post ${id} in a few words.` })),
+    )}}}]}`,
+  );
+  await new Promise((resolve) => out.end(resolve));
+}
+
 /** Peak resident and heap memory while `work` runs, sampled every 100 ms. */
 async function measured<T>(work: () => Promise<T>) {
   const peak = { rss: 0, heap: 0 };
@@ -105,7 +193,7 @@ async function measured<T>(work: () => Promise<T>) {
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 let started = performance.now();
-await writeExport();
+await (source === "ghost" ? writeGhostExport() : writeExport());
 console.log(
   `wrote ${count} posts, ${mb(fs.statSync(file).size)}, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
@@ -135,7 +223,7 @@ console.log(
   `database: ${config.database.kind}; heap before: ${mb(process.memoryUsage().heapUsed)}`,
 );
 
-for (const dryRun of [true, false]) {
+for (const dryRun of values["dry-run-only"] ? [true] : [true, false]) {
   started = performance.now();
   const {
     result: job,
@@ -143,9 +231,9 @@ for (const dryRun of [true, false]) {
     peak,
   } = await measured(() =>
     services.contentImport.runImport(admin, {
-      source: "wordpress",
+      source,
       filePath: file,
-      fileName: "export.xml",
+      fileName: path.basename(file),
       dryRun,
       missingImages: "keep",
       siteUrl: "",

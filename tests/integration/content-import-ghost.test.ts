@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { movingInGhostExport } from "#tests/factories/ghost.ts";
+import { buildGhostExport, movingInGhostExport } from "#tests/factories/ghost.ts";
 import {
   type Account,
   createAccount,
@@ -189,5 +189,28 @@ describe("moving in from Ghost from the admin", () => {
       "This file is not a Ghost export: choose the .json file from Ghost's Settings → Advanced → Export content.",
     );
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it("a dry run counts an old address the file gives twice once, as the import does", async () => {
+    // "Bridges" leads one post (its category) and follows in another (a tag): both
+    // would answer /tag/bridges/, which leads to one of them.
+    const twice = buildGhostExport({
+      tags: [
+        { id: "b1", name: "Bridges", slug: "bridges" },
+        { id: "b2", name: "Rivers", slug: "rivers" },
+      ],
+      posts: [
+        { id: "bp1", title: "Bridge first", tags: ["b1", "b2"] },
+        { id: "bp2", title: "River first", tags: ["b2", "b1"] },
+      ],
+    });
+    const dry = await finished((await upload(twice, { dryRun: "true" })).body.data.id);
+    expect(dry.status, dry.error).toBe("done");
+    const done = await finished(
+      (await post(t, `/imports/${dry.id}/import`, { token: admin.token })).body.data.id,
+    );
+    expect(done.status, done.error).toBe("done");
+    expect(done.report.counts.redirects.created).toBeGreaterThan(0);
+    expect(dry.report.counts.redirects).toEqual(done.report.counts.redirects);
   });
 });

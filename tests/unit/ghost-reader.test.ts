@@ -4,6 +4,7 @@ import {
   renderLexical,
   renderMobiledoc,
 } from "#server/modules/content-import/ghost/ghost-render.ts";
+import { ImportFileError } from "#server/modules/content-import/import-errors.ts";
 import { buildGhostExport } from "#tests/factories/ghost.ts";
 
 const text = (t: string, format = 0) => ({ type: "extended-text", text: t, format });
@@ -45,8 +46,8 @@ describe("reading a Ghost export", () => {
     ],
   });
 
-  it("gives posts and pages with their tags in order (primary first), authors and SEO fields", () => {
-    const read = readGhostExport(file);
+  it("gives posts and pages with their tags in order (primary first), authors and SEO fields", async () => {
+    const read = await readGhostExport(file);
     expect(read.version).toBe("5.82.0");
     const [post, page, lexical] = read.posts;
     expect(post).toMatchObject({
@@ -73,10 +74,55 @@ describe("reading a Ghost export", () => {
     ]);
   });
 
-  it("refuses a file that is not a Ghost export, and one cut off", () => {
-    expect(() => readGhostExport("<rss></rss>")).toThrow("This file is not a Ghost export");
-    expect(() => readGhostExport('{"posts": []}')).toThrow("This file is not a Ghost export");
-    expect(() => readGhostExport(file.slice(0, 200))).toThrow(
+  it("reads the same export however it is cut into chunks, with a byte-order mark first", async () => {
+    const whole = await readGhostExport(file);
+    const chunks = (size: number) =>
+      Array.from({ length: Math.ceil(file.length / size) }, (_, i) =>
+        file.slice(i * size, (i + 1) * size),
+      );
+    expect(await readGhostExport(chunks(7))).toEqual(whole);
+    expect(await readGhostExport(["\uFEFF", ...chunks(1000)])).toEqual(whole);
+  });
+
+  it("reads the older shape without `db`, and SEO fields kept on the post itself", async () => {
+    const older = JSON.stringify({
+      meta: { version: "4.48.0" },
+      data: {
+        posts: [
+          {
+            id: "p9",
+            title: "Old",
+            slug: "old",
+            status: "published",
+            html: "<p>Old</p>",
+            meta_title: "Old SEO",
+          },
+        ],
+        settings: [{ key: "title", value: "Skipped" }],
+      },
+    });
+    const read = await readGhostExport(older);
+    expect(read.version).toBe("4.48.0");
+    expect(read.posts).toEqual([
+      expect.objectContaining({ id: "p9", html: "<p>Old</p>", metaTitle: "Old SEO", tagIds: [] }),
+    ]);
+  });
+
+  it("refuses a file that is not a Ghost export, and one cut off", async () => {
+    await expect(readGhostExport("<rss></rss>")).rejects.toThrow("This file is not a Ghost export");
+    await expect(readGhostExport('{"posts": []}')).rejects.toThrow(
+      "This file is not a Ghost export",
+    );
+    await expect(readGhostExport("")).rejects.toThrow("This file is not a Ghost export");
+    await expect(readGhostExport(file.slice(0, 200))).rejects.toThrow(
+      "The file ends too soon or is damaged",
+    );
+    async function* badBytes() {
+      yield file.slice(0, 100);
+      throw new ImportFileError("The file is not valid UTF-8: save the export again.");
+    }
+    await expect(readGhostExport(badBytes())).rejects.toThrow("The file is not valid UTF-8");
+    await expect(readGhostExport(`${file} trailing`)).rejects.toThrow(
       "The file ends too soon or is damaged",
     );
   });

@@ -71,6 +71,8 @@ export function createImportWriter(options: WriterOptions) {
   const { db, report, actor, dryRun } = options;
   const items = new Map<ImportKind, Promise<Map<string, number>>>();
   const plannedSlugs = { posts: new Set<string>(), pages: new Set<string>() };
+  // A dry run's old addresses so far: one the file gives twice is made once, as in the import.
+  const plannedAddresses = new Set<string>();
   const terms = new Map<string, { id: number | null; name: string }>();
 
   function imported(kind: ImportKind) {
@@ -99,6 +101,18 @@ export function createImportWriter(options: WriterOptions) {
   function countAddresses(total: number, added: number) {
     report.count("redirects", "created", added);
     report.count("redirects", "matched", total - added);
+  }
+
+  /** A dry run's count of `list`: new unless stored already or planned before in this file. */
+  async function countPlannedAddresses(list: string[]) {
+    const taken = await findTakenAddresses(db, list);
+    let added = 0;
+    for (const address of list) {
+      if (taken.has(address) || plannedAddresses.has(address)) continue;
+      plannedAddresses.add(address);
+      added++;
+    }
+    countAddresses(list.length, added);
   }
 
   async function freeUsername(login: string): Promise<string> {
@@ -210,8 +224,7 @@ export function createImportWriter(options: WriterOptions) {
       if (target.id !== null && list.length && !dryRun) {
         countAddresses(list.length, await addresses(db, list, { type: kind, id: target.id }));
       } else if (dryRun && list.length) {
-        const taken = await findTakenAddresses(db, list);
-        countAddresses(list.length, list.length - taken.size);
+        await countPlannedAddresses(list);
       }
       return target.name;
     },
@@ -250,8 +263,7 @@ export function createImportWriter(options: WriterOptions) {
       if (dryRun) {
         plannedSlugs[table].add(slug);
         report.count(counted, "created");
-        const taken = await findTakenAddresses(db, fitting);
-        countAddresses(fitting.length, fitting.length - taken.size);
+        await countPlannedAddresses(fitting);
         return;
       }
       const create =

@@ -23,8 +23,8 @@ import { ghostAddress } from "#server/modules/content-import/old-addresses.ts";
 import { type GhostExport, type GhostPost, readGhostExport } from "./ghost-reader.ts";
 
 /**
- * A Ghost export: read whole (Ghost writes one JSON document; the reader
- * keeps only what the import needs), then authors, the tags posts use (the
+ * A Ghost export: read as it streams in (the reader keeps only what the
+ * import needs of each row), then authors, the tags posts use (the
  * primary tag as the post's category, the others as tags, `#internal` ones
  * dropped), posts and pages with their feature images.
  */
@@ -32,10 +32,8 @@ import { type GhostExport, type GhostPost, readGhostExport } from "./ghost-reade
 /** Where Ghost 4+ exports write the site's own address. */
 const GHOST_URL = "__GHOST_URL__";
 
-export async function readGhostFile(open: () => Readable): Promise<GhostExport> {
-  const parts: string[] = [];
-  for await (const chunk of decodeText(open())) parts.push(chunk);
-  return readGhostExport(parts.join(""));
+export function readGhostFile(open: () => Readable): Promise<GhostExport> {
+  return readGhostExport(decodeText(open()));
 }
 
 export type GhostRun = {

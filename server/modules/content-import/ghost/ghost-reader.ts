@@ -1,3 +1,8 @@
+import { Readable } from "node:stream";
+import chain from "stream-chain";
+import { parser } from "stream-json";
+import { pick } from "stream-json/filters/pick.js";
+import { streamValues } from "stream-json/streamers/stream-values.js";
 import { ImportFileError } from "#server/modules/content-import/import-errors.ts";
 import { renderLexical, renderMobiledoc } from "./ghost-render.ts";
 
@@ -51,82 +56,184 @@ type Row = Record<string, unknown>;
 
 const NOT_GHOST =
   "This file is not a Ghost export: choose the .json file from Ghost's Settings → Advanced → Export content.";
+const CUT_OFF =
+  "The file ends too soon or is damaged: it was cut off while downloading or uploading. Export it again.";
 
-export function readGhostExport(text: string): GhostExport {
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (error) {
-    if (
-      /end of (JSON )?input|Unterminated|Expected/i.test((error as Error).message) &&
-      text.trimStart().startsWith("{")
-    ) {
-      throw new ImportFileError(
-        "The file ends too soon or is damaged: it was cut off while downloading or uploading. Export it again.",
-      );
+/** The tables of `data` the import reads; the others (settings, members, …) pass by unread. */
+const TABLES = ["posts", "tags", "users", "posts_tags", "posts_authors", "posts_meta"] as const;
+type Table = (typeof TABLES)[number];
+
+/**
+ * Reads a Ghost export as it streams in, row by row (stream-json): a row is
+ * kept only as the fields the import uses (a post's HTML, not its Lexical,
+ * mobiledoc and plain text besides), so a large export never sits in memory
+ * whole. Ghost writes `{db: [{meta, data}]}`; older tools `{meta, data}`.
+ */
+export async function readGhostExport(
+  source: AsyncIterable<string> | Iterable<string> | string,
+): Promise<GhostExport> {
+  const rows = new GhostRows();
+  // The table of each row the filter picks, in order: the rows come out in the same order.
+  const picked: (Table | "meta")[] = [];
+  // Whether the text begins as a JSON object: what then breaks off was an export cut short.
+  let opening = "";
+  async function* watched() {
+    for await (const chunk of typeof source === "string" ? [source] : source) {
+      if (!/\S/.test(opening)) opening += chunk.replace(/^\uFEFF/, "").slice(0, 64);
+      yield chunk;
     }
-    throw new ImportFileError(NOT_GHOST);
   }
-  const root = json as { db?: { meta?: Row; data?: Row }[]; meta?: Row; data?: Row };
-  const entry = Array.isArray(root?.db) ? root.db[0] : root;
-  const data = entry?.data as Record<string, Row[] | undefined> | undefined;
-  if (!data || typeof data !== "object" || !Array.isArray(data.posts)) {
-    throw new ImportFileError(NOT_GHOST);
-  }
-  const meta = (entry?.meta ?? {}) as Row;
-
-  const postTags = grouped(data.posts_tags, "post_id", "tag_id");
-  const postAuthors = grouped(data.posts_authors, "post_id", "author_id");
-  const postMeta = new Map((data.posts_meta ?? []).map((row) => [String(row.post_id), row]));
-
-  const posts = data.posts.map((row): GhostPost => {
-    const id = String(row.id);
-    const extra = postMeta.get(id) ?? {};
-    const rendered = htmlOf(row);
-    const authors = postAuthors.get(id) ?? (row.author_id ? [String(row.author_id)] : []);
-    return {
-      id,
-      type: row.type === "page" || row.page === true || row.page === 1 ? "page" : "post",
-      title: str(row.title),
-      slug: str(row.slug),
-      status: str(row.status) || "draft",
-      visibility: str(row.visibility) || "public",
-      html: rendered.html,
-      excerpt: str(row.custom_excerpt),
-      featureImage: str(row.feature_image),
-      featureImageAlt: str(extra.feature_image_alt ?? row.feature_image_alt),
-      featured: row.featured === true || row.featured === 1,
-      publishedAt: date(row.published_at),
-      createdAt: date(row.created_at),
-      metaTitle: str(extra.meta_title ?? row.meta_title),
-      metaDescription: str(extra.meta_description ?? row.meta_description),
-      authorIds: authors,
-      tagIds: postTags.get(id) ?? [],
-      skippedCards: rendered.skipped,
-    };
-  });
-
-  // Tags and users are both named by a name and a slug.
-  const named = (row: Row) => ({ id: String(row.id), name: str(row.name), slug: str(row.slug) });
-  const tags = (data.tags ?? []).map(
-    (row): GhostTag => ({
-      ...named(row),
-      description: str(row.description),
-      internal: row.visibility === "internal" || str(row.name).startsWith("#"),
+  const pipeline = chain([
+    Readable.from(watched()),
+    parser(),
+    pick({
+      filter: (stack) => {
+        const at = placeOf(stack);
+        if (at === "posts table") rows.sawPosts = true;
+        if (at === null || at === "posts table") return false;
+        picked.push(at);
+        return true;
+      },
     }),
-  );
-  const users = (data.users ?? []).map(
-    (row): GhostUser => ({ ...named(row), email: str(row.email), bio: str(row.bio) }),
-  );
-  return { version: str(meta.version), posts, tags, users };
+    streamValues(),
+  ]);
+  try {
+    for await (const { value } of pipeline as AsyncIterable<{ value: unknown }>) {
+      rows.add(picked.shift()!, (value ?? {}) as Row);
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error;
+    throw new ImportFileError(opening.trimStart().startsWith("{") ? CUT_OFF : NOT_GHOST);
+  }
+  if (!rows.sawPosts) throw new ImportFileError(NOT_GHOST);
+  return rows.export();
+}
+
+/** Where a value stands in the export: a row of a table the import reads, the meta, or neither. */
+function placeOf(stack: readonly unknown[]): Table | "meta" | "posts table" | null {
+  let path = stack;
+  if (stack[0] === "db") {
+    if (stack[1] !== 0) return null;
+    path = stack.slice(2);
+  }
+  if (path.length === 1 && path[0] === "meta") return "meta";
+  if (path[0] !== "data" || !TABLES.includes(path[1] as Table)) return null;
+  if (path.length === 2) return path[1] === "posts" ? "posts table" : null;
+  return path.length === 3 && typeof path[2] === "number" ? (path[1] as Table) : null;
+}
+
+/** A post as read, before the join tables that follow it in the file. */
+type PostRow = Omit<
+  GhostPost,
+  "authorIds" | "tagIds" | "featureImageAlt" | "metaTitle" | "metaDescription"
+> & {
+  authorId: string;
+  metaFields: { featureImageAlt: string; metaTitle: string; metaDescription: string };
+};
+
+class GhostRows {
+  sawPosts = false;
+  private version = "";
+  private readonly posts: PostRow[] = [];
+  private readonly tags: GhostTag[] = [];
+  private readonly users: GhostUser[] = [];
+  private readonly joins = { posts_tags: [] as Row[], posts_authors: [] as Row[] };
+  private readonly meta = new Map<string, Row>();
+
+  add(table: Table | "meta", row: Row) {
+    switch (table) {
+      case "meta":
+        this.version = str(row.version);
+        break;
+      case "posts":
+        this.posts.push(postOf(row));
+        break;
+      case "tags":
+        this.tags.push({
+          ...named(row),
+          description: str(row.description),
+          internal: row.visibility === "internal" || str(row.name).startsWith("#"),
+        });
+        break;
+      case "users":
+        this.users.push({ ...named(row), email: str(row.email), bio: str(row.bio) });
+        break;
+      case "posts_meta":
+        this.meta.set(idOf(row.post_id), {
+          feature_image_alt: kept(row.feature_image_alt),
+          meta_title: kept(row.meta_title),
+          meta_description: kept(row.meta_description),
+        });
+        break;
+      default:
+        this.joins[table].push({
+          post_id: idOf(row.post_id),
+          other_id: idOf(table === "posts_tags" ? row.tag_id : row.author_id),
+          sort_order: Number(row.sort_order ?? 0),
+        });
+    }
+  }
+
+  export(): GhostExport {
+    const postTags = grouped(this.joins.posts_tags, "post_id", "other_id");
+    const postAuthors = grouped(this.joins.posts_authors, "post_id", "other_id");
+    const posts = this.posts.map(({ authorId, metaFields, ...post }): GhostPost => {
+      const extra = this.meta.get(post.id) ?? {};
+      return {
+        ...post,
+        // posts_meta (Ghost 4+) wins over the post's own columns (older exports).
+        featureImageAlt: str(extra.feature_image_alt ?? metaFields.featureImageAlt),
+        metaTitle: str(extra.meta_title ?? metaFields.metaTitle),
+        metaDescription: str(extra.meta_description ?? metaFields.metaDescription),
+        authorIds: postAuthors.get(post.id) ?? (authorId ? [authorId] : []),
+        tagIds: postTags.get(post.id) ?? [],
+      };
+    });
+    return { version: this.version, posts, tags: this.tags, users: this.users };
+  }
+}
+
+/** Tags and users are both named by a name and a slug. */
+function named(row: Row) {
+  return { id: idOf(row.id), name: str(row.name), slug: str(row.slug) };
+}
+
+function postOf(row: Row): PostRow {
+  const rendered = htmlOf(row);
+  return {
+    id: idOf(row.id),
+    type: row.type === "page" || row.page === true || row.page === 1 ? "page" : "post",
+    title: str(row.title),
+    slug: str(row.slug),
+    status: str(row.status) || "draft",
+    visibility: str(row.visibility) || "public",
+    html: rendered.html,
+    excerpt: str(row.custom_excerpt),
+    featureImage: str(row.feature_image),
+    featured: row.featured === true || row.featured === 1,
+    publishedAt: date(row.published_at),
+    createdAt: date(row.created_at),
+    skippedCards: rendered.skipped,
+    authorId: row.author_id ? idOf(row.author_id) : "",
+    metaFields: {
+      featureImageAlt: str(row.feature_image_alt),
+      metaTitle: str(row.meta_title),
+      metaDescription: str(row.meta_description),
+    },
+  };
 }
 
 /** Ghost's html when present; otherwise the Lexical or mobiledoc document rendered. */
 function htmlOf(row: Row): { html: string; skipped: string[] } {
-  if (typeof row.html === "string" && row.html.trim()) return { html: row.html, skipped: [] };
-  if (typeof row.lexical === "string" && row.lexical) return renderLexical(row.lexical);
-  if (typeof row.mobiledoc === "string" && row.mobiledoc) return renderMobiledoc(row.mobiledoc);
-  return { html: "", skipped: [] };
+  const rendered =
+    typeof row.html === "string" && row.html.trim()
+      ? { html: row.html, skipped: [] }
+      : typeof row.lexical === "string" && row.lexical
+        ? renderLexical(row.lexical)
+        : typeof row.mobiledoc === "string" && row.mobiledoc
+          ? renderMobiledoc(row.mobiledoc)
+          : { html: "", skipped: [] };
+  return { html: str(rendered.html), skipped: rendered.skipped.map(str) };
 }
 
 /** Join rows (post → tags or authors) in their sort order: the first tag is the primary one. */
@@ -144,8 +251,21 @@ function grouped(rows: Row[] | undefined, from: string, to: string): Map<string,
   return map;
 }
 
+/**
+ * A string the reader keeps, copied: the parser's strings are often slices of
+ * the text chunk they were read from (V8's sliced strings), and one kept slice
+ * keeps its whole 64 KB chunk, so every chunk of the file would stay in memory.
+ */
+function kept(value: unknown): unknown {
+  return typeof value === "string" && value ? Buffer.from(value).toString() : value;
+}
+
 function str(value: unknown): string {
-  return typeof value === "string" ? value : "";
+  return typeof value === "string" ? (kept(value) as string) : "";
+}
+
+function idOf(value: unknown): string {
+  return str(String(value));
 }
 
 /** Ghost writes dates as ISO strings ("2024-03-05T09:30:00.000Z"); older exports as epoch milliseconds. */
