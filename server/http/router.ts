@@ -132,13 +132,6 @@ type RequestLine = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string}`;
 type RouteOptions = Omit<RouteConfig, "method" | "path" | "operationId" | "tags">;
 
 /**
- * The calls of one resource, grouped under its tag in the OpenAPI document.
- * A call is declared by its request line (`"PUT /services/{id}"`), its
- * operationId (generated clients name their methods after it: one per call,
- * never derived) and the rest of its declaration (summary, `signedIn(…)`,
- * request, responses).
- */
-/**
  * The GET calls a router declares, with the names of their query parameters,
  * in the order they were declared (the page cache keys the read API by them).
  */
@@ -152,6 +145,13 @@ export function apiQueries(router: OpenAPIHono<AppEnv>): ApiQuery[] {
   });
 }
 
+/**
+ * The calls of one resource, grouped under its tag in the OpenAPI document.
+ * A call is declared by its request line (`"PUT /services/{id}"`), its
+ * operationId (generated clients name their methods after it: one per call,
+ * never derived) and the rest of its declaration (summary, `signedIn(…)`,
+ * request, responses).
+ */
 export function routesFor(tag: string) {
   function route<const L extends RequestLine, const R extends RouteOptions>(
     requestLine: L,
