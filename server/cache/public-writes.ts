@@ -41,13 +41,18 @@ const PRIVATE_TABLES = new Set([
 
 /**
  * Columns whose change alone is not worth a re-render: view counts (flushed
- * every few seconds; a cached page may show a count a little behind) and
- * sign-in times.
+ * every few seconds; a cached page may show a count a little behind).
  */
 const QUIET_COLUMNS: Record<string, ReadonlySet<string>> = {
   posts: new Set(["views", "search_text"]),
-  users: new Set(["last_login"]),
 };
+
+/**
+ * What visitors see of an account: an author's name on posts, lists and feeds,
+ * and whether it is active. Its password, e-mail address, role, avatar and
+ * sign-in times show on no public page.
+ */
+const PUBLIC_USER_COLUMNS = new Set(["username", "first_name", "last_name", "status"]);
 
 /** Columns that decide whether a row is public; a change to them may take it out of view. */
 const VISIBILITY_COLUMNS = new Set(["status", "published_at", "published", "deleted_at"]);
@@ -125,6 +130,9 @@ export function changeOfWrite(write: TableWrite, now: string): ContentChange | n
     case "users":
       // A new account shows nowhere; a changed one may be an author shown anywhere.
       if (write.kind === "insert") return null;
+      if (write.kind === "update" && write.columns?.every((c) => !PUBLIC_USER_COLUMNS.has(c))) {
+        return null;
+      }
       return removal ? { stale: [], purge: [SITE_TAG] } : { stale: [SITE_TAG], purge: [] };
     case "settings":
       // Settings, menus and theme: everything (every page shows them).

@@ -501,6 +501,32 @@ describe("stale-while-revalidate and tags", () => {
     expect(cacheState(await t.request(`/blog/${edited.slug}`))).toBe("STALE");
   });
 
+  it("keeps its pages when an admin changes an account's password, e-mail address or role; a new name stales them", async () => {
+    const written = await createPost(t, a.admin.token, { title: "Shown With Its Author" });
+    const pagePath = `/blog/${written.slug}`;
+    const before = await stored(pagePath);
+    const user = a.otherAuthor;
+    const changed = await put(t, `/users/${user.id}`, {
+      token: a.admin.token,
+      body: {
+        role: "editor",
+        email: `renamed-${user.id}@example.com`,
+        password: "An0ther-Passw0rd!",
+      },
+    });
+    expectOk(changed);
+    expect(changed.body.data).toMatchObject({ role: "editor" });
+    const after = await t.request(pagePath);
+    expect(cacheState(after)).toBe("HIT");
+    expect(after.headers.get("etag")).toBe(before.headers.get("etag"));
+
+    // An author's name shows on posts, lists and feeds: every stored page is staled.
+    expectOk(
+      await put(t, `/users/${user.id}`, { token: a.admin.token, body: { first_name: "Renamed" } }),
+    );
+    expect(cacheState(await t.request(pagePath))).toBe("STALE");
+  });
+
   it("tells shared caches how long to keep a public answer, with its tags", async () => {
     const created = await createPost(t, a.admin.token, { title: "Tagged Post" });
     for (const state of ["MISS", "HIT"]) {

@@ -89,7 +89,7 @@ describe("what a committed write changes for visitors", () => {
     ).toEqual({ stale: ["post:7", "posts", "related", "category:3"], purge: [] });
   });
 
-  it("ignores what no visitor sees: sessions, messages, views, sign-in times, new accounts", () => {
+  it("ignores what no visitor sees: sessions, messages, views, sign-in times, new accounts, passwords, roles", () => {
     expect(
       changeOfWrites(
         [
@@ -99,10 +99,36 @@ describe("what a committed write changes for visitors", () => {
           { table: "posts", kind: "update", columns: ["views"], ids: [1], values: {} },
           { table: "users", kind: "update", columns: ["last_login"], ids: [1], values: {} },
           { table: "users", kind: "insert", columns: null },
+          {
+            table: "users",
+            kind: "update",
+            columns: ["password_hash", "updated_at"],
+            ids: [1],
+            values: {},
+          },
+          { table: "users", kind: "update", columns: ["role", "email"], ids: [1], values: {} },
         ],
         NOW,
       ),
     ).toBeNull();
+  });
+
+  it("stales every page for a change of an author's name, and for a write it cannot read", () => {
+    const renamed = { table: "users", kind: "update", ids: [1], values: {} } as const;
+    expect(changeOfWrite({ ...renamed, columns: ["first_name", "updated_at"] }, NOW)).toEqual({
+      stale: ["site"],
+      purge: [],
+    });
+    expect(changeOfWrite({ ...renamed, columns: null }, NOW)).toEqual({
+      stale: ["site"],
+      purge: [],
+    });
+    expect(changeOfWrite({ table: "users", kind: "delete", columns: null, ids: [1] }, NOW)).toEqual(
+      {
+        stale: [],
+        purge: ["site"],
+      },
+    );
   });
 
   it("tags any other table by name", () => {
