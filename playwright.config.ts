@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_PORT } from "./tests/e2e/mail.ts";
+import { CHROMIUM_PATH } from "./tests/setup/chromium-path.ts";
 
 const port = E2E_PORT;
 
@@ -7,7 +8,7 @@ const port = E2E_PORT;
 // (scripts/ensure-chromium.ts installs it; decision 037); Playwright cannot
 // download a browser on these machines.
 export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/lib/chromium/chromium-headless-shell",
+  executablePath: CHROMIUM_PATH,
   args: [
     "--headless",
     "--no-sandbox",

@@ -4,10 +4,8 @@
 // (docs/decisions/037-headless-shell-for-browser-tests.md). CHROMIUM_PATH
 // names another build (`/usr/bin/chromium` for the full browser, as Lighthouse
 // uses). Installs the Debian package that brings it when it is missing.
+import { CHROMIUM_PATH } from "#tests/setup/chromium-path.ts";
 import { ensureDebianPackages } from "#tests/setup/debian-packages.ts";
-
-const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || HEADLESS_SHELL;
 
 /** The Debian package a browser path comes from (both are built from `chromium`). */
 function chromiumPackage(file: string) {
