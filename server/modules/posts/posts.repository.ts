@@ -197,15 +197,14 @@ export async function setPostTerms(
   postId: number,
   termIds: number[],
 ) {
-  if (kind === "categories") {
-    await db.deleteFrom("post_categories").where("post_id", "=", postId).execute();
-    const links = termIds.map((category_id) => ({ post_id: postId, category_id }));
-    if (links.length) await db.insertInto("post_categories").values(links).execute();
-  } else {
-    await db.deleteFrom("post_tags").where("post_id", "=", postId).execute();
-    const links = termIds.map((tag_id) => ({ post_id: postId, tag_id }));
-    if (links.length) await db.insertInto("post_tags").values(links).execute();
-  }
+  const table = kind === "categories" ? "post_categories" : "post_tags";
+  await db.deleteFrom(table).where("post_id", "=", postId).execute();
+  if (termIds.length === 0) return;
+  const links =
+    kind === "categories"
+      ? termIds.map((category_id) => ({ post_id: postId, category_id }))
+      : termIds.map((tag_id) => ({ post_id: postId, tag_id }));
+  await db.insertInto(table).values(links).execute();
 }
 
 /** How many posts there are, drafts and live ones (the rest are scheduled); an author's own only with `authorId`. */

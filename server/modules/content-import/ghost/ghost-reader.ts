@@ -128,8 +128,11 @@ type PostRow = Omit<
   "authorIds" | "tagIds" | "featureImageAlt" | "metaTitle" | "metaDescription"
 > & {
   authorId: string;
-  metaFields: { featureImageAlt: string; metaTitle: string; metaDescription: string };
+  /** The SEO fields on the post's own row (older exports); posts_meta's win. */
+  seo: SeoFields;
 };
+
+type SeoFields = Partial<Pick<GhostPost, "featureImageAlt" | "metaTitle" | "metaDescription">>;
 
 class GhostRows {
   sawPosts = false;
@@ -138,7 +141,7 @@ class GhostRows {
   private readonly tags: GhostTag[] = [];
   private readonly users: GhostUser[] = [];
   private readonly joins = { posts_tags: [] as Row[], posts_authors: [] as Row[] };
-  private readonly meta = new Map<string, Row>();
+  private readonly meta = new Map<string, SeoFields>();
 
   add(table: Table | "meta", row: Row) {
     switch (table) {
@@ -159,11 +162,7 @@ class GhostRows {
         this.users.push({ ...named(row), email: str(row.email), bio: str(row.bio) });
         break;
       case "posts_meta":
-        this.meta.set(idOf(row.post_id), {
-          feature_image_alt: kept(row.feature_image_alt),
-          meta_title: kept(row.meta_title),
-          meta_description: kept(row.meta_description),
-        });
+        this.meta.set(idOf(row.post_id), seoOf(row));
         break;
       default:
         this.joins[table].push({
@@ -177,14 +176,15 @@ class GhostRows {
   export(): GhostExport {
     const postTags = grouped(this.joins.posts_tags, "post_id", "other_id");
     const postAuthors = grouped(this.joins.posts_authors, "post_id", "other_id");
-    const posts = this.posts.map(({ authorId, metaFields, ...post }): GhostPost => {
-      const extra = this.meta.get(post.id) ?? {};
+    const posts = this.posts.map(({ authorId, seo, ...post }): GhostPost => {
       return {
         ...post,
+        featureImageAlt: "",
+        metaTitle: "",
+        metaDescription: "",
         // posts_meta (Ghost 4+) wins over the post's own columns (older exports).
-        featureImageAlt: str(extra.feature_image_alt ?? metaFields.featureImageAlt),
-        metaTitle: str(extra.meta_title ?? metaFields.metaTitle),
-        metaDescription: str(extra.meta_description ?? metaFields.metaDescription),
+        ...seo,
+        ...this.meta.get(post.id),
         authorIds: postAuthors.get(post.id) ?? (authorId ? [authorId] : []),
         tagIds: postTags.get(post.id) ?? [],
       };
@@ -215,12 +215,17 @@ function postOf(row: Row): PostRow {
     createdAt: date(row.created_at),
     skippedCards: rendered.skipped,
     authorId: row.author_id ? idOf(row.author_id) : "",
-    metaFields: {
-      featureImageAlt: str(row.feature_image_alt),
-      metaTitle: str(row.meta_title),
-      metaDescription: str(row.meta_description),
-    },
+    seo: seoOf(row),
   };
+}
+
+/** The SEO fields a row gives (a post's own, or its posts_meta row): those not null. */
+function seoOf(row: Row): SeoFields {
+  const seo: SeoFields = {};
+  if (row.feature_image_alt != null) seo.featureImageAlt = str(row.feature_image_alt);
+  if (row.meta_title != null) seo.metaTitle = str(row.meta_title);
+  if (row.meta_description != null) seo.metaDescription = str(row.meta_description);
+  return seo;
 }
 
 /** Ghost's html when present; otherwise the Lexical or mobiledoc document rendered. */
@@ -256,12 +261,8 @@ function grouped(rows: Row[] | undefined, from: string, to: string): Map<string,
  * the text chunk they were read from (V8's sliced strings), and one kept slice
  * keeps its whole 64 KB chunk, so every chunk of the file would stay in memory.
  */
-function kept(value: unknown): unknown {
-  return typeof value === "string" && value ? Buffer.from(value).toString() : value;
-}
-
 function str(value: unknown): string {
-  return typeof value === "string" ? (kept(value) as string) : "";
+  return typeof value === "string" && value ? Buffer.from(value).toString() : "";
 }
 
 function idOf(value: unknown): string {
