@@ -527,6 +527,24 @@ describe("stale-while-revalidate and tags", () => {
     expect(cacheState(await t.request(pagePath))).toBe("STALE");
   });
 
+  it("never serves stale what a settings change took out of view (the contact map off); other changes once", async () => {
+    const contact = (body: Record<string, unknown>) =>
+      put(t, "/settings/contact", { token: a.admin.token, body });
+    expectOk(await contact({ map: "coordinates", latitude: 52.37, longitude: 4.89 }));
+    await t.cache!.idle();
+    expect(await (await stored("/contact")).text()).toContain("<iframe");
+    expectOk(await contact({ map: "off" }));
+    const after = await t.request("/contact");
+    expect(cacheState(after)).not.toBe("STALE");
+    expect(after.headers.get("content-security-policy")).toContain("frame-src 'none'");
+    expect(await after.text()).not.toContain("<iframe");
+
+    await t.cache!.idle();
+    await stored("/contact");
+    expectOk(await contact({ introduction: "Write to us any time." }));
+    expect(cacheState(await t.request("/contact"))).toBe("STALE");
+  });
+
   it("tells shared caches how long to keep a public answer, with its tags", async () => {
     const created = await createPost(t, a.admin.token, { title: "Tagged Post" });
     for (const state of ["MISS", "HIT"]) {

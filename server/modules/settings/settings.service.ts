@@ -18,12 +18,14 @@ import { requirePermission } from "#server/auth/policy.ts";
 import type { ContentChanges } from "#server/cache/content-changes.ts";
 import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { SITE_TAG } from "#server/lib/cache-tags.ts";
 import { zodErrors } from "#server/lib/parse-input.ts";
 import type { Logger } from "#server/logger.ts";
 import { changedFields } from "#server/modules/audit/audit.repository.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import { requireNewReferencesExist } from "#server/modules/navigation/menu-references.ts";
 import { findAllSettingsRows, findSettingsRow, upsertSettingsRow } from "./settings.repository.ts";
+import { takesAwayFromView } from "./settings-removals.ts";
 
 /** A settings object shared by every request: frozen, so no caller can change what the next one reads. */
 function frozen<T extends object>(settings: T): T {
@@ -163,6 +165,13 @@ export function createSettingsService(
       }),
     );
     cached = undefined;
+    // The save itself stales every page (server/cache/public-writes.ts); what it
+    // took out of view is purged, so no visitor is shown it again.
+    const shown = (values: object) =>
+      name === "general" ? toPublicGeneralSettings(values as SiteSettings["general"]) : values;
+    if (takesAwayFromView(shown(current), shown(next))) {
+      changes?.publish({ stale: [], purge: [SITE_TAG] });
+    }
     return next;
   }
 
