@@ -42,7 +42,9 @@ const integration = (database: "sqlite" | "postgres", isolated = false) => ({
     ],
     isolate: isolated,
     environment: "node",
-    env: { TEST_DB: database, CHECK_RESPONSES: "1" },
+    // React's production build, as the server runs it (vitest sets NODE_ENV=test,
+    // which loads React's development build: slower, and not what ships).
+    env: { TEST_DB: database, CHECK_RESPONSES: "1", NODE_ENV: "production" },
     globalSetup: ["tests/setup/global-setup.ts", "tests/setup/database-templates.ts"],
     // Generous: a file may share the machine with the browser suite and the
     // other database's files, and this machine's speed varies fourfold from
@@ -56,7 +58,7 @@ export default defineConfig({
   test: {
     // Both cores (vitest's default leaves one free): the integration files
     // spend much of their time waiting on PostgreSQL, child processes and I/O.
-    maxWorkers: 2,
+    maxWorkers: 3,
     projects: [
       {
         test: {
