@@ -1,6 +1,13 @@
 import os from "node:os";
 import path from "node:path";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  type Dialect,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  SqliteDialect,
+} from "kysely";
 import type pg from "pg";
 import type { Config } from "#server/config.ts";
 import { CurrentSchemaIntrospector } from "./current-schema-introspector.ts";
@@ -111,13 +118,22 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   // Fail fast with a clear message when the server is unreachable.
   const client = await pool.connect();
   client.release();
-  const postgres = new PostgresDialect({ pool });
-  const { dialect, events } = trackWrites({
+  const { dialect, events } = trackWrites(postgresDialect({ pool }));
+  const db = new Kysely<Database>({ dialect });
+  return { db, kind: "postgres", writes: events, close: () => db.destroy() };
+}
+
+/**
+ * Kysely's PostgreSQL dialect, looking only at our own schema when it reads
+ * the database's tables (current-schema-introspector.ts): every Kysely on
+ * PostgreSQL is made with it, the migrator's included.
+ */
+export function postgresDialect(config: PostgresDialectConfig): Dialect {
+  const postgres = new PostgresDialect(config);
+  return {
     createAdapter: () => postgres.createAdapter(),
     createDriver: () => postgres.createDriver(),
     createQueryCompiler: () => postgres.createQueryCompiler(),
     createIntrospector: (db) => new CurrentSchemaIntrospector(db),
-  });
-  const db = new Kysely<Database>({ dialect });
-  return { db, kind: "postgres", writes: events, close: () => db.destroy() };
+  };
 }

@@ -12,12 +12,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, sql } from "kysely";
 import * as tar from "tar";
 import { z } from "zod";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { openDb } from "#server/db/client.ts";
+import { openDb, postgresDialect } from "#server/db/client.ts";
 import { lockDataDir } from "#server/db/data-dir-lock.ts";
 import { MIGRATION_NAMES, migrateUpTo } from "#server/db/migrate.ts";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "#server/db/private-files.ts";
@@ -622,7 +622,7 @@ async function rebuildPostgres(
   // Kysely (for the migrator) on exactly this connection.
   const connection = Object.assign(client, { release() {} });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
+    dialect: postgresDialect({
       pool: { connect: async () => connection, end: async () => {}, options: {} },
     }),
   });
