@@ -293,6 +293,7 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: seconds(60, 1, 3600),
   UPLOAD_TIMEOUT_SECONDS: seconds(300, 1, 3600),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(65, 1, 3600),
+  SHUTDOWN_DRAIN_SECONDS: seconds(0, 0, 300),
   MAX_CONNECTIONS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -420,6 +421,11 @@ export type Config = {
    * (`uploadMs` for uploads); an idle keep-alive connection is kept `keepAliveMs`.
    */
   timeouts: { headersMs: number; requestMs: number; uploadMs: number; keepAliveMs: number };
+  /**
+   * On SIGTERM, how long idle keep-alive connections are left to the proxy in front to close
+   * (it may be sending a request over one at that moment) before the server closes them.
+   */
+  shutdownDrainMs: number;
   /** Open connections at most; more are refused until some close. */
   maxConnections: number;
   /**
@@ -531,6 +537,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     maxConnections: e.MAX_CONNECTIONS,
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS ?? (e.DATABASE_URL ? 5000 : 100),
     secretKey: e.SECRET_KEY,

@@ -22,6 +22,7 @@ import {
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
 import { drainLimit } from "./http/body-limits.ts";
+import { closeServer } from "./http/close-server.ts";
 import { limitSlowClients, slowClientOptions } from "./http/slow-clients.ts";
 import { finishUnreadBodies } from "./http/unread-bodies.ts";
 import { createLogger } from "./logger.ts";
@@ -266,21 +267,15 @@ async function serveSite() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, worker: workerIndex ?? undefined }, "shutting down");
+    const drainMs = config.shutdownDrainMs;
     const force = setTimeout(() => {
       logger.warn("in-flight requests did not finish within 10 s; exiting");
       process.exit(1);
-    }, 10_000);
+    }, drainMs + 10_000);
     force.unref();
-    // Stop accepting, let in-flight requests finish, then close the database.
-    // Connections whose answer was already under way when the signal came stay
-    // open for keep-alive once it is sent: closed as soon as they fall idle.
-    const closeIdle = () => server.closeIdleConnections();
-    const sweep = setInterval(closeIdle, 100);
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      closeIdle();
-    });
-    clearInterval(sweep);
+    // Stop accepting, let in-flight requests finish (idle connections left to
+    // the proxy in front for SHUTDOWN_DRAIN_SECONDS), then close the database.
+    await closeServer(server, drainMs);
     if (runsJobs) {
       services.registrations.stop();
       await services.mailSender.stop();

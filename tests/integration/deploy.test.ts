@@ -101,6 +101,8 @@ describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
         ADMIN_EMAIL: OWNER.email,
         ADMIN_PASSWORD: OWNER.password,
         PAGE_CACHE_MIN_RENDER_SECONDS: "0",
+        // As docs/deploy.md says: longer than nginx's keepalive_timeout of its upstream.
+        SHUTDOWN_DRAIN_SECONDS: "5",
         SMTP_URL: smtp.url,
         MAIL_FROM: "site@example.com",
         CACHE_PURGE_URLS: `${viaVarnish}/`,
@@ -275,13 +277,12 @@ describe("two instances behind nginx and Varnish (docs/deploy.md)", () => {
     await load;
     expect(reads.length).toBeGreaterThan(100);
     expect(reads.filter((status) => status !== 200)).toEqual([]);
-    // Every message the site said it stored is stored, once. nginx never sends a POST
-    // twice: one that met the stopping instance's closing connection is answered 502 (the
-    // form says so and can be sent again), and is not stored.
+    // Every message was accepted and stored, once: the stopping instance left its idle
+    // connections to nginx (SHUTDOWN_DRAIN_SECONDS), so no POST met a closing connection
+    // (nginx never sends a POST twice; it would have answered 502).
     const stored = writes.filter((write) => write.status === 201).map((write) => write.subject);
     expect(stored.length).toBeGreaterThan(10);
-    expect(writes.filter((write) => write.status !== 201 && write.status !== 502)).toEqual([]);
-    expect(writes.length - stored.length).toBeLessThanOrEqual(2);
+    expect(writes.filter((write) => write.status !== 201)).toEqual([]);
     const config = loadConfig({ ...commandEnv({ dataDir: path.join(dir, "instance-1"), schema }) });
     const handle = await openDb({ database: config.database, schema });
     try {

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT as root, runServer, waitFor } from "#tests/setup/server-process.ts";
+import { ROOT as root, runServer, siteUrl, waitFor } from "#tests/setup/server-process.ts";
 
 /** A raw connection: what it sent back, and whether the server closed it. */
 function connect(port: number) {
@@ -135,6 +135,49 @@ describe("the server process", () => {
       await waitFor(() => answers() === 2);
       // Idle connections are not kept for ever.
       await waitFor(() => state.closed, 20_000);
+    } finally {
+      socket?.destroy();
+      run.child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ["0", "closes an idle keep-alive connection at once"],
+    ["3", "leaves an idle keep-alive connection to the proxy for SHUTDOWN_DRAIN_SECONDS"],
+  ])("on SIGTERM with SHUTDOWN_DRAIN_SECONDS=%s it %s", async (drain) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-drain-"));
+    const run = runServer({ PORT: "0", DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: drain });
+    let socket: net.Socket | undefined;
+    try {
+      const port = Number(new URL(await siteUrl(run)).port);
+      const connection = connect(port);
+      socket = connection.socket;
+      const { state } = connection;
+      const answers = () => state.received.match(/HTTP\/1\.1 200 /g)?.length ?? 0;
+      socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      await waitFor(() => answers() === 1);
+      run.child.kill("SIGTERM");
+      // Stopping: no new connections.
+      await waitFor(async () => {
+        const refused = connect(port);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        refused.socket.destroy();
+        return refused.state.closed && refused.state.received === "";
+      });
+      if (drain === "0") {
+        await waitFor(() => state.closed, 2000, "the idle connection to close");
+      } else {
+        // A request a proxy sends over its idle connection now is answered, not
+        // met by a closing socket, and the answer closes the connection.
+        expect(state.closed).toBe(false);
+        socket.write("POST /api/contact HTTP/1.1\r\nHost: localhost\r\n");
+        socket.write("Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+        await waitFor(() => state.closed, 5000, "the answered connection to close");
+        expect(state.received).toMatch(/HTTP\/1\.1 400 [\s\S]*connection: close/i);
+        expect(state.received).toContain("name");
+      }
+      expect(await run.exited).toBe(0);
     } finally {
       socket?.destroy();
       run.child.kill("SIGKILL");
