@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import type { Server } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
@@ -161,8 +161,19 @@ async function serveSite() {
       { success: false, message: "The site is starting. Please try again in a moment." },
       { status: 503, headers: { "retry-after": "2" } },
     );
+  // While stopping, every answer closes its connection: a proxy keeping
+  // connections open (nginx's upstream keepalive) would otherwise go on
+  // sending requests over them, and the server would never finish draining.
+  // The proxy then connects again and meets the closed port, and tries the
+  // next instance.
+  let stopping = false;
   const server = serve({
     fetch: (request, env) => (handleRequest ? handleRequest(request, env) : starting()),
+    createServer: ((options: ServerOptions, adapter: RequestListener) =>
+      createServer(options, (request, response) => {
+        if (stopping) response.setHeader("connection", "close");
+        adapter(request, response);
+      })) as typeof createServer,
     port: config.port,
     hostname: config.host,
     serverOptions: slowClientOptions(config),
@@ -254,15 +265,6 @@ async function serveSite() {
   if (link) link.listening(url);
   else printBanner(url, prepared.seed, setupToken);
 
-  let stopping = false;
-  // While stopping, every answer closes its connection: a proxy keeping
-  // connections open (nginx's upstream keepalive) would otherwise go on
-  // sending requests over them, and the server would never finish draining.
-  // The proxy then connects again and meets the closed port, and tries the
-  // next instance.
-  server.on("request", (_request, response) => {
-    if (stopping && !response.headersSent) response.setHeader("connection", "close");
-  });
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
