@@ -271,7 +271,7 @@ async function serveSite() {
     logger.info({ signal, worker: workerIndex ?? undefined }, "shutting down");
     const drainMs = config.shutdownDrainMs;
     const force = setTimeout(() => {
-      logger.warn("in-flight requests did not finish within 10 s; exiting");
+      logger.warn(`the server did not finish within ${drainMs / 1000 + 10} s; exiting`);
       process.exit(1);
     }, drainMs + 10_000);
     force.unref();
