@@ -1,3 +1,4 @@
+import os from "node:os";
 import { loadSharp, type StoredImage, storeImage } from "#server/modules/uploads/image-pipeline.ts";
 import type { UploadStore } from "#server/storage/upload-store.ts";
 
@@ -29,4 +30,29 @@ export async function generateImage(
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
   const stored = await storeImage(store, jpeg, { mime: "image/jpeg", ext: "jpg" });
   return { ...stored, url: `/uploads/${stored.fileName}` };
+}
+
+export type ImageSpec = { seed: number; width: number; height: number };
+
+/**
+ * Several pictures (`generateImage`), drawn as many at a time as the machine
+ * has cores: the seed runs before the site serves anyone, so it may use them
+ * all (uploads keep to half, image-pipeline.ts). Answered in the order asked.
+ */
+export async function generateImages(
+  store: UploadStore,
+  specs: readonly ImageSpec[],
+): Promise<GeneratedImage[]> {
+  const images: GeneratedImage[] = new Array(specs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < specs.length) {
+      const index = next++;
+      const { seed, width, height } = specs[index]!;
+      images[index] = await generateImage(store, seed, width, height);
+    }
+  };
+  const workers = Math.min(specs.length, os.availableParallelism());
+  await Promise.all(Array.from({ length: workers }, worker));
+  return images;
 }

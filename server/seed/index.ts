@@ -25,7 +25,7 @@ import {
   DEMO_POSTS,
   DEMO_STAFF,
 } from "./demo-content.ts";
-import { generateImage } from "./images.ts";
+import { type GeneratedImage, generateImages } from "./images.ts";
 import { STARTER_SERVICES, STARTER_TEAM } from "./starter-content.ts";
 import { insertPublishedPage, seedStarterPages } from "./starter-pages.ts";
 
@@ -159,6 +159,28 @@ async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
   const now = new Date();
   const iso = now.toISOString();
   const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  // Portraits (abstract pictures, like the rest of the demo's images) for the
+  // first two starter members; the third keeps its initials.
+  const members = await db
+    .selectFrom("team_members")
+    .select(["id", "name"])
+    .where("photo_url", "=", "")
+    .orderBy("sort_order")
+    .orderBy("id")
+    .limit(2)
+    .execute();
+  // Every picture first, several at a time; the rows then go in one by one, in order.
+  const pictures = await generateImages(store, [
+    ...DEMO_POSTS.map((_, index) => ({ seed: index + 1, width: 1200, height: 630 })),
+    ...DEMO_GALLERY.map((_, index) => ({ seed: 100 + index * 7, width: 1200, height: 800 })),
+    ...members.map((_, index) => ({ seed: 300 + index * 11, width: 600, height: 600 })),
+  ]);
+  const postPictures = pictures.slice(0, DEMO_POSTS.length);
+  const galleryPictures = pictures.slice(
+    DEMO_POSTS.length,
+    DEMO_POSTS.length + DEMO_GALLERY.length,
+  );
+  const portraits = pictures.slice(DEMO_POSTS.length + DEMO_GALLERY.length);
 
   const admin = await insertUser(
     db,
@@ -215,7 +237,7 @@ async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
   };
 
   for (const [index, post] of DEMO_POSTS.entries()) {
-    const image = await generateImage(store, index + 1, 1200, 630);
+    const image = postPictures[index]!;
     await recordUpload(db, image, "Demo image", iso);
     const publishedAt = post.daysAgo === null ? null : daysAgo(post.daysAgo);
     const status = post.daysAgo === null ? "draft" : post.daysAgo < 0 ? "scheduled" : "published";
@@ -273,7 +295,7 @@ async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
       categoryId = row.id;
       galleryCategoryIds.set(item.category, categoryId);
     }
-    const image = await generateImage(store, 100 + index * 7, 1200, 800);
+    const image = galleryPictures[index]!;
     await recordUpload(db, image, item.title, iso);
     await db
       .insertInto("gallery_images")
@@ -298,18 +320,8 @@ async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
     await insertPublishedPage(db, { ...page, content }, daysAgo(30), admin.id);
   }
 
-  // Portraits (abstract pictures, like the rest of the demo's images) for the
-  // first two starter members; the third keeps its initials.
-  const members = await db
-    .selectFrom("team_members")
-    .select(["id", "name"])
-    .where("photo_url", "=", "")
-    .orderBy("sort_order")
-    .orderBy("id")
-    .limit(2)
-    .execute();
   for (const [index, member] of members.entries()) {
-    const image = await generateImage(store, 300 + index * 11, 600, 600);
+    const image = portraits[index]!;
     await recordUpload(db, image, member.name, iso);
     await db
       .updateTable("team_members")
@@ -340,12 +352,7 @@ async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
   return Object.values(authors);
 }
 
-async function recordUpload(
-  db: Db,
-  image: Awaited<ReturnType<typeof generateImage>>,
-  alt: string,
-  createdAt: string,
-) {
+async function recordUpload(db: Db, image: GeneratedImage, alt: string, createdAt: string) {
   await db
     .insertInto("uploads")
     .values({
