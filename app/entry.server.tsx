@@ -1,9 +1,9 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { pageAssetsContext, requestInfoContext } from "#common/site-context.ts";
 import { NonceContext } from "./lib/nonce.ts";
-import { PageAssetsContext } from "./lib/static-page.ts";
+import { isStaticPage, PageAssetsContext } from "./lib/static-page.ts";
 
 export const streamTimeout = 5_000;
 
@@ -12,6 +12,11 @@ export const streamTimeout = 5_000;
  * inline script React and the router write. Pages wait for all content, so
  * visitors and crawlers alike get the whole page in the first response (and
  * the server can compress and cache it whole).
+ *
+ * A static page (decision 034) is rendered to a string: its data is all
+ * loaded, nothing on it suspends, and no hydration data follows the HTML, so
+ * a stream only adds work (a quarter of the render, docs/performance.md).
+ * Pages that hydrate keep the stream, which carries their loader data.
  */
 export default function handleRequest(
   request: Request,
@@ -25,47 +30,55 @@ export default function handleRequest(
   }
   const { nonce } = loadContext.get(requestInfoContext);
   const assets = loadContext.get(pageAssetsContext);
+  const page = (
+    <NonceContext value={nonce}>
+      <PageAssetsContext value={assets}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </PageAssetsContext>
+    </NonceContext>
+  );
+  const matches = routerContext.staticHandlerContext.matches;
+  if (isStaticPage(matches.map((match) => ({ handle: match.route.handle })))) {
+    // React writes the doctype itself only when streaming.
+    const body = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("Content-Length", String(body.byteLength));
+    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <PageAssetsContext value={assets}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </PageAssetsContext>
-      </NonceContext>,
-      {
-        nonce,
-        onAllReady() {
-          // The page is complete: gather it into one buffer and answer with
-          // its length, rather than streaming it through web streams.
-          const chunks: Buffer[] = [];
-          const sink = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              const body = Buffer.concat(chunks);
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              responseHeaders.set("Content-Length", String(body.byteLength));
-              resolve(new Response(body, { headers: responseHeaders, status }));
-              callback();
-            },
-          });
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          status = 500;
-          console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      onAllReady() {
+        // The page is complete: gather it into one buffer and answer with
+        // its length, rather than streaming it through web streams.
+        const chunks: Buffer[] = [];
+        const sink = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            clearTimeout(timeoutId);
+            const body = Buffer.concat(chunks);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.set("Content-Length", String(body.byteLength));
+            resolve(new Response(body, { headers: responseHeaders, status }));
+            callback();
+          },
+        });
+        pipe(sink);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        console.error(error);
+      },
+    });
   });
 }
