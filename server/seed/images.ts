@@ -1,5 +1,6 @@
 import os from "node:os";
 import { loadSharp, type StoredImage, storeImage } from "#server/modules/uploads/image-pipeline.ts";
+import { createTaskQueue } from "#server/modules/uploads/uploads.service.ts";
 import type { UploadStore } from "#server/storage/upload-store.ts";
 
 export type GeneratedImage = StoredImage & { url: string };
@@ -39,20 +40,14 @@ export type ImageSpec = { seed: number; width: number; height: number };
  * has cores: the seed runs before the site serves anyone, so it may use them
  * all (uploads keep to half, image-pipeline.ts). Answered in the order asked.
  */
-export async function generateImages(
+export function generateImages(
   store: UploadStore,
   specs: readonly ImageSpec[],
 ): Promise<GeneratedImage[]> {
-  const images: GeneratedImage[] = new Array(specs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < specs.length) {
-      const index = next++;
-      const { seed, width, height } = specs[index]!;
-      images[index] = await generateImage(store, seed, width, height);
-    }
-  };
-  const workers = Math.min(specs.length, os.availableParallelism());
-  await Promise.all(Array.from({ length: workers }, worker));
-  return images;
+  const queue = createTaskQueue(os.availableParallelism(), specs.length);
+  return Promise.all(
+    specs.map(({ seed, width, height }) =>
+      queue.run(() => generateImage(store, seed, width, height)),
+    ),
+  );
 }
