@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Alert, EmailField } from "#app/components/ui/form.tsx";
 import { Honeypot } from "#app/components/ui/honeypot.tsx";
+import { ScriptForm } from "#app/components/ui/script-form.tsx";
 import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
 import { api, failureText } from "#app/lib/api.ts";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
@@ -58,14 +59,14 @@ export default function ForgotPassword() {
           <Alert kind="success">{message}</Alert>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="mt-8 space-y-4">
+        <ScriptForm onSubmit={submit} className="mt-8 space-y-4">
           {state === "error" ? <Alert kind="error">{message}</Alert> : null}
           <EmailField value={email} onValue={setEmail} />
           <Honeypot value={honeypot} onChange={setHoneypot} />
           <button type="submit" className="btn-primary w-full" disabled={state === "sending"}>
             {state === "sending" ? "Sending..." : "Send Reset Link"}
           </button>
-        </form>
+        </ScriptForm>
       )}
     </AuthPage>
   );

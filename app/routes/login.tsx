@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Alert, EmailField, PasswordField } from "#app/components/ui/form.tsx";
 import { Honeypot } from "#app/components/ui/honeypot.tsx";
+import { ScriptForm } from "#app/components/ui/script-form.tsx";
 import { AuthPage } from "#app/features/account/auth-page.tsx";
 import { failureText } from "#app/lib/api.ts";
 import { AuthProvider, useAuth } from "#app/lib/auth.tsx";
@@ -90,7 +91,7 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="mt-8 space-y-4">
+      <ScriptForm onSubmit={submit} className="mt-8 space-y-4">
         {params.get("setup") === "done" && state !== "error" ? (
           <Alert kind="success">{SETUP_TEXTS.done}</Alert>
         ) : null}
@@ -112,7 +113,7 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
             Forgot password?
           </Link>
         </p>
-      </form>
+      </ScriptForm>
       {loaderData.demo ? (
         <div className="mt-6 rounded-md border border-dashed border-slate-300 p-4 text-sm dark:border-slate-600">
           <p className="text-slate-700 dark:text-slate-200">This site runs in demo mode.</p>

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert, TextField } from "#app/components/ui/form.tsx";
 import { Honeypot } from "#app/components/ui/honeypot.tsx";
+import { ScriptForm } from "#app/components/ui/script-form.tsx";
 import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
 import { api, failureText } from "#app/lib/api.ts";
 import { AuthProvider, useAuth } from "#app/lib/auth.tsx";
@@ -107,7 +108,7 @@ function RegisterScreen() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="mt-8 space-y-4">
+      <ScriptForm onSubmit={submit} className="mt-8 space-y-4">
         {state === "success" ? (
           <Alert kind="success">
             Registration successful! {message.replace(/^Registration successful!\s*/, "")}{" "}
@@ -164,7 +165,7 @@ function RegisterScreen() {
         >
           {state === "submitting" ? "Registering..." : "Register"}
         </button>
-      </form>
+      </ScriptForm>
     </AuthPage>
   );
 }

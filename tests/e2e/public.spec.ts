@@ -342,6 +342,25 @@ test.describe("reading without JavaScript", () => {
       page.getByText("Your message has been sent successfully! We'll get back to you soon."),
     ).toBeVisible();
   });
+
+  test("forms that need the script wait for it: no password goes out in an address", async ({
+    page,
+  }) => {
+    for (const [path, button] of [
+      ["/login", "Sign In"],
+      ["/register", "Register"],
+      ["/forgot-password", "Send Reset Link"],
+      ["/reset-password?token=made-up", "Set New Password"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("button", { name: button, exact: true }), path).toBeDisabled();
+      await expect(page.getByLabel(/^(Email|New password)$/), path).toBeDisabled();
+    }
+    // Links inside the sign-in form still lead on.
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+  });
 });
 
 const PAGES = [

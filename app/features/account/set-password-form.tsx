@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert, PasswordField } from "#app/components/ui/form.tsx";
+import { ScriptForm } from "#app/components/ui/script-form.tsx";
 import { api, failureText } from "#app/lib/api.ts";
 import { useOneTimeToken } from "#app/lib/one-time-token.ts";
 import { newPasswordProblem } from "#common/rules.ts";
@@ -54,7 +55,7 @@ export function SetPasswordForm({
   return (
     <AuthPage title={title} intro={intro} footer={<SignInLink />}>
       {token ? (
-        <form onSubmit={submit} noValidate className="mt-8 space-y-4">
+        <ScriptForm onSubmit={submit} className="mt-8 space-y-4">
           {error ? <Alert kind="error">{error}</Alert> : null}
           <PasswordField label="New password" value={password} onValue={setPassword} />
           <PasswordField
@@ -66,7 +67,7 @@ export function SetPasswordForm({
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Saving..." : button}
           </button>
-        </form>
+        </ScriptForm>
       ) : (
         <div className="mt-8">
           <Alert kind="error">{missingToken}</Alert>
