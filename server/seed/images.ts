@@ -1,6 +1,6 @@
 import os from "node:os";
+import { createTaskQueue } from "#server/lib/task-queue.ts";
 import { loadSharp, type StoredImage, storeImage } from "#server/modules/uploads/image-pipeline.ts";
-import { createTaskQueue } from "#server/modules/uploads/uploads.service.ts";
 import type { UploadStore } from "#server/storage/upload-store.ts";
 
 export type GeneratedImage = StoredImage & { url: string };
@@ -44,7 +44,7 @@ export function generateImages(
   store: UploadStore,
   specs: readonly ImageSpec[],
 ): Promise<GeneratedImage[]> {
-  const queue = createTaskQueue(os.availableParallelism(), specs.length);
+  const queue = createTaskQueue(os.availableParallelism());
   return Promise.all(
     specs.map(({ seed, width, height }) =>
       queue.run(() => generateImage(store, seed, width, height)),

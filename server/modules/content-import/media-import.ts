@@ -3,6 +3,7 @@ import type { Actor } from "#common/permissions.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
 import { isAppError } from "#server/lib/app-error.ts";
+import { createTaskQueue } from "#server/lib/task-queue.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
 import { findImportedItems, findUploadUrl, insertImportItem } from "./import.repository.ts";
 import type { Report } from "./import-report.ts";
@@ -46,20 +47,7 @@ export function createMediaImporter(options: MediaImporterOptions) {
   const known = new Map<string, string | null>();
   const running = new Map<string, Promise<void>>();
   let imported: Map<string, number> | undefined;
-  let active = 0;
-  const waiting: (() => void)[] = [];
-
-  async function slot<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= options.concurrency) await new Promise<void>((go) => waiting.push(go));
-    else active += 1;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active -= 1;
-    }
-  }
+  const downloads = createTaskQueue(options.concurrency);
 
   async function uploadWithRetry(bytes: Buffer, name: string, alt: string) {
     for (let attempt = 0; ; attempt++) {
@@ -92,7 +80,7 @@ export function createMediaImporter(options: MediaImporterOptions) {
       else fail(original, usedBy, check.reason);
       return;
     }
-    const fetched = await slot(() => fetcher(original, options.limits));
+    const fetched = await downloads.run(() => fetcher(original, options.limits));
     if (!fetched.ok) return fail(original, usedBy, fetched.reason);
     try {
       const name = decodeURIComponent(new URL(original).pathname.split("/").pop() || "image");

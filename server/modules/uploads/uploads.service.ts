@@ -5,6 +5,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { createTaskQueue } from "#server/lib/task-queue.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { findUploadByFileName, insertUpload } from "#server/modules/media/media.repository.ts";
 import { mediaEvent } from "#server/modules/media/media-audit.ts";
@@ -32,38 +33,6 @@ export const UPLOADS_BUSY = "Too many uploads at once. Please try again in a mom
 /** Seconds a caller refused for a full upload queue should wait (Retry-After). */
 const BUSY_RETRY_SECONDS = 5;
 
-/**
- * Runs at most `slots` tasks at once; up to `waiting` more wait their turn,
- * in order. Past that a task is refused at once (429) rather than holding its
- * upload in memory behind a long line.
- */
-export function createTaskQueue(slots: number, waiting: number) {
-  let running = 0;
-  const line: (() => void)[] = [];
-  function next() {
-    running -= 1;
-    const start = line.shift();
-    if (start) {
-      running += 1;
-      start();
-    }
-  }
-  async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= slots) {
-      if (line.length >= waiting) throw AppError.tooManyRequests(UPLOADS_BUSY, BUSY_RETRY_SECONDS);
-      await new Promise<void>((resolve) => line.push(resolve));
-    } else {
-      running += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      next();
-    }
-  }
-  return { run, stats: () => ({ running, waiting: line.length }) };
-}
-
 export type UploadsOptions = {
   /** Images decoded and encoded at once (CPU bound). */
   slots?: number;
@@ -77,7 +46,10 @@ export function createUploadsService(
   store: UploadStore,
   options: UploadsOptions = {},
 ) {
-  const queue = createTaskQueue(options.slots ?? IMAGE_SLOTS, options.waiting ?? 8);
+  const queue = createTaskQueue(options.slots ?? IMAGE_SLOTS, {
+    waiting: options.waiting ?? 8,
+    refuse: () => AppError.tooManyRequests(UPLOADS_BUSY, BUSY_RETRY_SECONDS),
+  });
 
   /** Stores an image under a content-hashed name; the type comes from its bytes. */
   async function uploadImage(
