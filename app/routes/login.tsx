@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Alert, EmailField, PasswordField } from "#app/components/ui/form.tsx";
 import { Honeypot } from "#app/components/ui/honeypot.tsx";
-import { ScriptForm } from "#app/components/ui/script-form.tsx";
+import { ScriptForm, useHydrated } from "#app/components/ui/script-form.tsx";
 import { AuthPage } from "#app/features/account/auth-page.tsx";
 import { failureText } from "#app/lib/api.ts";
 import { AuthProvider, useAuth } from "#app/lib/auth.tsx";
@@ -30,6 +30,8 @@ export function meta({ matches }: Route.MetaArgs) {
 function LoginScreen({ loaderData }: Route.ComponentProps) {
   const auth = useAuth();
   const navigate = useNavigate();
+  // The demo button, outside the form, also waits for the script (ScriptForm).
+  const hydrated = useHydrated();
   const location = useLocation();
   const [params] = useSearchParams();
   const from = safeRedirect(
@@ -120,7 +122,7 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className="btn-outline mt-3 w-full"
-            disabled={busy}
+            disabled={busy || !hydrated}
             onClick={() => signIn("demo")}
           >
             Sign in as Demo Admin

@@ -356,8 +356,9 @@ test.describe("reading without JavaScript", () => {
       await expect(page.getByRole("button", { name: button, exact: true }), path).toBeDisabled();
       await expect(page.getByLabel(/^(Email|New password)$/), path).toBeDisabled();
     }
-    // Links inside the sign-in form still lead on.
+    // So does the demo button beside it; links inside the form still lead on.
     await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Sign in as Demo Admin" })).toBeDisabled();
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
   });
