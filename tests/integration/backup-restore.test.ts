@@ -31,7 +31,7 @@ import {
   unique,
 } from "#tests/factories/index.ts";
 import { dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
-import { runCommand } from "#tests/setup/server-process.ts";
+import { NODE, runCommand } from "#tests/setup/server-process.ts";
 import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -839,7 +839,7 @@ describe("npm run backup / npm run restore", () => {
       // While the site takes contact messages, from another process.
       const writer = startWriter(t);
       await writer.waitFor(2);
-      const made = await run("npx", ["node", "server/cli/backup.ts", file], env);
+      const made = await run(NODE, ["server/cli/backup.ts", file], env);
       await writer.stop();
       expect(made.stderr.split("\n").filter((line) => line.startsWith("backup:"))).toEqual([]);
       expect(made.code).toBe(0);
@@ -849,14 +849,14 @@ describe("npm run backup / npm run restore", () => {
       );
       expect(fs.existsSync(file)).toBe(true);
 
-      const again = await run("npx", ["node", "server/cli/backup.ts", file], env);
+      const again = await run(NODE, ["server/cli/backup.ts", file], env);
       expect(again.code).toBe(1);
       expect(ownLines(again.stderr, "backup")[0]).toContain("exists already");
       expect(again.stderr).not.toMatch(/^\s+at /m);
 
       // A folder (with a trailing slash, made when missing) gets the default name inside it.
       const folder = path.join(scratch, "nightly");
-      const intoFolder = await run("npx", ["node", "server/cli/backup.ts", `${folder}/`], env);
+      const intoFolder = await run(NODE, ["server/cli/backup.ts", `${folder}/`], env);
       expect(intoFolder.code).toBe(0);
       const named = intoFolder.stdout.split("\n")[0]!;
       expect(path.dirname(named)).toBe(folder);
@@ -869,18 +869,18 @@ describe("npm run backup / npm run restore", () => {
       });
       await t.close({ keep: true });
 
-      const usage = await run("npx", ["node", "server/cli/restore.ts"], env);
+      const usage = await run(NODE, ["server/cli/restore.ts"], env);
       expect(usage.code).toBe(1);
       expect(ownLines(usage.stderr, "restore")[0]).toBe("restore: name one backup archive");
 
       const garbage = path.join(scratch, "cli-garbage.tar.gz");
       fs.writeFileSync(garbage, "garbage");
-      const refused = await run("npx", ["node", "server/cli/restore.ts", garbage], env);
+      const refused = await run(NODE, ["server/cli/restore.ts", garbage], env);
       expect(refused.code).toBe(1);
       expect(ownLines(refused.stderr, "restore")[0]).toMatch(/is not a Beranda backup/);
       expect(refused.stderr).not.toMatch(/^\s+at /m);
 
-      const restored = await run("npx", ["node", "server/cli/restore.ts", file], env);
+      const restored = await run(NODE, ["server/cli/restore.ts", file], env);
       expect(ownLines(restored.stderr, "restore")).toEqual([]);
       expect(restored.code).toBe(0);
       expect(restored.stdout).toContain(`from ${file}`);

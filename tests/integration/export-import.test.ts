@@ -34,9 +34,9 @@ import {
 } from "#tests/factories/index.ts";
 import { buildWxr, importRequest } from "#tests/factories/wxr.ts";
 import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { NODE, ROOT } from "#tests/setup/server-process.ts";
 import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Each project moves its site to the other database: both directions run. */
 const OTHER = TEST_DB === "sqlite" ? "postgres" : "sqlite";
 
@@ -110,10 +110,10 @@ async function upload(t: TestApp, token: string, bytes: Buffer, name: string) {
 
 /**
  * A command as an operator runs it: `npm run <script> -- args`, or
- * `npx node server/cli/….ts args` for the scripts package.json does not list.
+ * `node server/cli/….ts args` (the tests' own Node, NODE) for the rest.
  */
 function run(command: string[], env: Record<string, string>) {
-  const [program, ...args] = command[0] === "npm" ? command : ["npx", ...command];
+  const [program, ...args] = command[0] === "node" ? [NODE, ...command.slice(1)] : command;
   const child = spawn(program!, args, {
     cwd: ROOT,
     env: {

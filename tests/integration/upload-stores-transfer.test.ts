@@ -11,7 +11,7 @@ import { exportSite } from "#server/maintenance/transfer-export.ts";
 import { importSite } from "#server/maintenance/transfer-import.ts";
 import { createAccount, pngImage, uploadImage } from "#tests/factories/index.ts";
 import { startS3Server } from "#tests/setup/s3-server.ts";
-import { commandEnv, runCommand } from "#tests/setup/server-process.ts";
+import { commandEnv, NODE, runCommand } from "#tests/setup/server-process.ts";
 import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 /** Upload files (not folders) under DATA_DIR/uploads. */
@@ -76,11 +76,7 @@ describe("uploads across stores: move, backup and restore, export and import", (
       // The command, as an operator runs it (the site stopped).
       const env: NodeJS.ProcessEnv = { ...process.env, ...commandEnv(site), LOG_LEVEL: "silent" };
       delete env.UPLOAD_STORE;
-      const moved = await runCommand(
-        "npx",
-        ["node", "server/cli/uploads-move.ts", "--to", "database"],
-        env,
-      );
+      const moved = await runCommand(NODE, ["server/cli/uploads-move.ts", "--to", "database"], env);
       expect(moved.stderr.split("\n").filter((l) => l.startsWith("uploads:move:"))).toEqual([]);
       expect(moved.code).toBe(0);
       expect(moved.stdout).toContain(`Copied ${names.length} uploaded files from`);
@@ -123,11 +119,7 @@ describe("uploads across stores: move, backup and restore, export and import", (
       await expect(
         moveUploads(config, { schema: site.schema, to: { kind: "database" } }),
       ).rejects.toThrow(/in that store already/);
-      const invalid = await runCommand(
-        "npx",
-        ["node", "server/cli/uploads-move.ts", "--to", "disk"],
-        env,
-      );
+      const invalid = await runCommand(NODE, ["server/cli/uploads-move.ts", "--to", "disk"], env);
       expect(invalid.code).toBe(1);
       expect(invalid.stderr).toContain("uploads:move: --to must be local, database or s3://");
 

@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
 import { PROFILE_TEXTS } from "#common/profile-texts.ts";
@@ -16,10 +15,10 @@ import {
 } from "#tests/factories/index.ts";
 import { TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 import { clockedEnv, deliver, linkIn } from "#tests/setup/mail-links.ts";
+import { NODE, ROOT } from "#tests/setup/server-process.ts";
 import { type SmtpCatcher, startSmtpCatcher } from "#tests/setup/smtp-catcher.ts";
 import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const NEW_PASSWORD = "Harbour-Lantern-63";
 
 describe("the life of one-time links", () => {
@@ -143,15 +142,8 @@ describe("the life of one-time links", () => {
     }
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(
-        "npx",
-        [
-          "node",
-          "server/cli/admin-password.ts",
-          "--email",
-          owner.email,
-          "--password",
-          NEW_PASSWORD,
-        ],
+        NODE,
+        ["server/cli/admin-password.ts", "--email", owner.email, "--password", NEW_PASSWORD],
         { cwd: ROOT, env, stdio: "ignore" },
       );
       child.on("close", resolve);
