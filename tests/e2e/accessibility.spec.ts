@@ -42,3 +42,29 @@ for (const theme of ["light", "dark"] as const) {
     });
   }
 }
+
+test("the scan finds what it should: an image without alt text, faint text, in the part asked for", async ({
+  page,
+}) => {
+  await page.goto("/privacy");
+  const scan = async (part?: { include?: string; exclude?: string }) => {
+    const builder = axeScan(page);
+    if (part?.include) builder.include(part.include);
+    if (part?.exclude) builder.exclude(part.exclude);
+    const results = await builder.withTags(["wcag2a", "wcag2aa"]).analyze();
+    return results.violations.map((v) => v.id).sort();
+  };
+  expect(await scan()).toEqual([]);
+  await page.evaluate(() => {
+    const image = document.createElement("img");
+    image.src = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+    document.querySelector("main")?.append(image);
+    const faint = document.createElement("p");
+    faint.textContent = "Hardly readable";
+    faint.style.color = "#eeeeee";
+    document.querySelector("footer")?.append(faint);
+  });
+  expect(await scan()).toEqual(["color-contrast", "image-alt"]);
+  expect(await scan({ include: "main" })).toEqual(["image-alt"]);
+  expect(await scan({ exclude: "main" })).toEqual(["color-contrast"]);
+});
