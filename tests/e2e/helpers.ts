@@ -78,11 +78,11 @@ const AXE_SOURCE = fs.readFileSync(
 /**
  * An axe scan of the page (`include`/`exclude` selectors, `withTags`, then
  * `analyze`). axe-core goes into each document once and runs there, and only
- * its violations come back: a third of the time a scan through
- * @axe-core/playwright took, which injected axe again for every scan and
- * carried every passing node back (docs/performance.md, "Accessibility
- * scans with axe-core itself"). Frames are not entered: no page here embeds a frame of its own
- * (the contact map, another site's, is excluded where it is shown).
+ * its violations come back: half the time a scan through @axe-core/playwright
+ * took or less, which put axe into the page again for every scan and carried
+ * every passing node back (docs/performance.md, "Accessibility scans with
+ * axe-core itself"). Frames are not entered: no page here embeds a frame of
+ * its own (the contact map, another site's, is excluded where it is shown).
  */
 export function axeScan(page: Page) {
   const include: string[] = [];
