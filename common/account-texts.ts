@@ -13,3 +13,7 @@ export const INVITATION_TEXTS = {
     "This invitation link is invalid or has expired. Ask an administrator to send a new one.",
   done: "Your password has been set. Please sign in with your e-mail address and the new password.",
 } as const;
+
+/** What a browser without JavaScript shows above the forms only script can send (ScriptForm). */
+export const SCRIPT_NEEDED =
+  "This form needs JavaScript. Please turn it on in your browser and reload the page.";

@@ -1,3 +1,4 @@
+import { SCRIPT_NEEDED } from "#common/account-texts.ts";
 import { expect, test } from "./fixtures.ts";
 import { apiAs, tokenFor, unique } from "./helpers.ts";
 
@@ -355,6 +356,8 @@ test.describe("reading without JavaScript", () => {
       await page.goto(path);
       await expect(page.getByRole("button", { name: button, exact: true }), path).toBeDisabled();
       await expect(page.getByLabel(/^(Email|New password)$/), path).toBeDisabled();
+      // What a browser without JavaScript shows there (Playwright's text matchers skip <noscript>).
+      expect(await page.locator("form noscript").textContent(), path).toBe(SCRIPT_NEEDED);
     }
     // So does the demo button beside it; links inside the form still lead on.
     await page.goto("/login");
