@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { useHydrated } from "#app/components/ui/script-form.tsx";
 import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
 import { api, failureText } from "#app/lib/api.ts";
 import { oneTimeLinkHeaders, useOneTimeToken } from "#app/lib/one-time-token.ts";
@@ -14,8 +15,8 @@ export default function ConfirmEmail() {
   const token = useOneTimeToken();
   const [state, setState] = useState<"idle" | "busy" | "done" | "error">("idle");
   const [message, setMessage] = useState("");
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  // The button needs the script: a spinner until the page has hydrated.
+  const ready = useHydrated();
 
   async function confirm() {
     setState("busy");
