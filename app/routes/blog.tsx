@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import { Link } from "#app/components/ui/link.tsx";
 import { Pagination } from "#app/features/blog/pagination.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
@@ -70,7 +70,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { query, categories } = loaderData;
   const texts = homepageTexts(useRootData()?.settings.homepage);
-  const navigation = useNavigation();
   const href = (changes: Partial<typeof query>) => {
     const next = { ...query, ...changes };
     const params = new URLSearchParams();
@@ -93,7 +92,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <h1 className="text-4xl font-bold">Blog</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-300">{texts.blogSubtitle}</p>
 
-      <Form method="get" action="/blog" role="search" className="mt-8 flex max-w-xl gap-2">
+      {/* A static page (decision 034): a plain GET form, no router to hand it to. */}
+      <form method="get" action="/blog" role="search" className="mt-8 flex max-w-xl gap-2">
         <label htmlFor="blog-search" className="sr-only">
           Search posts
         </label>
@@ -111,7 +111,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="btn-primary">
           Search
         </button>
-      </Form>
+      </form>
 
       <nav aria-label="Categories" className="mt-6">
         <ul className="flex flex-wrap gap-2">
@@ -146,7 +146,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <div aria-busy={navigation.state === "loading"} className="mt-10">
+      <div className="mt-10">
         {!loaderData.ok ? (
           <div role="alert" className="py-12 text-center">
             <p className="text-slate-700 dark:text-slate-200">
