@@ -193,11 +193,19 @@ function countEdited<R>(rows: R[], starters: readonly Partial<R>[], fields: read
   return rows.filter((row) => !untouched(row)).length;
 }
 
-/** The starter pages as stored: their content through the sanitiser, as the seed saved it. */
-const STORED_STARTER_PAGES = STARTER_PAGES.map((page) => ({
-  ...page,
-  content: sanitizeRichText(page.content),
-}));
+let storedStarterPages: (typeof STARTER_PAGES)[number][] | undefined;
+
+/**
+ * The starter pages as stored: their content through the sanitiser, as the
+ * seed saved it. Made on the first import, not when the server loads this file.
+ */
+function starterPagesAsStored() {
+  storedStarterPages ??= STARTER_PAGES.map((page) => ({
+    ...page,
+    content: sanitizeRichText(page.content),
+  }));
+  return storedStarterPages;
+}
 
 /**
  * Empty means what a first start leaves and nothing more: settings (replaced
@@ -230,7 +238,7 @@ async function refuseUnlessEmpty(db: Db, config: Config) {
   const team = members.map((member) => ({ ...member, published: toBool(member.published) }));
   const own: [number, string][] = [
     [countEdited(services, STARTER_SERVICES, serviceFields), "service"],
-    [countEdited(pages, STORED_STARTER_PAGES, pageFields), "page"],
+    [countEdited(pages, starterPagesAsStored(), pageFields), "page"],
     [countEdited(team, STARTER_TEAM, [...memberFields, "published"]), "team member"],
   ];
   for (const [n, one] of own) {
