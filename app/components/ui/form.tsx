@@ -197,12 +197,15 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) 
 
 /** A checkbox with its label (and an optional line under it) in one clickable label. */
 export function CheckboxField({
+  id,
   checked,
   onChange,
   children,
   note,
   className = "",
 }: {
+  /** The box's id, where a server refusal names the field to focus. */
+  id?: string;
   checked: boolean;
   onChange(checked: boolean): void;
   children: ReactNode;
@@ -213,6 +216,7 @@ export function CheckboxField({
   return (
     <label className={`flex items-start gap-2 text-sm ${className}`}>
       <input
+        id={id}
         type="checkbox"
         className="mt-0.5 h-4 w-4"
         checked={checked}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FieldError, TextField } from "#app/components/ui/form.tsx";
+import { CheckboxField, FieldError, TextField } from "#app/components/ui/form.tsx";
 import {
   type FooterColumn,
   type HeaderMenuItem,
@@ -8,7 +8,7 @@ import {
 } from "#common/navigation.ts";
 import { MenuItemEditor, MoveButtons, moved } from "./menu-item-editor.tsx";
 import { MenuTargetsProvider } from "./menu-targets.tsx";
-import { type PanelProps, SettingCheckbox } from "./panel-parts.tsx";
+import type { PanelProps } from "./panel-parts.tsx";
 
 const NEW_LINK: MenuLink = { label: "", target: { type: "route", route: "home" }, newTab: false };
 
@@ -193,14 +193,14 @@ export function MenusPanel(panel: PanelProps<"navigation">) {
           >
             Add header item
           </AddButton>
-          <SettingCheckbox
+          <CheckboxField
             id="settings-navigation-showAdminButton"
             checked={values.showAdminButton}
             onChange={(showAdminButton) => patch({ showAdminButton })}
             note="Visitors who are not staff see the sign-in page behind it."
           >
             Show the Admin button in the header
-          </SettingCheckbox>
+          </CheckboxField>
         </section>
 
         <section aria-labelledby="menus-footer-title" className="space-y-4">

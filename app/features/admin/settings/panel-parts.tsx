@@ -106,36 +106,3 @@ export function NumberSetting<S extends SettingsSection>({
     />
   );
 }
-
-/** A setting's checkbox and its label, with an optional smaller line under the label. */
-export function SettingCheckbox({
-  id,
-  checked,
-  onChange,
-  children,
-  note,
-}: {
-  id: string;
-  checked: boolean;
-  onChange(checked: boolean): void;
-  children: ReactNode;
-  note?: ReactNode;
-}) {
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-strong"
-      />
-      <label htmlFor={id} className="text-sm">
-        {children}
-        {note ? (
-          <span className="block text-xs text-slate-600 dark:text-slate-400">{note}</span>
-        ) : null}
-      </label>
-    </div>
-  );
-}

@@ -1,6 +1,7 @@
 import { BoundField } from "#app/components/ui/bound-field.tsx";
+import { CheckboxField } from "#app/components/ui/form.tsx";
 import { ImageUpload } from "./controls.tsx";
-import { bindSetting, type PanelProps, SettingCheckbox } from "./panel-parts.tsx";
+import { bindSetting, type PanelProps } from "./panel-parts.tsx";
 
 function count(n: number) {
   return `${n} ${n === 1 ? "character" : "characters"}`;
@@ -56,13 +57,13 @@ export function SeoPanel(panel: PanelProps<"seo">) {
         autoComplete="off"
         spellCheck={false}
       />
-      <SettingCheckbox
+      <CheckboxField
         id="settings-disableIndexing"
         checked={values.disableIndexing}
         onChange={(disableIndexing) => patch({ disableIndexing })}
       >
         Discourage search engines from indexing this site
-      </SettingCheckbox>
+      </CheckboxField>
     </div>
   );
 }
