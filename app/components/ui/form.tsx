@@ -216,11 +216,11 @@ export function CheckboxField({
   return (
     <label className={`flex items-start gap-2 text-sm ${className}`}>
       <input
-        id={id}
         type="checkbox"
-        className="mt-0.5 h-4 w-4"
+        id={id}
         checked={checked}
         onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 h-4 w-4"
       />
       <span>
         {children}
