@@ -38,16 +38,32 @@ export function createContentChanges(
 ): ContentChangesBus {
   const listeners = new Set<(change: ContentChange) => void>();
   const relaying = new Set<Promise<void>>();
+  /** What this turn of the event loop published so far: relayed as one change after it. */
+  let gathering: { stale: Set<string>; purge: Set<string> } | null = null;
   const deliver = (change: ContentChange) => {
     for (const listener of listeners) listener(change);
+  };
+  const relayGathered = (relay: (change: ContentChange) => Promise<void>) => {
+    gathering = { stale: new Set(), purge: new Set() };
+    const sent: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => {
+        const { stale, purge } = gathering!;
+        gathering = null;
+        return relay({ stale: [...stale], purge: [...purge] });
+      })
+      .finally(() => relaying.delete(sent));
+    relaying.add(sent);
   };
   return {
     publish(change = EVERYTHING) {
       deliver(change);
-      if (options.relay) {
-        const sent: Promise<void> = options.relay(change).finally(() => relaying.delete(sent));
-        relaying.add(sent);
-      }
+      if (!options.relay) return;
+      // A save and what it purges (settings that took something out of view) are
+      // published one after the other in one turn: elsewhere they arrive as one
+      // change, so no other process serves a stale copy in between.
+      if (!gathering) relayGathered(options.relay);
+      for (const tag of change.stale) gathering!.stale.add(tag);
+      for (const tag of change.purge) gathering!.purge.add(tag);
     },
     deliver,
     subscribe(listener) {
