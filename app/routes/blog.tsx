@@ -93,25 +93,27 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-slate-600 dark:text-slate-300">{texts.blogSubtitle}</p>
 
       {/* A static page (decision 034): a plain GET form, no router to hand it to. */}
-      <form method="get" action="/blog" role="search" className="mt-8 flex max-w-xl gap-2">
-        <label htmlFor="blog-search" className="sr-only">
-          Search posts
-        </label>
-        <input
-          id="blog-search"
-          type="search"
-          name="search"
-          defaultValue={query.search}
-          key={query.search}
-          placeholder="Search posts..."
-          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
-        />
-        {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-        {query.tag ? <input type="hidden" name="tag" value={query.tag} /> : null}
-        <button type="submit" className="btn-primary">
-          Search
-        </button>
-      </form>
+      <search className="mt-8 block max-w-xl">
+        <form method="get" action="/blog" className="flex gap-2">
+          <label htmlFor="blog-search" className="sr-only">
+            Search posts
+          </label>
+          <input
+            id="blog-search"
+            type="search"
+            name="search"
+            defaultValue={query.search}
+            key={query.search}
+            placeholder="Search posts..."
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+          />
+          {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+          {query.tag ? <input type="hidden" name="tag" value={query.tag} /> : null}
+          <button type="submit" className="btn-primary">
+            Search
+          </button>
+        </form>
+      </search>
 
       <nav aria-label="Categories" className="mt-6">
         <ul className="flex flex-wrap gap-2">
