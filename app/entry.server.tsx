@@ -41,9 +41,7 @@ export default function handleRequest(
   if (isStaticPage(matches.map((match) => ({ handle: match.route.handle })))) {
     // React writes the doctype itself only when streaming.
     const body = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    responseHeaders.set("Content-Length", String(body.byteLength));
-    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+    return htmlResponse(body, responseHeaders, responseStatusCode);
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -62,10 +60,7 @@ export default function handleRequest(
           },
           final(callback) {
             clearTimeout(timeoutId);
-            const body = Buffer.concat(chunks);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            responseHeaders.set("Content-Length", String(body.byteLength));
-            resolve(new Response(body, { headers: responseHeaders, status }));
+            resolve(htmlResponse(Buffer.concat(chunks), responseHeaders, status));
             callback();
           },
         });
@@ -81,4 +76,11 @@ export default function handleRequest(
       },
     });
   });
+}
+
+/** A whole page as one answer, with its length. */
+function htmlResponse(body: Buffer<ArrayBuffer>, headers: Headers, status: number) {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Content-Length", String(body.byteLength));
+  return new Response(body, { headers, status });
 }

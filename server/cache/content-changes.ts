@@ -38,21 +38,22 @@ export function createContentChanges(
 ): ContentChangesBus {
   const listeners = new Set<(change: ContentChange) => void>();
   const relaying = new Set<Promise<void>>();
+  type Gathered = { stale: Set<string>; purge: Set<string> };
   /** What this turn of the event loop published so far: relayed as one change after it. */
-  let gathering: { stale: Set<string>; purge: Set<string> } | null = null;
+  let gathering: Gathered | null = null;
   const deliver = (change: ContentChange) => {
     for (const listener of listeners) listener(change);
   };
-  const relayGathered = (relay: (change: ContentChange) => Promise<void>) => {
-    gathering = { stale: new Set(), purge: new Set() };
+  const startGathering = (relay: (change: ContentChange) => Promise<void>): Gathered => {
+    const gathered: Gathered = { stale: new Set(), purge: new Set() };
     const sent: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => {
-        const { stale, purge } = gathering!;
         gathering = null;
-        return relay({ stale: [...stale], purge: [...purge] });
+        return relay({ stale: [...gathered.stale], purge: [...gathered.purge] });
       })
       .finally(() => relaying.delete(sent));
     relaying.add(sent);
+    return gathered;
   };
   return {
     publish(change = EVERYTHING) {
@@ -61,9 +62,9 @@ export function createContentChanges(
       // A save and what it purges (settings that took something out of view) are
       // published one after the other in one turn: elsewhere they arrive as one
       // change, so no other process serves a stale copy in between.
-      if (!gathering) relayGathered(options.relay);
-      for (const tag of change.stale) gathering!.stale.add(tag);
-      for (const tag of change.purge) gathering!.purge.add(tag);
+      gathering ??= startGathering(options.relay);
+      for (const tag of change.stale) gathering.stale.add(tag);
+      for (const tag of change.purge) gathering.purge.add(tag);
     },
     deliver,
     subscribe(listener) {
