@@ -75,7 +75,7 @@ class TrackedConnection implements DatabaseConnection {
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(compiled);
     if ((compiled.query as Node).kind === "SelectQueryNode") {
-      tagTablesRead(tablesRead(compiled.query as Node));
+      tagTablesRead(tablesReadBy(compiled));
       return result;
     }
     const write = changedNothing(compiled, result) ? null : writeOf(compiled.query);
@@ -159,6 +159,20 @@ function tableName(node: unknown): string | null {
   }
   if (n.kind === "AliasNode") return tableName(n.node);
   return null;
+}
+
+// The tables of a SELECT follow from its SQL: the same text reads the same
+// tables. Walking the query's tree on every read cost 1.2% of a render.
+const tablesOfSql = new Map<string, string[]>();
+
+function tablesReadBy(compiled: CompiledQuery): string[] {
+  let tables = tablesOfSql.get(compiled.sql);
+  if (!tables) {
+    tables = tablesRead(compiled.query as Node);
+    if (tablesOfSql.size >= 1000) tablesOfSql.clear();
+    tablesOfSql.set(compiled.sql, tables);
+  }
+  return tables;
 }
 
 /**

@@ -55,8 +55,23 @@ export const STATIC_CSP = contentSecurityPolicy();
 /** HSTS for a site served over https (PUBLIC_URL): browsers then never try http. */
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+
+/**
+ * A fresh CSP nonce per page: 16 random bytes, base64. The bytes come from a
+ * pool filled 128 nonces at a time (as Node's own randomUUID does) and are
+ * never handed out twice: a randomBytes call per page cost 1% of a render.
+ */
 export function createNonce() {
-  return randomBytes(16).toString("base64");
+  if (nonceOffset >= noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 128);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
 }
 
 export function noncePolicy(nonce: string, options: PolicyOptions = {}) {

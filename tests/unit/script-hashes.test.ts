@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPolicy, noncePolicy } from "#server/http/security.ts";
+import { createNonce, hashPolicy, noncePolicy } from "#server/http/security.ts";
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -49,5 +49,13 @@ describe("the policy of a stored page (hashPolicy)", () => {
       noncePolicy(NONCE).replace(/ 'nonce-[^']*'/, ""),
     );
     expect(stored).not.toContain("'sha256-");
+  });
+});
+
+describe("the nonce of a rendered page (createNonce)", () => {
+  it("is 16 random bytes, never the same twice, also past a refill of its pool", () => {
+    const nonces = Array.from({ length: 1000 }, () => createNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
   });
 });
