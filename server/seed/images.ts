@@ -36,18 +36,26 @@ export async function generateImage(
 export type ImageSpec = { seed: number; width: number; height: number };
 
 /**
- * Several pictures (`generateImage`), drawn as many at a time as the machine
- * has cores: the seed runs before the site serves anyone, so it may use them
- * all (uploads keep to half, image-pipeline.ts). Answered in the order asked.
+ * Several groups of pictures (`generateImage`), drawn as many at a time as the
+ * machine has cores: the seed runs before the site serves anyone, so it may
+ * use them all (uploads keep to half, image-pipeline.ts). Each group is
+ * answered under its name, in the order asked.
  */
-export function generateImages(
+export async function generateImages<K extends string>(
   store: UploadStore,
-  specs: readonly ImageSpec[],
-): Promise<GeneratedImage[]> {
+  groups: Record<K, readonly ImageSpec[]>,
+): Promise<Record<K, GeneratedImage[]>> {
   const queue = createTaskQueue(os.availableParallelism());
-  return Promise.all(
-    specs.map(({ seed, width, height }) =>
-      queue.run(() => generateImage(store, seed, width, height)),
-    ),
-  );
+  const draw = (specs: readonly ImageSpec[]) =>
+    Promise.all(
+      specs.map(({ seed, width, height }) =>
+        queue.run(() => generateImage(store, seed, width, height)),
+      ),
+    );
+  const names = Object.keys(groups) as K[];
+  const drawn = await Promise.all(names.map((name) => draw(groups[name])));
+  return Object.fromEntries(names.map((name, index) => [name, drawn[index]])) as Record<
+    K,
+    GeneratedImage[]
+  >;
 }

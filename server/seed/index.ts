@@ -170,17 +170,11 @@ async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
     .limit(2)
     .execute();
   // Every picture first, several at a time; the rows then go in one by one, in order.
-  const pictures = await generateImages(store, [
-    ...DEMO_POSTS.map((_, index) => ({ seed: index + 1, width: 1200, height: 630 })),
-    ...DEMO_GALLERY.map((_, index) => ({ seed: 100 + index * 7, width: 1200, height: 800 })),
-    ...members.map((_, index) => ({ seed: 300 + index * 11, width: 600, height: 600 })),
-  ]);
-  const postPictures = pictures.slice(0, DEMO_POSTS.length);
-  const galleryPictures = pictures.slice(
-    DEMO_POSTS.length,
-    DEMO_POSTS.length + DEMO_GALLERY.length,
-  );
-  const portraits = pictures.slice(DEMO_POSTS.length + DEMO_GALLERY.length);
+  const pictures = await generateImages(store, {
+    posts: DEMO_POSTS.map((_, index) => ({ seed: index + 1, width: 1200, height: 630 })),
+    gallery: DEMO_GALLERY.map((_, index) => ({ seed: 100 + index * 7, width: 1200, height: 800 })),
+    portraits: members.map((_, index) => ({ seed: 300 + index * 11, width: 600, height: 600 })),
+  });
 
   const admin = await insertUser(
     db,
@@ -237,7 +231,7 @@ async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
   };
 
   for (const [index, post] of DEMO_POSTS.entries()) {
-    const image = postPictures[index]!;
+    const image = pictures.posts[index]!;
     await recordUpload(db, image, "Demo image", iso);
     const publishedAt = post.daysAgo === null ? null : daysAgo(post.daysAgo);
     const status = post.daysAgo === null ? "draft" : post.daysAgo < 0 ? "scheduled" : "published";
@@ -295,7 +289,7 @@ async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
       categoryId = row.id;
       galleryCategoryIds.set(item.category, categoryId);
     }
-    const image = galleryPictures[index]!;
+    const image = pictures.gallery[index]!;
     await recordUpload(db, image, item.title, iso);
     await db
       .insertInto("gallery_images")
@@ -321,7 +315,7 @@ async function seedDemoRows(db: Db, store: UploadStore): Promise<number[]> {
   }
 
   for (const [index, member] of members.entries()) {
-    const image = portraits[index]!;
+    const image = pictures.portraits[index]!;
     await recordUpload(db, image, member.name, iso);
     await db
       .updateTable("team_members")
