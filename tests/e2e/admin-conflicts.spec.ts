@@ -1,14 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, axeScan, loginAs, unique } from "./helpers.ts";
-
-async function axeViolations(page: Page, selector: string) {
-  await page.mouse.move(0, 0);
-  const results = await axeScan(page).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
+import { apiAs, axeViolations, loginAs, unique } from "./helpers.ts";
 
 test.describe("edit conflicts between two browsers", () => {
   // A refused save is a 409 the browser reports; the editor shows it as the conflict.
@@ -106,7 +97,9 @@ test.describe("edit conflicts between two browsers", () => {
     // The notice and its compare view have no WCAG A/AA violations.
     await conflict.getByRole("button", { name: "Compare" }).click();
     await expect(conflict.getByTestId("text-diff")).toBeVisible();
-    expect(await axeViolations(page, "section[aria-label='Edit conflict']")).toEqual([]);
+    expect(await axeViolations(page, { include: "section[aria-label='Edit conflict']" })).toEqual(
+      [],
+    );
     await conflict.getByRole("button", { name: "Take theirs" }).click();
     await expect(conflict).toBeHidden();
     await expect(page.getByLabel("Excerpt")).toHaveValue("Saved elsewhere.");

@@ -1,15 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, axeScan, loginAs, unique } from "./helpers.ts";
-
-async function axeSerious(page: import("@playwright/test").Page) {
-  const results = await axeScan(page)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { apiAs, axeViolations, loginAs, unique } from "./helpers.ts";
 
 test.describe("admin dashboard and layout", () => {
   test("the dashboard shows counts, 4 recent posts and 3 recent messages from the server", async ({
@@ -97,7 +88,7 @@ test.describe("admin dashboard and layout", () => {
       for (const path of ["/admin/dashboard", "/admin/media"]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        expect(await axeSerious(page), `${path} ${theme}`).toEqual([]);
+        expect(await axeViolations(page, { seriousOnly: true }), `${path} ${theme}`).toEqual([]);
       }
     }
   });

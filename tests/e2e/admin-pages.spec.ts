@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { slugify } from "#common/text.ts";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, axeScan, loginAs, unique } from "./helpers.ts";
+import { apiAs, axeViolations, loginAs, unique } from "./helpers.ts";
 
 type ApiPage = { id: number; title: string; slug: string; content: string; status: string };
 
@@ -13,15 +13,6 @@ async function findPage(page: Page, token: string, slug: string): Promise<ApiPag
   if (!found) throw new Error(`no page ${slug}`);
   const full = await apiAs(page, token, "GET", `/pages/${found.id}`);
   return full.body.data as ApiPage;
-}
-
-async function axeViolations(page: Page) {
-  // Hover states are not what is measured here (btn-primary dims on hover).
-  await page.mouse.move(0, 0);
-  const results = await axeScan(page).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
 }
 
 test.describe("admin pages", () => {

@@ -119,3 +119,26 @@ export function axeScan(page: Page) {
   };
   return scan;
 }
+
+/** The rules the specs hold pages to: WCAG 2.0 and 2.1, levels A and AA. */
+const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * The WCAG A/AA violations in `include` (the whole page without it), one
+ * line each, `rule: where`, so a failed `toEqual([])` says what and where.
+ * `seriousOnly` keeps the serious and critical ones. The pointer is moved
+ * out of the way first: a hover state is not what is measured (a primary
+ * button dims under it).
+ */
+export async function axeViolations(
+  page: Page,
+  options: { include?: string; seriousOnly?: boolean } = {},
+): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  const scan = axeScan(page).withTags(WCAG_AA);
+  if (options.include) scan.include(options.include);
+  const { violations } = await scan.analyze();
+  return violations
+    .filter((v) => !options.seriousOnly || v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}

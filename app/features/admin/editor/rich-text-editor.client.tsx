@@ -161,16 +161,18 @@ export function RichTextEditor({ value, onChange, id, labelledBy, describedBy, i
   };
 
   // The toolbar: each button's label, its pressed state, what it does and what it shows.
+  // A label starts with the text the button shows (WCAG 2.5.3, label in name):
+  // someone who speaks to the computer says what they see ("click H2").
   const toggle = (command: (chain: ChainedCommands) => ChainedCommands) => () => {
     if (editor) command(editor.chain().focus()).run();
   };
   const tools: [string, keyof NonNullable<typeof state>, () => void, ReactNode][] = [
     ["Bold", "bold", toggle((c) => c.toggleBold()), <strong key="b">B</strong>],
     ["Italic", "italic", toggle((c) => c.toggleItalic()), <em key="i">I</em>],
-    ["Heading 2", "h2", toggle((c) => c.toggleHeading({ level: 2 })), "H2"],
-    ["Heading 3", "h3", toggle((c) => c.toggleHeading({ level: 3 })), "H3"],
+    ["H2 (heading 2)", "h2", toggle((c) => c.toggleHeading({ level: 2 })), "H2"],
+    ["H3 (heading 3)", "h3", toggle((c) => c.toggleHeading({ level: 3 })), "H3"],
     ["Bullet list", "bulletList", toggle((c) => c.toggleBulletList()), "• List"],
-    ["Numbered list", "orderedList", toggle((c) => c.toggleOrderedList()), "1. List"],
+    ["1. List (numbered list)", "orderedList", toggle((c) => c.toggleOrderedList()), "1. List"],
     ["Link", "link", addLink, "Link"],
     ["Image", "image", addImage, "Image"],
   ];
