@@ -53,6 +53,8 @@ export type SiteServices = {
       /** Only the first N characters of each body (for cards). */
       contentPreview?: number;
     }): Promise<PostList>;
+    /** The latest live posts, without a count (the home page's cards). */
+    listLatestPosts(limit: number, options?: { contentPreview?: number }): Promise<PostSummary[]>;
     getPublicPostBySlug(slug: string, options?: { countView?: boolean }): Promise<Post | null>;
     /** The current slug of a renamed live post, for a 301 from its old address. */
     findPostRedirect(oldSlug: string): Promise<string | null>;

@@ -22,11 +22,11 @@ export const handle = STATIC_PAGE;
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteServicesContext);
   try {
-    const [services, latest] = await Promise.all([
+    const [services, posts] = await Promise.all([
       site.services.listServices(),
-      site.posts.listPublicPosts({ page: 1, limit: 3, contentPreview: 500 }),
+      site.posts.listLatestPosts(3, { contentPreview: 500 }),
     ]);
-    return { ok: true as const, services, posts: latest.posts };
+    return { ok: true as const, services, posts };
   } catch (error) {
     console.error("home: failed to load", error);
     return data({ ok: false as const, services: [], posts: [] }, { status: 500 });

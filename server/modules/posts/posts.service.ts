@@ -106,15 +106,31 @@ export function createPostsService(db: Db) {
     return listPosts(null, query);
   }
 
-  async function listFeaturedPosts(limit = 3): Promise<PostSummary[]> {
+  /** The newest live posts with `featured` only those marked so; no count (short lists). */
+  async function listNewestPosts(
+    limit: number,
+    options: { featured?: boolean; contentPreview?: number } = {},
+  ): Promise<PostSummary[]> {
     const result = await findPostPage(
       db,
-      { visibility: "public", featured: true, now: nowIso() },
+      { visibility: "public", featured: options.featured, now: nowIso() },
       paging({ limit }, 3),
-      { withCount: false },
+      { withCount: false, contentPreview: options.contentPreview },
     );
     tagRead(POSTS_TAG, ...result.posts.map((p) => postTag(p.id)));
     return result.posts.map(withPendingViews);
+  }
+
+  function listFeaturedPosts(limit = 3): Promise<PostSummary[]> {
+    return listNewestPosts(limit, { featured: true });
+  }
+
+  /** The latest live posts, without counting them all (the home page's cards, the feed). */
+  function listLatestPosts(
+    limit: number,
+    options: { contentPreview?: number } = {},
+  ): Promise<PostSummary[]> {
+    return listNewestPosts(limit, options);
   }
 
   async function listRelatedPosts(
@@ -221,6 +237,7 @@ export function createPostsService(db: Db) {
     listPosts,
     listPublicPosts,
     listFeaturedPosts,
+    listLatestPosts,
     listRelatedPosts,
     getPostById,
     getPublicPostBySlug,

@@ -108,13 +108,13 @@ export function createFeedsService(
 
   /** RSS 2.0 of the latest 20 live posts; scheduled posts appear once their time has come. */
   async function buildRss(origin: string): Promise<string> {
-    const [general, list] = await Promise.all([
+    const [general, posts] = await Promise.all([
       deps.settings.getSettingsSection("general"),
-      deps.posts.listPublicPosts({ limit: 20 }),
+      deps.posts.listLatestPosts(20),
     ]);
     const title = general.siteTitle || "Company Profile";
     const email = general.contactEmail || `noreply@${new URL(origin).hostname}`;
-    const items = list.posts.map((post) => {
+    const items = posts.map((post) => {
       const link = `${origin}/blog/${post.slug}`;
       const description = post.excerpt || truncate(stripHtml(post.content ?? ""), 160);
       const image = post.featured_image
