@@ -79,7 +79,7 @@ export function createServices({
   // Sign-ins and the profile's current-password check count in the same buckets.
   const throttle = createLoginThrottle(limits, clock, limits);
   const settings = createSettingsService(db, changes, logger);
-  const services = createServicesService(db);
+  const services = createServicesService(db, changes);
   const pages = createPagesService(db);
   const navigation = createNavigationService(db, { settings, services, posts, logger });
   const categories = createCategoriesService(db);

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createContentChanges, EVERYTHING } from "#server/cache/content-changes.ts";
+import { tableTag } from "#server/lib/cache-tags.ts";
+import { createServicesService } from "#server/modules/services/services.service.ts";
 import {
   type Accounts,
   createAccounts,
@@ -283,5 +286,33 @@ describe("services API", () => {
       expectError(await put(t, "/services/reorder", { body: { ids: [one] } }), 401);
       expect(await slugs()).toEqual(before);
     });
+  });
+
+  it("an instance keeps the list between changes and reads it again on each change announced to it", async () => {
+    // `here` hears only what `bus` says: a write made through this test app
+    // stands for one made on another instance, announced later (NOTIFY).
+    const bus = createContentChanges();
+    const here = createServicesService(t.db, bus);
+    const slugsHere = async () => (await here.listServices()).map((s) => s.slug);
+    const before = await slugsHere();
+
+    const made = await createService(t, a.admin.token);
+    expect(await slugsHere(), "not announced yet").toEqual(before);
+    bus.publish({ stale: ["post:1", "posts"], purge: [] });
+    expect(await slugsHere(), "a change to something else").toEqual(before);
+    bus.publish({ stale: [tableTag("services")], purge: [] });
+    expect(await slugsHere()).toEqual([...before, made.slug]);
+
+    expectOk(await del(t, `/services/${made.id}`, { token: a.admin.token }));
+    bus.publish(EVERYTHING);
+    expect(await slugsHere(), "the whole site changed").toEqual(before);
+
+    // Each caller gets its own list; the rows it shares with the next are frozen.
+    const list = await here.listServices();
+    list.pop();
+    expect(await slugsHere()).toEqual(before);
+    expect(() => {
+      list[0]!.title = "Changed in place";
+    }).toThrow(TypeError);
   });
 });
