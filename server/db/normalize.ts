@@ -14,11 +14,20 @@ export function toCount(value: unknown): number {
   return 0;
 }
 
+/**
+ * What `Date.prototype.toISOString` writes, and what Beranda stores; every
+ * field in its range, so a text that matches is always a valid date.
+ */
+const CANONICAL_ISO =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
 /** Timestamps are UTC ISO strings on both databases. */
 export function toIso(value: unknown): string | null {
   if (value === null || value === undefined || value === "") return null;
   if (value instanceof Date) return value.toISOString();
   const text = String(value);
+  // Stored as written: no parsing (a sitemap reads two dates of every post).
+  if (CANONICAL_ISO.test(text)) return text;
   // SQLite's CURRENT_TIMESTAMP has no zone; it is UTC.
   const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
