@@ -54,6 +54,18 @@ const QUIET_COLUMNS: Record<string, ReadonlySet<string>> = {
  */
 const PUBLIC_USER_COLUMNS = new Set(["username", "first_name", "last_name", "status"]);
 
+/** Post columns that decide which lists hold a post, and where: the rest only show. */
+const POST_LIST_COLUMNS = new Set(["status", "published_at", "is_featured", "author_id"]);
+
+/** An UPDATE of posts that changes how they look in a list, not which lists hold them. */
+function keepsListsAsTheyAre(write: TableWrite): boolean {
+  return (
+    write.kind === "update" &&
+    !!write.columns?.length &&
+    write.columns.every((column) => !POST_LIST_COLUMNS.has(column))
+  );
+}
+
 /** Columns that decide whether a row is public; a change to them may take it out of view. */
 const VISIBILITY_COLUMNS = new Set(["status", "published_at", "published", "deleted_at"]);
 
@@ -110,6 +122,11 @@ export function changeOfWrite(write: TableWrite, now: string): ContentChange | n
       const lists = write.kind === "insert" ? [POSTS_TAG, RELATED_TAG] : [POSTS_TAG];
       if (ids?.length) {
         const own = ids.map(postTag);
+        // A title, a text or a picture: the pages that show the post, and what
+        // reads posts by their fields, not every list (its place in each is kept).
+        if (write.table === "posts" && keepsListsAsTheyAre(write)) {
+          return { stale: [...own, tableTag("posts")], purge: [] };
+        }
         return removal && write.table === "posts"
           ? { stale: [...lists, ...categories], purge: own }
           : { stale: [...own, ...lists, ...categories], purge: [] };

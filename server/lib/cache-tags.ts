@@ -15,7 +15,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * - `menus`: the header and footer menus (every public page), with the
  *   `post:<id>`/`page:<id>` of each post or page they link to.
  * - `table:<name>`: any other table read while rendering (services,
- *   team_members, gallery_images, categories...).
+ *   team_members, gallery_images, categories...); for posts and pages, a read
+ *   that depends on fields of rows it does not name (a search by text, the
+ *   sitemap's dates, any read outside `readTagged`): every edit of a post
+ *   stales `table:posts`, while `posts` is staled only by what changes which
+ *   posts a list holds, or their order (status, dates, featured, author).
  */
 export const SITE_TAG = "site";
 export const POSTS_TAG = "posts";
@@ -76,7 +80,11 @@ export function tagTablesRead(tables: readonly string[]): void {
   if (!state) return;
   for (const table of tables) {
     if (!ROW_TAGGED_TABLES.has(table)) state.tags.add(tableTag(table));
-    else if (!state.precise) state.tags.add(table === "pages" ? PAGES_TAG : POSTS_TAG);
+    else if (!state.precise) {
+      state.tags.add(table === "pages" ? PAGES_TAG : POSTS_TAG);
+      // Any field of any row may show: staled by every edit of the table too.
+      state.tags.add(tableTag(table));
+    }
   }
 }
 

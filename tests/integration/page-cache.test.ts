@@ -501,6 +501,41 @@ describe("stale-while-revalidate and tags", () => {
     expect(cacheState(await t.request(`/blog/${edited.slug}`))).toBe("STALE");
   });
 
+  it("stales, for an edit of a post's text, the pages that show it and the searches, not every list", async () => {
+    const edited = await createPost(t, a.admin.token, { title: "Plain Newest Title" });
+    // Pages stored by earlier tests, staled by this new post, rendered again
+    // first; a search is stored when asked for a second time.
+    for (const path of ["/blog", "/blog?page=2", "/sitemap.xml", "/blog?search=zebra"]) {
+      await t.request(path);
+    }
+    await t.cache!.idle();
+    // The newest post is on the blog's first page; the second page does not show it.
+    for (const path of ["/blog", "/blog?page=2", "/sitemap.xml", "/blog?search=zebra"]) {
+      await stored(path);
+    }
+    expect(await (await t.request("/blog?page=2")).text()).not.toContain("Plain Newest Title");
+    expectOk(
+      await put(t, `/blog/posts/${edited.id}`, {
+        token: a.editor.token,
+        body: { title: "Zebra Newest Title" },
+      }),
+    );
+    expect(cacheState(await t.request("/blog?page=2")), "page 2").toBe("HIT");
+    for (const path of ["/blog", "/sitemap.xml", "/blog?search=zebra"]) {
+      expect(cacheState(await t.request(path)), path).toBe("STALE");
+    }
+    await t.cache!.idle();
+    expect(await (await t.request("/blog?search=zebra")).text()).toContain("Zebra Newest Title");
+    // Taken off the front page by a featured flag or a date: every list again.
+    expectOk(
+      await put(t, `/blog/posts/${edited.id}`, {
+        token: a.editor.token,
+        body: { published_at: "2020-01-01T00:00:00.000Z" },
+      }),
+    );
+    expect(cacheState(await t.request("/blog?page=2")), "page 2").toBe("STALE");
+  });
+
   it("keeps its pages when an admin changes an account's password, e-mail address or role; a new name stales them", async () => {
     const written = await createPost(t, a.admin.token, { title: "Shown With Its Author" });
     const pagePath = `/blog/${written.slug}`;

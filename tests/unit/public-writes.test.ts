@@ -27,6 +27,23 @@ describe("what a committed write changes for visitors", () => {
     ).toEqual({ stale: ["post:7", "posts"], purge: [] });
   });
 
+  it("stales only what shows a post, and what reads posts by their fields, when its text changes", () => {
+    for (const columns of [["title"], ["content", "excerpt", "updated_at", "version"], ["slug"]]) {
+      expect(
+        changeOfWrite({ table: "posts", kind: "update", columns, ids: [7], values: {} }, NOW),
+        columns.join(),
+      ).toEqual({ stale: ["post:7", "table:posts"], purge: [] });
+    }
+    // Featured, or another author: the lists that hold it change.
+    for (const columns of [["is_featured"], ["author_id", "title"]]) {
+      expect(
+        changeOfWrite({ table: "posts", kind: "update", columns, ids: [7], values: {} }, NOW)
+          ?.stale,
+        columns.join(),
+      ).toContain("posts");
+    }
+  });
+
   it("purges a post that is unpublished, scheduled for later or deleted", () => {
     for (const values of [
       { status: "draft" },

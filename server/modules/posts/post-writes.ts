@@ -185,9 +185,14 @@ export async function writePostEdit(
             ...(data.featured_image_alt !== undefined
               ? { featured_image_alt: data.featured_image_alt }
               : {}),
-            status: state.status,
-            published_at: state.published_at,
-            ...(featured !== undefined ? { is_featured: featured } : {}),
+            // Only what changes: these decide which lists hold the post (and
+            // an edit of its text alone re-renders only the pages showing it).
+            ...(state.status !== current.status || state.published_at !== current.published_at
+              ? { status: state.status, published_at: state.published_at }
+              : {}),
+            ...(featured !== undefined && featured !== current.isFeatured
+              ? { is_featured: featured }
+              : {}),
             ...(data.meta_title !== undefined ? { meta_title: data.meta_title } : {}),
             ...(data.meta_description !== undefined
               ? { meta_description: data.meta_description }

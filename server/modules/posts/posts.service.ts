@@ -12,6 +12,7 @@ import {
   postTag,
   RELATED_TAG,
   readTagged,
+  tableTag,
   tagRead,
 } from "#server/lib/cache-tags.ts";
 import type { CreateOptions } from "#server/modules/content/create-options.ts";
@@ -96,8 +97,10 @@ export function createPostsService(db: Db) {
       { contentPreview: query.contentPreview },
     );
     posts.forEach(withPendingViews);
-    // Cache tags: a list, and each post it shows.
+    // Cache tags: a list, and each post it shows; a search, also any post's
+    // text (an edit may bring a post into its results).
     tagRead(POSTS_TAG, ...posts.map((p) => postTag(p.id)));
+    if (search) tagRead(tableTag("posts"));
     return { posts, count, totalPages: Math.max(1, Math.ceil(count / limit)), page, limit };
   }
 
