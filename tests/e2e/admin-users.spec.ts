@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, axeScan, loginAs, tokenFor, unique } from "./helpers.ts";
+import { apiAs, axeViolations, loginAs, tokenFor, unique } from "./helpers.ts";
 
 type ApiUser = { id: number; username: string; email: string; role: string; status: string };
 
@@ -469,14 +469,9 @@ test.describe("user management: layout and accessibility", () => {
       await page.evaluate((t) => {
         document.documentElement.classList.toggle("dark", t === "dark");
       }, theme);
-      const results = await axeScan(page).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
-      expect(results.violations, theme).toEqual([]);
+      expect(await axeViolations(page, { include: "main" }), theme).toEqual([]);
       await page.getByRole("button", { name: "Add New User" }).click();
-      const dialogResults = await axeScan(page)
-        .include("dialog")
-        .withTags(["wcag2a", "wcag2aa"])
-        .analyze();
-      expect(dialogResults.violations, `${theme} dialog`).toEqual([]);
+      expect(await axeViolations(page, { include: "dialog" }), `${theme} dialog`).toEqual([]);
       await page.keyboard.press("Escape");
     }
   });
