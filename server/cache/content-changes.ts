@@ -1,3 +1,5 @@
+import { SITE_TAG } from "#server/lib/cache-tags.ts";
+
 /**
  * What a change did to public content, as cache tags (server/lib/cache-tags.ts):
  * `stale` ones may be shown once more while they are rendered again; `purge`
@@ -6,7 +8,13 @@
 export type ContentChange = { stale: readonly string[]; purge: readonly string[] };
 
 /** A change that reaches everything (stale, not purged). */
-export const EVERYTHING: ContentChange = { stale: ["site"], purge: [] };
+export const EVERYTHING: ContentChange = { stale: [SITE_TAG], purge: [] };
+
+/** Whether a change stales or purges `tag`, by name or as the whole site. */
+export function reachesTag(change: ContentChange, tag: string): boolean {
+  const reaches = (t: string) => t === tag || t === SITE_TAG;
+  return change.stale.some(reaches) || change.purge.some(reaches);
+}
 
 /**
  * "Public content may have changed": what the page cache and the settings

@@ -3,7 +3,6 @@ import type { Category, Tag } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toCount } from "#server/db/normalize.ts";
 import { deleteById, findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
-import { POSTS_TAG, readTagged, tagRead } from "#server/lib/cache-tags.ts";
 import { hiddenPostIds } from "#server/modules/posts/post-filter.ts";
 
 export type Taxonomy = "categories" | "tags";
@@ -26,29 +25,24 @@ async function findTermsWithPostCounts(db: Db, taxonomy: Taxonomy, now: string) 
       .selectFrom(table)
       .select([termId, (eb) => eb.fn.countAll<number>().as("n")])
       .groupBy(termId);
-  // Cache tags: the counts change with what decides which lists hold a post
-  // (status, dates, its links: all announced as `posts`), not with its text.
-  tagRead(POSTS_TAG);
-  const rows = await readTagged(() =>
-    db
-      .selectFrom(taxonomy)
-      .leftJoin(linksPerTerm().as("linked"), `linked.${termId}`, `${taxonomy}.id`)
-      .leftJoin(
-        linksPerTerm().where("post_id", "in", hiddenPostIds(db, now)).as("hidden"),
-        `hidden.${termId}`,
-        `${taxonomy}.id`,
-      )
-      .select([
-        `${taxonomy}.id`,
-        `${taxonomy}.name`,
-        `${taxonomy}.slug`,
-        "linked.n as linked",
-        "hidden.n as hidden",
-      ])
-      .$if(taxonomy === "categories", (query) => query.select("categories.description"))
-      .orderBy(`${taxonomy}.name`)
-      .execute(),
-  );
+  const rows = await db
+    .selectFrom(taxonomy)
+    .leftJoin(linksPerTerm().as("linked"), `linked.${termId}`, `${taxonomy}.id`)
+    .leftJoin(
+      linksPerTerm().where("post_id", "in", hiddenPostIds(db, now)).as("hidden"),
+      `hidden.${termId}`,
+      `${taxonomy}.id`,
+    )
+    .select([
+      `${taxonomy}.id`,
+      `${taxonomy}.name`,
+      `${taxonomy}.slug`,
+      "linked.n as linked",
+      "hidden.n as hidden",
+    ])
+    .$if(taxonomy === "categories", (query) => query.select("categories.description"))
+    .orderBy(`${taxonomy}.name`)
+    .execute();
   return rows.map(({ linked, hidden, ...term }) => ({
     ...term,
     postCount: toCount(linked) - toCount(hidden),

@@ -7,6 +7,7 @@ import type { Db } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { nowIso } from "#server/db/normalize.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { POSTS_TAG, readTagged, tagRead } from "#server/lib/cache-tags.ts";
 import { parseInput } from "#server/lib/parse-input.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {
@@ -23,6 +24,16 @@ import {
 
 const LABEL = { categories: "category", tags: "tag" } as const;
 const NOT_FOUND = { categories: "Category not found", tags: "Tag not found" } as const;
+
+/**
+ * Cache tags of a read of terms with their live post counts: the counts change
+ * with what decides which lists hold a post (status, dates, its links: all
+ * announced as `posts`), not with an edit of a post's text.
+ */
+function withPostCounts<T>(read: () => Promise<T>): Promise<T> {
+  tagRead(POSTS_TAG);
+  return readTagged(read);
+}
 
 /** Categories and tags: the same rules, two tables. */
 export function createCategoriesService(db: Db) {
@@ -74,7 +85,7 @@ export function createCategoriesService(db: Db) {
   }
 
   async function listCategories(): Promise<Category[]> {
-    return findCategories(db, nowIso());
+    return withPostCounts(() => findCategories(db, nowIso()));
   }
 
   async function createCategory(actor: Actor | null, input: unknown): Promise<Category> {
@@ -116,7 +127,7 @@ export function createCategoriesService(db: Db) {
   }
 
   async function listTags(): Promise<Tag[]> {
-    return findTags(db, nowIso());
+    return withPostCounts(() => findTags(db, nowIso()));
   }
 
   async function createTag(actor: Actor | null, input: unknown): Promise<Tag> {

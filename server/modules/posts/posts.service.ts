@@ -109,8 +109,11 @@ export function createPostsService(db: Db) {
     return listPosts(null, query);
   }
 
-  /** The newest live posts with `featured` only those marked so; no count (short lists). */
-  async function listNewestPosts(
+  /**
+   * The latest live posts (with `featured`, only those marked so), without
+   * counting them all: the home page's cards, the feed, the featured list.
+   */
+  async function listLatestPosts(
     limit: number,
     options: { featured?: boolean; contentPreview?: number } = {},
   ): Promise<PostSummary[]> {
@@ -125,15 +128,7 @@ export function createPostsService(db: Db) {
   }
 
   function listFeaturedPosts(limit = 3): Promise<PostSummary[]> {
-    return listNewestPosts(limit, { featured: true });
-  }
-
-  /** The latest live posts, without counting them all (the home page's cards, the feed). */
-  function listLatestPosts(
-    limit: number,
-    options: { contentPreview?: number } = {},
-  ): Promise<PostSummary[]> {
-    return listNewestPosts(limit, options);
+    return listLatestPosts(limit, { featured: true });
   }
 
   async function listRelatedPosts(

@@ -3,11 +3,12 @@ import { ReorderSchema, ServiceInputSchema } from "#common/schemas/content.ts";
 import { ID_MAX } from "#common/schemas/fields.ts";
 import type { Service } from "#common/types.ts";
 import { requirePermission } from "#server/auth/policy.ts";
-import type { ContentChange, ContentChanges } from "#server/cache/content-changes.ts";
+import { type ContentChanges, reachesTag } from "#server/cache/content-changes.ts";
+import { keptRead } from "#server/cache/kept-read.ts";
 import type { Db } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import { SITE_TAG, tableTag, tagRead } from "#server/lib/cache-tags.ts";
+import { tableTag, tagRead } from "#server/lib/cache-tags.ts";
 import { parseInput } from "#server/lib/parse-input.ts";
 import { changedFields } from "#server/modules/audit/audit.repository.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
@@ -41,30 +42,19 @@ const SLUG_TAKEN = "A service with this slug already exists";
 
 const SERVICES_TAG = tableTag("services");
 
-/** Whether a change reaches the services list (named, or the whole site). */
-function reachesServices(change: ContentChange) {
-  return [...change.stale, ...change.purge].some((tag) => tag === SERVICES_TAG || tag === SITE_TAG);
-}
-
 export function createServicesService(db: Db, changes?: ContentChanges) {
   // Every public page lists the services (the footer; the home page twice)
-  // and staff seldom change them: read once and kept until a change names
-  // them (this instance's writes, or another's through `changes`). Each
-  // caller gets its own array of the shared, frozen rows.
-  let list: Promise<Service[]> | undefined;
-  changes?.subscribe((change) => {
-    if (reachesServices(change)) list = undefined;
+  // and staff seldom change them: kept until a change names them. Each caller
+  // gets its own array of the shared, frozen rows.
+  const kept = keptRead(async () => (await findServices(db)).map((row) => Object.freeze(row)), {
+    changes,
+    reaches: (change) => reachesTag(change, SERVICES_TAG),
   });
 
   async function listServices(): Promise<Service[]> {
     // What the query would have tagged, had it run.
     tagRead(SERVICES_TAG);
-    list ??= findServices(db).then((rows) => rows.map((row) => Object.freeze(row)));
-    const pending = list;
-    pending.catch(() => {
-      if (list === pending) list = undefined;
-    });
-    return [...(await pending)];
+    return [...(await kept.get())];
   }
 
   /** By numeric id or by slug, for the admin and the public detail page. */

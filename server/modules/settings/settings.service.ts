@@ -16,6 +16,7 @@ import {
 } from "#common/settings.ts";
 import { requirePermission } from "#server/auth/policy.ts";
 import type { ContentChanges } from "#server/cache/content-changes.ts";
+import { keptRead } from "#server/cache/kept-read.ts";
 import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { SITE_TAG } from "#server/lib/cache-tags.ts";
@@ -51,10 +52,7 @@ export function createSettingsService(
   changes?: ContentChanges,
   logger?: Pick<Logger, "error">,
 ) {
-  let cached: Promise<SiteSettings> | undefined;
-  changes?.subscribe(() => {
-    cached = undefined;
-  });
+  const kept = keptRead(loadAllSettings, { changes });
   /** The public projection of each loaded settings object, made once. */
   const projections = new WeakMap<SiteSettings, PublicSiteSettings>();
   const publicOf = (settings: SiteSettings) => {
@@ -76,12 +74,7 @@ export function createSettingsService(
   }
 
   async function getAllSettings(): Promise<SiteSettings> {
-    cached ??= loadAllSettings();
-    const pending = cached;
-    pending.catch(() => {
-      if (cached === pending) cached = undefined;
-    });
-    return pending;
+    return kept.get();
   }
 
   /**
@@ -149,7 +142,7 @@ export function createSettingsService(
         next as SiteSettings["navigation"],
       );
     }
-    cached = undefined;
+    kept.forget();
     await writeWithAudit(
       db,
       actor,
@@ -164,7 +157,7 @@ export function createSettingsService(
         },
       }),
     );
-    cached = undefined;
+    kept.forget();
     // The save itself stales every page (server/cache/public-writes.ts); what it
     // took out of view is purged, so no visitor is shown it again.
     const shown = (values: object) =>
