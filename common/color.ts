@@ -51,13 +51,24 @@ export function readableOn(color: string, background: string, ratio = 4.5): stri
   return darken ? "#000000" : "#ffffff";
 }
 
+// Every page asks with the site's one colour: the last answer is kept (its
+// search for a readable shade was about 1% of a page's render).
+let lastBrand: { primary: string; variables: BrandVariables } | null = null;
+
+export type BrandVariables = Readonly<
+  Record<"--brand" | "--brand-strong" | "--brand-light", string>
+>;
+
 /** CSS custom properties for the brand colour in both themes. */
-export function brandVariables(primary: string): Record<string, string> {
-  return {
+export function brandVariables(primary: string): BrandVariables {
+  if (lastBrand?.primary === primary) return lastBrand.variables;
+  const variables = Object.freeze({
     "--brand": parseHex(primary) ? primary : "#3b82f6",
     // Checked against slate-100, the darkest light surface links sit on.
     "--brand-strong": readableOn(primary, "#f1f5f9"),
     // Checked against slate-800, the lightest dark surface links sit on.
     "--brand-light": readableOn(primary, "#1e293b"),
-  };
+  });
+  lastBrand = { primary, variables };
+  return variables;
 }

@@ -61,12 +61,25 @@ export function formatNumber(value: number | null | undefined): string {
   return NUMBER_FORMAT.format(value ?? 0);
 }
 
+// Formatting a date is costly and a list shows the same days again and
+// again: answers for UTC timestamps are kept by their day (a bounded map).
+const DAY_OF_UTC = /^(\d{4}-\d{2}-\d{2})T[\d:.]+Z$/;
+const formattedDays = new Map<string, string>();
+
 /** "Nov 21, 2026": the short month format used in lists. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return DATE_FORMAT.format(date);
+  const day = DAY_OF_UTC.exec(iso)?.[1];
+  const known = day === undefined ? undefined : formattedDays.get(day);
+  if (known !== undefined) return known;
+  const text = DATE_FORMAT.format(date);
+  if (day !== undefined) {
+    if (formattedDays.size >= 4096) formattedDays.clear();
+    formattedDays.set(day, text);
+  }
+  return text;
 }
 
 /** "Nov 21, 2026, 3:04 PM": date and time, for admin lists; "" when it is not a date. */

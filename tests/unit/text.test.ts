@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, readableOn } from "#common/color.ts";
+import { brandVariables, contrastRatio, readableOn } from "#common/color.ts";
 import { excerptOf, formatDate, formatNumber, slugify } from "#common/text.ts";
 
 describe("text helpers", () => {
@@ -19,6 +19,16 @@ describe("text helpers", () => {
     expect(formatNumber(undefined)).toBe("0");
     expect(formatDate("2026-03-05T10:00:00.000Z")).toBe("Mar 5, 2026");
   });
+
+  it("formats a day it has formatted before the same way, and each day as its own", () => {
+    expect(formatDate("2026-03-05T23:59:59.999Z")).toBe("Mar 5, 2026");
+    expect(formatDate("2026-03-06T00:00:00.000Z")).toBe("Mar 6, 2026");
+    expect(formatDate("2026-03-05T10:00:00.000Z")).toBe("Mar 5, 2026");
+    // Not UTC: the day is the UTC day of the moment, never read from the text.
+    expect(formatDate("2026-03-05T23:30:00-02:00")).toBe("Mar 6, 2026");
+    expect(formatDate("2026-03-05T99:00:00Z")).toBe("");
+    expect(formatDate("not a date")).toBe("");
+  });
 });
 
 describe("brand colour", () => {
@@ -26,5 +36,15 @@ describe("brand colour", () => {
     const strong = readableOn("#3b82f6", "#ffffff");
     expect(contrastRatio(strong, "#ffffff")).toBeGreaterThanOrEqual(4.5);
     expect(readableOn("#1e3a8a", "#ffffff")).toBe("#1e3a8a");
+  });
+
+  it("gives each colour its own variables when the site's colour changes", () => {
+    const blue = brandVariables("#3b82f6");
+    expect(brandVariables("#3b82f6")).toEqual(blue);
+    const yellow = brandVariables("#facc15");
+    expect(yellow["--brand"]).toBe("#facc15");
+    expect(contrastRatio(yellow["--brand-strong"], "#f1f5f9")).toBeGreaterThanOrEqual(4.5);
+    expect(yellow["--brand-strong"]).not.toBe(blue["--brand-strong"]);
+    expect(brandVariables("not a colour")["--brand"]).toBe("#3b82f6");
   });
 });
