@@ -122,6 +122,9 @@ export function createPageCache(options: PageCacheOptions) {
   const inflight = new Map<string, Promise<PageEntry | null>>();
   /** Background renders under way, by key: one per key. */
   const refreshing = new Map<string, Promise<void>>();
+  /** Background renders waiting their turn (see refresh), oldest first. */
+  const renderQueue: (() => Promise<void>)[] = [];
+  let renderTurnTaken = false;
   /** Background renders waiting for their entry's minimum interval, by key. */
   const delayed = new Map<string, { timer: NodeJS.Timeout; done: Promise<void> }>();
   /** Variants asked for once (by a digest of their key): when. */
@@ -304,23 +307,46 @@ export function createPageCache(options: PageCacheOptions) {
     delayed.set(key, { timer, done });
   }
 
-  /** Starts the one background render of a stale entry (none when one is under way). */
+  /**
+   * Starts the one background render of a stale entry (none when one is under
+   * way or queued). Background renders run one at a time, each in a turn of
+   * the event loop of its own: a render is synchronous work of several
+   * milliseconds, and visitors who asked for a dozen stale pages at once
+   * would otherwise wait for a dozen renders before their stale copies went out.
+   */
   function refresh(key: string, stored: Stored): Promise<void> {
     const running = refreshing.get(key);
     if (running) return running;
     if (!renderer) return Promise.resolve();
     const render = renderer;
-    const done = (async () => {
-      try {
-        await render(stored.url);
-      } catch (error) {
-        options.onError?.(error);
-      } finally {
-        refreshing.delete(key);
-      }
-    })();
+    const done = new Promise<void>((resolve) => {
+      renderQueue.push(async () => {
+        try {
+          await render(stored.url);
+        } catch (error) {
+          options.onError?.(error);
+        } finally {
+          refreshing.delete(key);
+          resolve();
+        }
+      });
+    });
     refreshing.set(key, done);
+    if (!renderTurnTaken) {
+      renderTurnTaken = true;
+      setImmediate(renderNext);
+    }
     return done;
+  }
+
+  /** The next queued background render, then the one after it in a later turn. */
+  function renderNext() {
+    const job = renderQueue.shift();
+    if (!job) {
+      renderTurnTaken = false;
+      return;
+    }
+    void job().finally(() => setImmediate(renderNext));
   }
 
   /** Stales everything once the next scheduled post or page went live (every list may show it). */

@@ -45,6 +45,9 @@ function put(
 }
 
 /** A renderer that records what it renders and stores `etag` for it, when released. */
+/** Background renders begin in a turn of the event loop of their own. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 function renderer(cache: ReturnType<typeof createPageCache>, etag: string) {
   const rendered: string[] = [];
   let release!: () => void;
@@ -215,13 +218,50 @@ describe("page cache tags and stale-while-revalidate", () => {
     expect(first?.entry.etag).toBe("old");
     // A second visitor meanwhile: the same stale copy, no second render.
     expect(cache.lookup("/blog/a")?.stale).toBe(true);
+    await nextTurn();
     expect(rendered).toEqual(["http://site/blog/a"]);
+    expect(cache.lookup("/blog/a")?.stale).toBe(true);
     release();
     await cache.idle();
     const after = cache.lookup("/blog/a");
     expect(after).toMatchObject({ stale: false, ageSeconds: 0 });
     expect(after?.entry.etag).toBe("new");
     expect(rendered).toHaveLength(1);
+  });
+
+  it("renders stale pages asked for at once one at a time, each in a later turn, not in the visitor's", async () => {
+    const { cache, settle } = setup();
+    await settle();
+    for (const key of ["/blog/a", "/blog/b", "/blog/c"]) {
+      await put(cache, key, entry(10, "old"), ["posts"]);
+    }
+    const begun: string[] = [];
+    let running = 0;
+    let most = 0;
+    cache.setRenderer(async (url) => {
+      const key = url.slice("http://site".length);
+      begun.push(key);
+      running++;
+      most = Math.max(most, running);
+      const ticket = cache.begin(key, { url, background: true });
+      await nextTurn();
+      await ticket.finish(entry(10, "new"), new Set(["posts"]));
+      running--;
+    });
+    cache.change({ stale: ["posts"], purge: [] });
+    // Three visitors in one turn: each gets its stale copy, no render runs yet.
+    for (const key of ["/blog/a", "/blog/b", "/blog/c"]) {
+      expect(cache.lookup(key)).toMatchObject({ stale: true, entry: { etag: "old" } });
+    }
+    expect(begun).toEqual([]);
+    await nextTurn();
+    expect(begun).toHaveLength(1);
+    await cache.idle();
+    expect(begun.sort()).toEqual(["/blog/a", "/blog/b", "/blog/c"]);
+    expect(most).toBe(1);
+    for (const key of ["/blog/a", "/blog/b", "/blog/c"]) {
+      expect(cache.lookup(key)).toMatchObject({ stale: false, entry: { etag: "new" } });
+    }
   });
 
   it("stales only the entries carrying a changed tag", async () => {
@@ -357,6 +397,7 @@ describe("page cache under a stream of edits", () => {
     });
     cache.change({ stale: ["page:/blog/a"], purge: [] });
     cache.lookup("/blog/a"); // starts the background render
+    await nextTurn();
     cache.change({ stale: ["page:/blog/a"], purge: [] }); // a second edit while it renders
     release();
     await cache.idle();
@@ -378,6 +419,7 @@ describe("page cache under a stream of edits", () => {
     });
     cache.change({ stale: ["page:/blog"], purge: [] });
     cache.lookup("/blog");
+    await nextTurn();
     cache.change({ stale: [], purge: ["post:1"] }); // post 1 unpublished meanwhile
     await finish();
     expect(cache.lookup("/blog")).toBeUndefined();
