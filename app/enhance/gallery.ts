@@ -39,7 +39,8 @@ function imageElement(slide: Slide, sizes: string, className: string): HTMLEleme
 
 /**
  * The gallery (gallery-viewer.tsx): autoplay every `data-autoplay-ms` until
- * paused or the lightbox opens; Previous and Next wrap around; a thumbnail or
+ * paused or the lightbox opens (paused from the start for a visitor who
+ * prefers reduced motion); Previous and Next wrap around; a thumbnail or
  * View Larger opens the lightbox on its image, whose arrows and arrow keys
  * wrap around, and which Escape or Close shut, giving the focus back to what
  * opened it.
@@ -138,6 +139,9 @@ export function enhanceGallery(root: HTMLElement) {
     if (event.key === "ArrowRight") showInLightbox(lightbox + 1);
     if (event.key === "ArrowLeft") showInLightbox(lightbox - 1);
   });
+
+  // A visitor who asked their system for less motion starts paused (Play starts it).
+  if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) setPlaying(false);
 
   const autoplayMs = Number(root.dataset.autoplayMs) || 3000;
   const timer = setInterval(() => {

@@ -201,6 +201,21 @@ test.describe("gallery", () => {
     await expect(firstThumb).toBeFocused();
   });
 
+  test("starts paused for a visitor who prefers reduced motion, and Play starts it", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/gallery");
+    const counter = page.getByText(/^\d+ \/ \d+$/).first();
+    const play = page.getByRole("button", { name: "Play" });
+    await expect(play).toBeVisible();
+    await page.waitForTimeout(3_500);
+    await expect(counter).toHaveText(/^1 \/ \d+$/);
+    await play.click();
+    await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+    await expect(counter).toHaveText(/^2 \/ \d+$/, { timeout: 5_000 });
+  });
+
   test("View Larger opens the current image and stops autoplay", async ({ page }) => {
     await page.goto("/gallery");
     await page.getByRole("button", { name: "View Larger" }).click();
