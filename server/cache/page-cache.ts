@@ -75,6 +75,8 @@ const VARIANT_SHARE = 0.5;
 const SEEN_MAX = 10_000;
 /** How many recent changes are remembered to judge renders that overlapped them. */
 const CHANGE_LOG_MAX = 256;
+/** How long one background render may hold the others up (see renderNext). */
+const RENDER_TURN_LIMIT_MS = 10_000;
 
 /** A change remembered: the tags it touched, and whether it removed something from view. */
 type LoggedChange = { seq: number; tags: ReadonlySet<string>; purge: ReadonlySet<string> };
@@ -339,14 +341,26 @@ export function createPageCache(options: PageCacheOptions) {
     return done;
   }
 
-  /** The next queued background render, then the one after it in a later turn. */
+  /**
+   * The next queued background render, then the one after it in a later turn.
+   * A render that has not finished after `RENDER_TURN_LIMIT_MS` (a database
+   * that stopped answering) keeps its key but no longer holds up the others.
+   */
   function renderNext() {
     const job = renderQueue.shift();
     if (!job) {
       renderTurnTaken = false;
       return;
     }
-    void job().finally(() => setImmediate(renderNext));
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, RENDER_TURN_LIMIT_MS);
+      timer.unref();
+    });
+    void Promise.race([job(), limit]).finally(() => {
+      clearTimeout(timer);
+      setImmediate(renderNext);
+    });
   }
 
   /** Stales everything once the next scheduled post or page went live (every list may show it). */

@@ -264,6 +264,43 @@ describe("page cache tags and stale-while-revalidate", () => {
     }
   });
 
+  it("lets a background render that hangs hold the others up for ten seconds at most", async () => {
+    const { cache, settle } = setup();
+    await settle();
+    await put(cache, "/blog/a", entry(10, "old"), ["posts"]);
+    await put(cache, "/blog/b", entry(10, "old"), ["posts"]);
+    const begun: string[] = [];
+    cache.setRenderer(async (url) => {
+      const key = url.slice("http://site".length);
+      begun.push(key);
+      const ticket = cache.begin(key, { url, background: true });
+      if (key === "/blog/a") await new Promise(() => {}); // a database that stopped answering
+      await ticket.finish(entry(10, "new"), new Set(["posts"]));
+    });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      cache.change({ stale: ["posts"], purge: [] });
+      cache.lookup("/blog/a");
+      cache.lookup("/blog/b");
+      await nextTurn();
+      await nextTurn();
+      expect(begun).toEqual(["/blog/a"]);
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(begun).toEqual(["/blog/a"]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await nextTurn();
+      await nextTurn();
+      expect(begun).toEqual(["/blog/a", "/blog/b"]);
+      expect(cache.lookup("/blog/b")).toMatchObject({ stale: false, entry: { etag: "new" } });
+      // The hung one still counts as under way: no second render of it.
+      expect(cache.lookup("/blog/a")?.stale).toBe(true);
+      await nextTurn();
+      expect(begun).toEqual(["/blog/a", "/blog/b"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("stales only the entries carrying a changed tag", async () => {
     const { cache, settle } = setup();
     await settle();
