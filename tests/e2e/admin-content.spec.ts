@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { slugify } from "#common/text.ts";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, axeScan, loginAs, unique } from "./helpers.ts";
+import { apiAs, axeViolations, loginAs, unique } from "./helpers.ts";
 
 /** Accepts the next window.confirm after checking its text. */
 function acceptConfirm(page: Page, message: string) {
@@ -528,7 +528,7 @@ test.describe("accessibility", () => {
   for (const theme of ["light", "dark"] as const) {
     test(`the four screens have no WCAG A/AA violations in the ${theme} theme`, async ({
       page,
-    }, testInfo) => {
+    }) => {
       await loginAs(page, "admin");
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
       const screens = [
@@ -549,18 +549,9 @@ test.describe("accessibility", () => {
         if (screen.path === "/admin/messages") {
           await page.getByRole("list", { name: "Messages" }).getByRole("button").first().click();
         }
-        const results = await axeScan(page)
-          .include("main")
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-          .analyze();
-        await testInfo.attach(`axe ${screen.path} ${theme}`, {
-          body: JSON.stringify(results.violations, null, 2),
-          contentType: "application/json",
-        });
-        expect(
-          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-          screen.path,
-        ).toEqual([]);
+        expect(await axeViolations(page, { include: "main" }), `${screen.path} ${theme}`).toEqual(
+          [],
+        );
       }
     });
   }

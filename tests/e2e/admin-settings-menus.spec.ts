@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, axeScan, loginAs, tokenFor, unique } from "./helpers.ts";
+import { apiAs, axeViolations, loginAs, tokenFor, unique } from "./helpers.ts";
 
 /*
  * The menus and the services' order are site-wide: this spec runs with the
@@ -365,22 +365,14 @@ test.describe("menus: accessibility", () => {
         await page.evaluate((t) => {
           document.documentElement.classList.toggle("dark", t === "dark");
         }, theme);
-        const results = await axeScan(page)
-          .include("main")
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-          .analyze();
-        expect(results.violations, theme).toEqual([]);
+        expect(await axeViolations(page, { include: "main" }), theme).toEqual([]);
       }
       // The public header with its dropdown open, in both themes.
       for (const theme of ["light", "dark"] as const) {
         await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
         await page.goto("/");
         await mainNav(page).getByRole("button", { name: "Services submenu" }).click();
-        const results = await axeScan(page)
-          .include("header")
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-          .analyze();
-        expect(results.violations, `header ${theme}`).toEqual([]);
+        expect(await axeViolations(page, { include: "header" }), `header ${theme}`).toEqual([]);
       }
     });
   });
