@@ -18,8 +18,9 @@ export function keptRead<T>(
     if (!options.reaches || options.reaches(change)) forget();
   });
   function get(): Promise<T> {
-    kept ??= load();
-    const pending = kept;
+    if (kept) return kept;
+    const pending = load();
+    kept = pending;
     pending.catch(() => {
       if (kept === pending) kept = undefined;
     });

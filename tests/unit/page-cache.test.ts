@@ -45,9 +45,6 @@ function put(
 }
 
 /** A renderer that records what it renders and stores `etag` for it, when released. */
-/** Background renders begin in a turn of the event loop of their own. */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
 function renderer(cache: ReturnType<typeof createPageCache>, etag: string) {
   const rendered: string[] = [];
   let release!: () => void;
@@ -218,7 +215,7 @@ describe("page cache tags and stale-while-revalidate", () => {
     expect(first?.entry.etag).toBe("old");
     // A second visitor meanwhile: the same stale copy, no second render.
     expect(cache.lookup("/blog/a")?.stale).toBe(true);
-    await nextTurn();
+    await settle();
     expect(rendered).toEqual(["http://site/blog/a"]);
     expect(cache.lookup("/blog/a")?.stale).toBe(true);
     release();
@@ -244,7 +241,7 @@ describe("page cache tags and stale-while-revalidate", () => {
       running++;
       most = Math.max(most, running);
       const ticket = cache.begin(key, { url, background: true });
-      await nextTurn();
+      await settle();
       await ticket.finish(entry(10, "new"), new Set(["posts"]));
       running--;
     });
@@ -254,7 +251,7 @@ describe("page cache tags and stale-while-revalidate", () => {
       expect(cache.lookup(key)).toMatchObject({ stale: true, entry: { etag: "old" } });
     }
     expect(begun).toEqual([]);
-    await nextTurn();
+    await settle();
     expect(begun).toHaveLength(1);
     await cache.idle();
     expect(begun.sort()).toEqual(["/blog/a", "/blog/b", "/blog/c"]);
@@ -282,19 +279,19 @@ describe("page cache tags and stale-while-revalidate", () => {
       cache.change({ stale: ["posts"], purge: [] });
       cache.lookup("/blog/a");
       cache.lookup("/blog/b");
-      await nextTurn();
-      await nextTurn();
+      await settle();
+      await settle();
       expect(begun).toEqual(["/blog/a"]);
       await vi.advanceTimersByTimeAsync(9_000);
       expect(begun).toEqual(["/blog/a"]);
       await vi.advanceTimersByTimeAsync(1_000);
-      await nextTurn();
-      await nextTurn();
+      await settle();
+      await settle();
       expect(begun).toEqual(["/blog/a", "/blog/b"]);
       expect(cache.lookup("/blog/b")).toMatchObject({ stale: false, entry: { etag: "new" } });
       // The hung one still counts as under way: no second render of it.
       expect(cache.lookup("/blog/a")?.stale).toBe(true);
-      await nextTurn();
+      await settle();
       expect(begun).toEqual(["/blog/a", "/blog/b"]);
     } finally {
       vi.useRealTimers();
@@ -434,7 +431,7 @@ describe("page cache under a stream of edits", () => {
     });
     cache.change({ stale: ["page:/blog/a"], purge: [] });
     cache.lookup("/blog/a"); // starts the background render
-    await nextTurn();
+    await settle();
     cache.change({ stale: ["page:/blog/a"], purge: [] }); // a second edit while it renders
     release();
     await cache.idle();
@@ -456,7 +453,7 @@ describe("page cache under a stream of edits", () => {
     });
     cache.change({ stale: ["page:/blog"], purge: [] });
     cache.lookup("/blog");
-    await nextTurn();
+    await settle();
     cache.change({ stale: [], purge: ["post:1"] }); // post 1 unpublished meanwhile
     await finish();
     expect(cache.lookup("/blog")).toBeUndefined();
