@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { type Db, type DialectName, dialectOf } from "#server/db/client.ts";
 import { toCount } from "#server/db/normalize.ts";
+import { reusableRead } from "#server/db/reusable-read.ts";
 import type { Database } from "#server/db/schema.ts";
 import { isLive, isPending, NOT_LIVE_BRANCHES, notLiveBranches } from "./visibility.ts";
 
@@ -44,6 +45,8 @@ export type Links = {
   take?: number;
   /** The highest post id (about how many posts there are), where resolveLinks read it. */
   highestPostId?: number;
+  /** Walk the order's index (SQLite), decided before the query is built (else by walkIsShorter). */
+  walk?: boolean;
 };
 
 /** Up to this many linked posts, a list starts from them rather than walking the order. */
@@ -57,7 +60,7 @@ const FEW_LINKS = 1000;
  * holds its body): on SQLite, between renders, those reads were most of a post
  * page's query time (docs/performance.md, "The render path").
  */
-function walkIsShorter(links: Links): boolean {
+export function walkIsShorter(links: Links): boolean {
   if (links.size > FEW_LINKS) return true;
   const posts = links.highestPostId ?? 0;
   if (!posts || posts > GUESS_UP_TO || !links.take || links.size === 0) return false;
@@ -135,6 +138,35 @@ export function linkedPostIds(links: Links) {
   )} in (${sql.join(links.ids)})`;
 }
 
+type TermLinks = {
+  taxonomy: "categories" | "tags";
+  table: Links["table"];
+  column: Links["column"];
+};
+
+/** A category's or tag's id by its slug, with its number of posts. */
+const readTermLinks = reusableRead((db, shape: TermLinks, { slug }: { slug: string }) => {
+  const { taxonomy, table, column } = shape;
+  return db
+    .selectFrom(taxonomy)
+    .select([
+      `${taxonomy}.id`,
+      sql<number>`(select count(*) from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref(`${taxonomy}.id`)})`.as(
+        "n",
+      ),
+      highestPostIdColumn(db),
+    ])
+    .where(`${taxonomy}.slug`, "=", slug);
+});
+
+/** How many posts some categories have between them. */
+const readCategoryLinks = reusableRead((db, _shape: null, { ids }: { ids: number[] }) =>
+  db
+    .selectFrom("post_categories")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), highestPostIdColumn(db)])
+    .where("category_id", "in", ids),
+);
+
 /**
  * The filter's category and tag conditions as ids with their number of links.
  * Answers null when a slug names nothing (so the list is empty at once).
@@ -147,17 +179,7 @@ export async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] 
     column: Links["column"],
     slug: string,
   ) => {
-    const row = await db
-      .selectFrom(taxonomy)
-      .select([
-        `${taxonomy}.id`,
-        sql<number>`(select count(*) from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref(`${taxonomy}.id`)})`.as(
-          "n",
-        ),
-        highestPostIdColumn(db),
-      ])
-      .where(`${taxonomy}.slug`, "=", slug)
-      .executeTakeFirst();
+    const [row] = await readTermLinks(db, { taxonomy, table, column }, { slug });
     if (!row) return false;
     links.push({
       table,
@@ -178,11 +200,7 @@ export async function resolveLinks(db: Db, filter: PostFilter): Promise<Links[] 
   }
   if (filter.categoryIds?.length) {
     const ids = filter.categoryIds;
-    const row = await db
-      .selectFrom("post_categories")
-      .select((eb) => [eb.fn.countAll<number>().as("n"), highestPostIdColumn(db)])
-      .where("category_id", "in", ids)
-      .executeTakeFirst();
+    const [row] = await readCategoryLinks(db, null, { ids });
     links.push({
       table: "post_categories",
       column: "category_id",
@@ -254,7 +272,7 @@ export function applyFilter<Q extends PostQuery>(
     // Few posts: start from them (PostgreSQL reads = any(array) as a short id
     // list). Many, or on SQLite whenever walkIsShorter says so: walk the order's
     // index and keep those linked, which finds a page's posts after a few steps.
-    const walk = dialect === "sqlite" && walkIsShorter(links);
+    const walk = dialect === "sqlite" && (links.walk ?? walkIsShorter(links));
     if (links.probe && walk) {
       q = q.where(
         sql<boolean>`exists (select 1 from ${sql.table(links.table)} where ${sql.ref(

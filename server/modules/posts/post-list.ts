@@ -1,17 +1,20 @@
-import { type RawBuilder, sql } from "kysely";
+import { type Compilable, type RawBuilder, sql } from "kysely";
 import type { PostSummary } from "#common/types.ts";
 import { type Db, dialectOf } from "#server/db/client.ts";
 import { toCount } from "#server/db/normalize.ts";
+import { reusableRead } from "#server/db/reusable-read.ts";
 import {
   applyFilter,
   hiddenPostCount,
   hiddenPostIds,
+  type Links,
   linkedPostIds,
   narrowingOf,
   orderKey,
   type PostFilter,
   resolveLinks,
   visibilityOf,
+  walkIsShorter,
 } from "./post-filter.ts";
 import { attachRelations, contentColumn, POST_COLUMNS, type PostRow } from "./post-rows.ts";
 import { midWordFallback, searchPostPage } from "./post-search.ts";
@@ -63,6 +66,76 @@ export type PageOptions = {
   /** false: the posts only, no count (short lists: featured, related). */
   withCount?: boolean;
 };
+
+type PageShape = {
+  visibility: PostFilter["visibility"];
+  status: PostFilter["status"];
+  featured: boolean;
+  links: Pick<Links, "table" | "column" | "probe" | "walk">[];
+  direction: "asc" | "desc";
+  /** Count over the page's own rows (a text match). */
+  windowCount: boolean;
+  /** Count in the page's query (the first page of a list). */
+  inlineCount: boolean;
+  content: boolean | number;
+};
+
+type PageValues = {
+  now: string;
+  authorId: number | undefined;
+  excludeId: number | undefined;
+  substring: string | undefined;
+  ids: number[][];
+  sizes: number[];
+  take: number;
+  skip: number;
+};
+
+/**
+ * One page's posts, with its total when asked (`total_count`). The page's ids
+ * come from an index alone (a narrow subquery), so skipped rows never cost a
+ * table read.
+ */
+const readPostPage = reusableRead((db, shape: PageShape, values: PageValues) => {
+  const filter: PostFilter = {
+    visibility: shape.visibility,
+    status: shape.status,
+    featured: shape.featured,
+    now: values.now,
+    authorId: values.authorId,
+    excludeId: values.excludeId,
+    substring: values.substring,
+    links: shape.links.map((l, i) => ({ ...l, ids: values.ids[i]!, size: values.sizes[i]! })),
+  };
+  let pageIds = applyFilter(
+    db.selectFrom("posts").select(["posts.id", orderKey(filter).as("sort_key")]),
+    filter,
+    dialectOf(db),
+  )
+    .orderBy(orderKey(filter), shape.direction)
+    .orderBy("posts.id", shape.direction)
+    .limit(values.take)
+    .offset(values.skip);
+  if (shape.windowCount) {
+    pageIds = pageIds.select(sql<number>`count(*) over ()`.as("total_count")) as typeof pageIds;
+  }
+  let query = db
+    .selectFrom(pageIds.as("page"))
+    .innerJoin("posts", "posts.id", "page.id")
+    .leftJoin("users", "users.id", "posts.author_id")
+    .select(POST_COLUMNS)
+    .select(contentColumn(shape.content));
+  if (shape.windowCount) {
+    query = query.select(sql<number>`page.total_count`.as("total_count")) as typeof query;
+  } else if (shape.inlineCount) {
+    query = query.select(countQuery(db, filter).as("total_count")) as unknown as typeof query;
+  }
+  // Ordered by the page's own columns, so the database starts from the page's
+  // few rows rather than walking an index in the same order.
+  return query
+    .orderBy(sql`page.sort_key`, "desc")
+    .orderBy("page.id", "desc") as unknown as Compilable<PostRow & { total_count?: unknown }>;
+});
 
 /** Past this offset a page first counts, and reads from the nearer end of the list. */
 const DEEP_OFFSET = 1000;
@@ -119,39 +192,38 @@ export async function findPostPage(
     }
   }
 
-  const direction = reverse ? "asc" : "desc";
   // A text match (the search fallback) is a small set read from a full index
   // scan: counted over the page query's own rows instead of scanning twice.
   const windowCount = withCount && count === undefined && !!filter.substring;
-  let pageIds = applyFilter(
-    db.selectFrom("posts").select(["posts.id", orderKey(filter).as("sort_key")]),
-    filter,
-    dialectOf(db),
-  )
-    .orderBy(orderKey(filter), direction)
-    .orderBy("posts.id", direction)
-    .limit(take)
-    .offset(skip);
-  if (windowCount) {
-    pageIds = pageIds.select(sql<number>`count(*) over ()`.as("total_count")) as typeof pageIds;
-  }
-  let query = db
-    .selectFrom(pageIds.as("page"))
-    .innerJoin("posts", "posts.id", "page.id")
-    .leftJoin("users", "users.id", "posts.author_id")
-    .select(POST_COLUMNS)
-    .select(contentColumn(content));
-  if (windowCount) {
-    query = query.select(sql<number>`page.total_count`.as("total_count")) as typeof query;
-  } else if (withCount && count === undefined) {
-    query = query.select(countQuery(db, filter).as("total_count")) as unknown as typeof query;
-  }
-  // Ordered by the page's own columns, so the database starts from the page's
-  // few rows rather than walking an index in the same order.
-  const rows = (await query
-    .orderBy(sql`page.sort_key`, "desc")
-    .orderBy("page.id", "desc")
-    .execute()) as unknown as (PostRow & { total_count?: unknown })[];
+  const links = filter.links ?? [];
+  const rows = await readPostPage(
+    db,
+    {
+      visibility: filter.visibility,
+      status: filter.status,
+      featured: !!filter.featured,
+      links: links.map((l) => ({
+        table: l.table,
+        column: l.column,
+        probe: !!l.probe,
+        walk: dialectOf(db) === "sqlite" && walkIsShorter(l),
+      })),
+      direction: reverse ? "asc" : "desc",
+      windowCount,
+      inlineCount: withCount && count === undefined && !windowCount,
+      content,
+    },
+    {
+      now: filter.now,
+      authorId: filter.authorId,
+      excludeId: filter.excludeId,
+      substring: filter.substring,
+      ids: links.map((l) => l.ids),
+      sizes: links.map((l) => l.size),
+      take,
+      skip,
+    },
+  );
 
   if (count === undefined) {
     if (!withCount) count = rows.length;

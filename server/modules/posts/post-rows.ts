@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Category, Post, Tag } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toBool, toCount, toIso } from "#server/db/normalize.ts";
+import { reusableRead } from "#server/db/reusable-read.ts";
 import { effectiveStatus } from "./post-status.ts";
 
 /** The columns a post is read with, and how rows become `Post`s with their categories and tags. */
@@ -84,11 +85,9 @@ function toPost(row: PostRow, categories: Category[], tags: Tag[], now: string):
   };
 }
 
-/** Categories and tags of all the given posts, in one query, each list by name. */
-export async function attachRelations(db: Db, rows: PostRow[], now: string): Promise<Post[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const relations = await db
+/** The categories and tags of some posts (both lists by name). */
+const readTerms = reusableRead((db, _shape: null, { ids }: { ids: number[] }) =>
+  db
     .selectFrom("post_categories")
     .innerJoin("categories", "categories.id", "post_categories.category_id")
     .select([
@@ -113,8 +112,13 @@ export async function attachRelations(db: Db, rows: PostRow[], now: string): Pro
         .where("post_tags.post_id", "in", ids),
     )
     .orderBy("kind")
-    .orderBy("name")
-    .execute();
+    .orderBy("name"),
+);
+
+/** Categories and tags of all the given posts, in one query, each list by name. */
+export async function attachRelations(db: Db, rows: PostRow[], now: string): Promise<Post[]> {
+  if (rows.length === 0) return [];
+  const relations = await readTerms(db, null, { ids: rows.map((r) => r.id) });
   const categoriesByPost = new Map<number, Category[]>();
   const tagsByPost = new Map<number, Tag[]>();
   for (const { kind, post_id, id, name, slug } of relations) {

@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from "kysely";
 import type { Post } from "#common/types.ts";
 import { type Db, dialectOf } from "#server/db/client.ts";
 import { toCount, toIso } from "#server/db/normalize.ts";
+import { reusableRead } from "#server/db/reusable-read.ts";
 import { findRow, insertRow, stamped } from "#server/db/rows.ts";
 import type { Database } from "#server/db/schema.ts";
 import { applyFilter, type PostFilter, type PostQuery } from "./post-filter.ts";
@@ -15,16 +16,26 @@ import { isLive } from "./visibility.ts";
  * dashboard's reads. Lists are in post-list.ts, search in post-search*.ts.
  */
 
+type PostByKey = { by: "id" | "slug"; visibility: PostFilter["visibility"] };
+type PostKeyValues = { key: number | string; now: string; authorId: number | undefined };
+
+/** One post with its whole body, by id or slug, as the filter lets it be seen. */
+const readPost = reusableRead((db, shape: PostByKey, values: PostKeyValues) => {
+  let query = selectPostColumns(db, true) as unknown as PostQuery;
+  query = applyFilter(query, { ...values, visibility: shape.visibility }, dialectOf(db));
+  return query.where(shape.by === "id" ? "posts.id" : "posts.slug", "=", values.key);
+});
+
 export async function findPost(
   db: Db,
   by: { id: number } | { slug: string },
   filter: Pick<PostFilter, "visibility" | "now" | "authorId">,
 ): Promise<Post | null> {
-  let query = selectPostColumns(db, true) as unknown as PostQuery;
-  query = applyFilter(query, filter, dialectOf(db));
-  query =
-    "id" in by ? query.where("posts.id", "=", by.id) : query.where("posts.slug", "=", by.slug);
-  const row = (await query.executeTakeFirst()) as unknown as PostRow | undefined;
+  const [row] = (await readPost(
+    db,
+    { by: "id" in by ? "id" : "slug", visibility: filter.visibility },
+    { key: "id" in by ? by.id : by.slug, now: filter.now, authorId: filter.authorId },
+  )) as unknown as PostRow[];
   if (!row) return null;
   const [post] = await attachRelations(db, [row], filter.now);
   return post ?? null;
