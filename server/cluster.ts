@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { randomUUID } from "node:crypto";
 import net from "node:net";
 import type { ContentChange } from "./cache/content-changes.ts";
 import type { Config } from "./config.ts";
@@ -13,6 +14,8 @@ export type ClusterMessage =
 
 /** Environment the primary gives each worker. */
 export const WORKER_INDEX_ENV = "BERANDA_WORKER_INDEX";
+/** The same for all workers of one primary: the instance they make up (change-notifications.ts). */
+export const INSTANCE_ENV = "BERANDA_INSTANCE";
 export const SETUP_TOKEN_ENV = "BERANDA_SETUP_TOKEN";
 /** Marks the child that migrates and seeds before the workers start. */
 export const PREPARE_ENV = "BERANDA_PREPARE";
@@ -74,6 +77,7 @@ export function runWorkers(options: {
 }): Promise<string> {
   const { count, logger } = options;
   const workers = new Map<number, Worker>();
+  const instance = randomUUID();
   let stopping = false;
   let listening = 0;
   let ready!: (url: string) => void;
@@ -100,7 +104,11 @@ export function runWorkers(options: {
   }
 
   function fork(index: number) {
-    const worker = cluster.fork({ ...options.env, [WORKER_INDEX_ENV]: String(index) });
+    const worker = cluster.fork({
+      ...options.env,
+      [WORKER_INDEX_ENV]: String(index),
+      [INSTANCE_ENV]: instance,
+    });
     workers.set(index, worker);
     worker.on("message", (message: unknown) => {
       if (!isMessage(message)) return;

@@ -12,6 +12,7 @@ import { createHttpCachePurge } from "./cache/http-cache-purge.ts";
 import {
   checkPort,
   connectWorker,
+  INSTANCE_ENV,
   PREPARE_ENV,
   type PreparedMessage,
   prepareInChild,
@@ -192,12 +193,14 @@ async function serveSite() {
   // A worker's primary migrated and seeded already.
   const prepared = await openDatabase({ migrate: workerIndex === null });
   const pages = await loadPageHandler().catch((error: Error) => fail(error.message));
-  // On PostgreSQL each change reaches every other process on the database
-  // (workers and other instances) by NOTIFY; on SQLite a worker's changes
-  // reach the others through the primary. Shared HTTP caches in front
-  // (CACHE_PURGE_URLS) are purged by every process once it has applied the
-  // change to its own page cache: a cache in front that fetched the page
-  // again from a process the change had not reached yet is purged again by it.
+  // A worker's changes reach its sibling workers through the primary (IPC:
+  // the primary hands new connections to a worker over the same channel, so a
+  // request that follows the answer to a change finds it applied), and on
+  // PostgreSQL every other instance on the database by NOTIFY. Shared HTTP
+  // caches in front (CACHE_PURGE_URLS) are purged by every process once it has
+  // applied the change to its own page cache: a cache in front that fetched
+  // the page again from a process the change had not reached yet is purged
+  // again by it.
   const purgeHttpCaches = config.cachePurge
     ? createHttpCachePurge({ ...config.cachePurge, logger })
     : null;
@@ -212,6 +215,7 @@ async function serveSite() {
           url: config.database.url,
           deliver: applyElsewhere,
           logger,
+          instance: workerIndex === null ? undefined : process.env[INSTANCE_ENV],
         }).catch((error: Error) =>
           fail(`cannot listen for changes on the PostgreSQL database: ${error.message}`),
         )
@@ -219,12 +223,12 @@ async function serveSite() {
   // On SQLite, changes a command makes beside the site (an import) come by a file in DATA_DIR.
   const stopWatchingCommands =
     config.database.kind === "sqlite" ? watchCommandChanges(config.dataDir, applyElsewhere) : null;
-  const relayChange = notifications?.relay ?? link?.relay;
+  const relays = [notifications?.relay, link?.relay, purgeHttpCaches].filter((r) => !!r);
   const changes = createContentChanges(
-    relayChange || purgeHttpCaches
+    relays.length
       ? {
           relay: async (change) => {
-            await Promise.all([relayChange?.(change), purgeHttpCaches?.(change)]);
+            await Promise.all(relays.map((relay) => relay(change)));
           },
         }
       : {},

@@ -40,9 +40,16 @@ export async function startChangeNotifications(options: {
   checkEveryMs?: number;
   /** How long a relay waits for its notification to come back (default 2 s). */
   echoWaitMs?: number;
+  /**
+   * The instance a worker belongs to (the same for all workers of one
+   * primary). Its sibling workers' changes reach it through the primary
+   * (server/cluster.ts), so their notifications are not delivered again.
+   */
+  instance?: string;
 }): Promise<ChangeNotifications> {
   const { default: driver } = await import("pg");
-  const instance = randomUUID();
+  const instance = options.instance ? `${options.instance}/${randomUUID()}` : randomUUID();
+  const siblings = options.instance ? `${options.instance}/` : null;
   const checkEveryMs = options.checkEveryMs ?? 5_000;
   const echoWaitMs = options.echoWaitMs ?? 2_000;
   // Notifications this instance sent and has not seen come back yet, by id.
@@ -68,13 +75,15 @@ export async function startChangeNotifications(options: {
       if (message.id !== undefined) echoes.get(message.id)?.();
       return;
     }
+    if (siblings && message.from.startsWith(siblings)) return;
     options.deliver({ stale: message.stale ?? [], purge: message.purge ?? [] });
   };
 
   async function connect(): Promise<void> {
     const client = new driver.Client({
       ...pgConnection(options.url),
-      application_name: "beranda change notifications",
+      // Which site's listener it is, for an operator (and a test) looking at pg_stat_activity.
+      application_name: `beranda changes ${channel}`,
     });
     client.on("notification", onNotification);
     client.on("error", (error) => {
@@ -152,7 +161,11 @@ export async function startChangeNotifications(options: {
 /** One channel per site: several sites may share a database, a schema each. */
 async function channelOf(client: pg.Pool | pg.Client): Promise<string> {
   const { rows } = await client.query<{ schema: string }>("select current_schema() as schema");
-  const schema = rows[0]?.schema ?? "public";
+  return channelFor(rows[0]?.schema ?? "public");
+}
+
+/** The channel of the site in a database schema. */
+export function channelFor(schema: string): string {
   return `beranda_${createHash("sha256").update(schema).digest("hex").slice(0, 24)}`;
 }
 

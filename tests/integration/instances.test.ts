@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { startChangeNotifications } from "#server/cache/change-notifications.ts";
+import { channelFor, startChangeNotifications } from "#server/cache/change-notifications.ts";
 import type { ContentChange } from "#server/cache/content-changes.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDb, pgConnection } from "#server/db/client.ts";
@@ -203,12 +203,14 @@ describe("instances on one PostgreSQL database", () => {
       expect(seen.b[0]).toEqual({ stale: ["post:1"], purge: [] });
       expect(seen.a).toEqual([]); // not its own
 
-      // The server ends both listening sessions (a restart, a failover).
+      // The server ends both listening sessions (a restart, a failover); only this
+      // site's, not those of other tests' servers on the database.
       const admin = new pg.Client(pgConnection(TEST_DATABASE_URL));
       await admin.connect();
       await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
-          where application_name = 'beranda change notifications' and datname = current_database()`,
+          where application_name = $1 and datname = current_database()`,
+        [`beranda changes ${channelFor(schema)}`],
       );
       await admin.end();
       expect(await eventually(() => seen.b.length === 2)).toBe(true);
@@ -220,6 +222,46 @@ describe("instances on one PostgreSQL database", () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("workers of one instance do not hear each other's notifications (the primary tells them); other instances do", async () => {
+    const schema = `w_${Date.now().toString(36)}`;
+    await createSchema(schema);
+    const url = commandEnv({ dataDir: "", schema }).DATABASE_URL;
+    const logger = createLogger("silent");
+    const seen: Record<"one" | "sibling" | "other", ContentChange[]> = {
+      one: [],
+      sibling: [],
+      other: [],
+    };
+    const listen = (name: keyof typeof seen, instance?: string) =>
+      // A relay waits for its own notification to come back: a minute here,
+      // so one that never came back would fail the test by its time limit.
+      startChangeNotifications({
+        url,
+        logger,
+        instance,
+        echoWaitMs: 60_000,
+        deliver: (c) => seen[name].push(c),
+      });
+    const one = await listen("one", "instance-a");
+    const sibling = await listen("sibling", "instance-a");
+    const other = await listen("other", "instance-b");
+    try {
+      await one.relay({ stale: ["post:1"], purge: [] });
+      await sibling.relay({ stale: [], purge: ["post:2"] });
+      expect(await eventually(() => seen.other.length === 2)).toBe(true);
+      expect(seen.other).toEqual([
+        { stale: ["post:1"], purge: [] },
+        { stale: [], purge: ["post:2"] },
+      ]);
+      await other.relay({ stale: ["post:3"], purge: [] });
+      expect(await eventually(() => seen.one.length === 1 && seen.sibling.length === 1)).toBe(true);
+      expect(seen.one).toEqual([{ stale: ["post:3"], purge: [] }]);
+      expect(seen.sibling).toEqual([{ stale: ["post:3"], purge: [] }]);
+    } finally {
+      await Promise.all([one.close(), sibling.close(), other.close()]);
     }
   });
 });
