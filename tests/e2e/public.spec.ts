@@ -177,6 +177,8 @@ test.describe("gallery", () => {
   test("autoplays, pauses, opens the lightbox, wraps around and closes with Escape", async ({
     page,
   }) => {
+    // The page's clock runs as usual; runFor moves it on (firing the timers due) at once.
+    await page.clock.install();
     await page.goto("/gallery");
     const counter = page.getByText(/^\d+ \/ \d+$/).first();
     await expect(counter).toHaveText(/^1 \/ (\d+)$/);
@@ -184,8 +186,9 @@ test.describe("gallery", () => {
     await expect(counter).toHaveText(`2 / ${total}`, { timeout: 5_000 });
     await page.getByRole("button", { name: "Pause" }).click();
     const paused = await counter.innerText();
-    await page.waitForTimeout(3_500);
-    await expect(counter).toHaveText(paused);
+    await page.clock.runFor(10_000);
+    // Read once, not retried: a carousel still turning comes round to any text.
+    expect(await counter.innerText()).toBe(paused);
 
     const firstThumb = page.getByRole("list", { name: "Thumbnails" }).getByRole("button").first();
     await firstThumb.click();
@@ -205,23 +208,31 @@ test.describe("gallery", () => {
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto("/gallery");
     const counter = page.getByText(/^\d+ \/ \d+$/).first();
     const play = page.getByRole("button", { name: "Play" });
     await expect(play).toBeVisible();
-    await page.waitForTimeout(3_500);
-    await expect(counter).toHaveText(/^1 \/ \d+$/);
+    await page.clock.runFor(10_000);
+    expect(await counter.innerText()).toMatch(/^1 \/ \d+$/);
     await play.click();
     await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
-    await expect(counter).toHaveText(/^2 \/ \d+$/, { timeout: 5_000 });
+    await page.clock.runFor(3_000);
+    await expect(counter).toHaveText(/^2 \/ \d+$/);
   });
 
   test("View Larger opens the current image and stops autoplay", async ({ page }) => {
+    await page.clock.install();
     await page.goto("/gallery");
+    const counter = page.getByText(/^\d+ \/ \d+$/).first();
+    await page.getByRole("button", { name: "Next ›" }).click();
+    const current = await counter.innerText();
     await page.getByRole("button", { name: "View Larger" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByRole("dialog")).toContainText(`(${current})`);
     await page.getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+    await page.clock.runFor(10_000);
+    expect(await counter.innerText()).toBe(current);
   });
 });
 
