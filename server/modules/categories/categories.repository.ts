@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Category, Tag } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toCount } from "#server/db/normalize.ts";
+import { reusableRead } from "#server/db/reusable-read.ts";
 import { deleteById, findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
 import { hiddenPostIds } from "#server/modules/posts/post-filter.ts";
 
@@ -17,32 +18,38 @@ const LINKS = {
  * The categories or tags with the number of live posts in each: all links
  * (one index scan) minus the links of hidden posts (drafts, scheduled), which
  * are few. Counting the live posts directly would read every linked post's row.
+ * Built once per taxonomy (decision 040): the blog's pages show the categories.
  */
+const readTermsWithPostCounts = reusableRead(
+  (db, { taxonomy }: { taxonomy: Taxonomy }, { now }: { now: string }) => {
+    const { table, termId } = LINKS[taxonomy];
+    const linksPerTerm = () =>
+      db
+        .selectFrom(table)
+        .select([termId, (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy(termId);
+    return db
+      .selectFrom(taxonomy)
+      .leftJoin(linksPerTerm().as("linked"), `linked.${termId}`, `${taxonomy}.id`)
+      .leftJoin(
+        linksPerTerm().where("post_id", "in", hiddenPostIds(db, now)).as("hidden"),
+        `hidden.${termId}`,
+        `${taxonomy}.id`,
+      )
+      .select([
+        `${taxonomy}.id`,
+        `${taxonomy}.name`,
+        `${taxonomy}.slug`,
+        "linked.n as linked",
+        "hidden.n as hidden",
+      ])
+      .$if(taxonomy === "categories", (query) => query.select("categories.description"))
+      .orderBy(`${taxonomy}.name`);
+  },
+);
+
 async function findTermsWithPostCounts(db: Db, taxonomy: Taxonomy, now: string) {
-  const { table, termId } = LINKS[taxonomy];
-  const linksPerTerm = () =>
-    db
-      .selectFrom(table)
-      .select([termId, (eb) => eb.fn.countAll<number>().as("n")])
-      .groupBy(termId);
-  const rows = await db
-    .selectFrom(taxonomy)
-    .leftJoin(linksPerTerm().as("linked"), `linked.${termId}`, `${taxonomy}.id`)
-    .leftJoin(
-      linksPerTerm().where("post_id", "in", hiddenPostIds(db, now)).as("hidden"),
-      `hidden.${termId}`,
-      `${taxonomy}.id`,
-    )
-    .select([
-      `${taxonomy}.id`,
-      `${taxonomy}.name`,
-      `${taxonomy}.slug`,
-      "linked.n as linked",
-      "hidden.n as hidden",
-    ])
-    .$if(taxonomy === "categories", (query) => query.select("categories.description"))
-    .orderBy(`${taxonomy}.name`)
-    .execute();
+  const rows = await readTermsWithPostCounts(db, { taxonomy }, { now });
   return rows.map(({ linked, hidden, ...term }) => ({
     ...term,
     postCount: toCount(linked) - toCount(hidden),
