@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Insertable, type Selectable, sql } from "k
 import type { Page, PageSummary } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { toBool, toCount, toIso } from "#server/db/normalize.ts";
+import { reusableRead } from "#server/db/reusable-read.ts";
 import { findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
 import type { Database, PagesTable } from "#server/db/schema.ts";
 import { effectiveStatus } from "#server/modules/content/publishing.ts";
@@ -144,17 +145,31 @@ export async function findPagePage(
   return { pages: rows.map((row) => toSummary(row, filter.now)), count: toCount(total.count) };
 }
 
+type PageKey = { by: "id" | "slug"; visibility: "all" | "public" };
+
+/** A page by id or slug (built once per shape, decision 040: every page's render reads one). */
+const readPage = reusableRead(
+  (db, shape: PageKey, values: { key: number | string; now: string }) => {
+    let query = db
+      .selectFrom("pages")
+      .select(columns)
+      .where(shape.by === "id" ? "pages.id" : "pages.slug", "=", values.key);
+    if (shape.visibility === "public") query = query.where((eb) => isLivePage(eb, values.now));
+    return query;
+  },
+);
+
 /** A page by id or slug: any status for staff, only a live one for the public. */
 export async function findPage(
   db: Db,
   key: { id: number } | { slug: string },
   options: { visibility: "all" | "public"; now: string },
 ): Promise<Page | null> {
-  let query = db.selectFrom("pages").select(columns);
-  query =
-    "id" in key ? query.where("pages.id", "=", key.id) : query.where("pages.slug", "=", key.slug);
-  if (options.visibility === "public") query = query.where((eb) => isLivePage(eb, options.now));
-  const row = await query.executeTakeFirst();
+  const [row] = await readPage(
+    db,
+    { by: "id" in key ? "id" : "slug", visibility: options.visibility },
+    { key: "id" in key ? key.id : key.slug, now: options.now },
+  );
   return row ? toPage(row, options.now) : null;
 }
 
