@@ -45,7 +45,7 @@ export type Links = {
   take?: number;
   /** The highest post id (about how many posts there are), where resolveLinks read it. */
   highestPostId?: number;
-  /** Walk the order's index (SQLite), decided before the query is built (else by walkIsShorter). */
+  /** walkIsShorter's answer, taken before the query is built (a reusable read keeps it in its shape). */
   walk?: boolean;
 };
 

@@ -206,7 +206,7 @@ export async function findPostPage(
         table: l.table,
         column: l.column,
         probe: !!l.probe,
-        walk: dialectOf(db) === "sqlite" && walkIsShorter(l),
+        walk: walkIsShorter(l),
       })),
       direction: reverse ? "asc" : "desc",
       windowCount,

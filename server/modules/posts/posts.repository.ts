@@ -22,7 +22,8 @@ type PostKeyValues = { key: number | string; now: string; authorId: number | und
 /** One post with its whole body, by id or slug, as the filter lets it be seen. */
 const readPost = reusableRead((db, shape: PostByKey, values: PostKeyValues) => {
   let query = selectPostColumns(db, true) as unknown as PostQuery;
-  query = applyFilter(query, { ...values, visibility: shape.visibility }, dialectOf(db));
+  const { now, authorId } = values;
+  query = applyFilter(query, { visibility: shape.visibility, now, authorId }, dialectOf(db));
   return query.where(shape.by === "id" ? "posts.id" : "posts.slug", "=", values.key);
 });
 
