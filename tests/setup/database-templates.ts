@@ -4,8 +4,10 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { prepareDatabase } from "#server/boot.ts";
 import { loadConfig } from "#server/config.ts";
+import { openDb } from "#server/db/client.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
 import { createLogger } from "#server/logger.ts";
-import { createRunDatabase } from "./databases.ts";
+import { createRunDatabase, dumpSchema } from "./databases.ts";
 
 /**
  * The demo site, seeded once per run and database (its images and argon2
@@ -17,9 +19,17 @@ import { createRunDatabase } from "./databases.ts";
  */
 export type DemoTemplate = { dataDir: string; schema: string | undefined };
 
+/**
+ * On PostgreSQL, the run's freshly migrated schema and its demo schema as SQL
+ * (`dumpSchema`): a test app's schema is made by replaying one instead of
+ * running the migrations (and copying the demo's rows) again.
+ */
+export type SchemaDumps = { migrated: string; demo: string };
+
 declare module "vitest" {
   export interface ProvidedContext {
     demoTemplate: DemoTemplate | null;
+    schemaDumps: SchemaDumps | null;
   }
 }
 
@@ -28,6 +38,7 @@ export default async function setup(project: TestProject) {
   // sites: no template to seed, a few seconds of the run's start saved.
   if (project.name.endsWith("-isolated")) {
     project.provide("demoTemplate", null);
+    project.provide("schemaDumps", null);
     return;
   }
   const kind = project.name === "postgres" ? "postgres" : "sqlite";
@@ -47,10 +58,27 @@ export default async function setup(project: TestProject) {
   const { handle } = await prepareDatabase(config, createLogger("silent"), { schema });
   await handle.close();
   project.provide("demoTemplate", { dataDir, schema });
+  project.provide("schemaDumps", run && schema ? await dumpTemplates(run.url, schema) : null);
   return async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (!run) return;
     delete process.env.BERANDA_RUN_DATABASE_URL;
     await run.drop();
   };
+}
+
+/** The dumps of a migrated schema and of the demo's; null without pg_dump. */
+async function dumpTemplates(url: string, demoSchema: string): Promise<SchemaDumps | null> {
+  const migratedSchema = "migrated_template";
+  const handle = await openDb({ database: { kind: "postgres", url }, schema: migratedSchema });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+  const [migrated, demo] = await Promise.all([
+    dumpSchema(migratedSchema, url),
+    dumpSchema(demoSchema, url),
+  ]);
+  return migrated && demo ? { migrated, demo } : null;
 }

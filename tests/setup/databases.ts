@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import pg from "pg";
 import { pgConnection } from "#server/db/client.ts";
 
@@ -124,6 +126,57 @@ export async function copySchemaRows(from: string, to: string, url = TEST_DATABA
   } catch (error) {
     await client.query("rollback").catch(() => {});
     throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Schema `schema` as SQL (its tables, indexes, sequences and rows) with its
+ * name replaced by `SCHEMA_NAME`, made by `pg_dump`; null when pg_dump is
+ * missing or refuses (a server newer than the client): the caller then
+ * migrates as before. Replaying it (`restoreSchemaDump`) makes a test app's
+ * schema in one round trip, a quarter of the time its 21 migrations take
+ * (docs/performance.md, "Test schemas from a dump").
+ */
+export async function dumpSchema(schema: string, url = TEST_DATABASE_URL): Promise<string | null> {
+  const { connectionString } = pgConnection(url);
+  try {
+    const { stdout } = await promisify(execFile)(
+      "pg_dump",
+      [
+        "--dbname",
+        String(connectionString),
+        "--schema",
+        schema,
+        "--no-owner",
+        "--no-privileges",
+        "--inserts",
+        "--rows-per-insert=100",
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    return (
+      stdout
+        .split("\n")
+        // psql's meta-commands (\\restrict) mean nothing to the server.
+        .filter((line) => !line.startsWith("\\"))
+        .join("\n")
+        .replace(new RegExp(`\\b${schema}\\b`, "g"), SCHEMA_NAME)
+    );
+  } catch {
+    return null;
+  }
+}
+
+const SCHEMA_NAME = "__beranda_test_schema__";
+
+/** Makes schema `schema` from a `dumpSchema` answer, on a connection of its own. */
+export async function restoreSchemaDump(dump: string, schema: string, url = TEST_DATABASE_URL) {
+  const client = new pg.Client(pgConnection(url));
+  await client.connect();
+  try {
+    await client.query(dump.replaceAll(SCHEMA_NAME, schema));
   } finally {
     await client.end();
   }

@@ -11,7 +11,8 @@ import { LOCK_FILE_NAME } from "#server/db/data-dir-lock.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { createLogger } from "#server/logger.ts";
 import { loadPageHandler, type PageHandler } from "#server/ssr.ts";
-import { copySchemaRows, dropSchema, TEST_DATABASE_URL } from "./databases.ts";
+import type { SchemaDumps } from "./database-templates.ts";
+import { copySchemaRows, dropSchema, restoreSchemaDump, TEST_DATABASE_URL } from "./databases.ts";
 
 export const TEST_DB = (process.env.TEST_DB ?? "sqlite") as "sqlite" | "postgres";
 
@@ -53,8 +54,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const logger = createLogger(config.logLevel);
   const template = inject("demoTemplate");
-  if (options.demoMode && !options.reuse && template && !options.env?.DATA_DIR) {
-    await copyDemoTemplate(template, { dataDir, schema, database: config.database });
+  const dumps = inject("schemaDumps");
+  const fromTemplate = options.demoMode && !options.reuse && template && !options.env?.DATA_DIR;
+  if (fromTemplate) {
+    await copyDemoTemplate(template, { dataDir, schema, database: config.database, dumps });
+  } else if (dumps && schema && !options.reuse && config.database.kind === "postgres") {
+    // Migrated as the migrations would, in one round trip; the seed follows.
+    await restoreSchemaDump(dumps.migrated, schema, config.database.url);
   }
   const { handle, seed } = await prepareDatabase(config, logger, { schema }).catch(
     async (error) => {
@@ -121,7 +127,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
 /**
  * A new demo site as a copy of the run's seeded one (tests/setup/database-templates.ts):
- * its files, and on PostgreSQL its rows into this app's freshly migrated schema.
+ * its files, and on PostgreSQL its schema from the demo's dump (or, without
+ * pg_dump, its rows into this app's freshly migrated schema).
  * The seed that follows finds the demo already made and adds only what the
  * app's own settings ask for (an ADMIN_EMAIL account, say), as on a restart.
  */
@@ -131,6 +138,7 @@ async function copyDemoTemplate(
     dataDir: string;
     schema: string | undefined;
     database: ReturnType<typeof loadConfig>["database"];
+    dumps: SchemaDumps | null;
   },
 ) {
   fs.cpSync(template.dataDir, target.dataDir, {
@@ -138,6 +146,10 @@ async function copyDemoTemplate(
     filter: (source) => path.basename(source) !== LOCK_FILE_NAME,
   });
   if (!template.schema || !target.schema || target.database.kind !== "postgres") return;
+  if (target.dumps) {
+    await restoreSchemaDump(target.dumps.demo, target.schema, target.database.url);
+    return;
+  }
   const handle = await openDb({ database: target.database, schema: target.schema });
   try {
     await migrateToLatest(handle.db);
