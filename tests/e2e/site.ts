@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { inheritedEnv } from "#tests/setup/child-env.ts";
 import { E2E_PORT, SMTP_PORT } from "./mail.ts";
 
 /**
@@ -16,8 +17,7 @@ export const TEMPLATE_DIR = path.resolve(`tmp/e2e-template-${E2E_PORT}`);
 /** Every server's settings, as `npm start` would get them. */
 function siteEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   return {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
+    ...inheritedEnv(),
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

@@ -33,6 +33,7 @@ import {
   unique,
 } from "#tests/factories/index.ts";
 import { buildWxr, importRequest } from "#tests/factories/wxr.ts";
+import { inheritedEnv } from "#tests/setup/child-env.ts";
 import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 import { NODE, ROOT } from "#tests/setup/server-process.ts";
 import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
@@ -117,8 +118,7 @@ function run(command: string[], env: Record<string, string>) {
   const child = spawn(program!, args, {
     cwd: ROOT,
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
+      ...inheritedEnv(),
       LOG_LEVEL: "warn",
       ...env,
     },

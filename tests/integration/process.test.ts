@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { inheritedEnv } from "#tests/setup/child-env.ts";
 import { ROOT as root, runServer, siteUrl, waitFor } from "#tests/setup/server-process.ts";
 
 /** A raw connection: what it sent back, and whether the server closed it. */
@@ -262,8 +263,7 @@ describe("the server process", () => {
     const child = spawn("npm", ["start"], {
       cwd: root,
       env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
+        ...inheritedEnv(),
         PORT: "0",
         DATA_DIR: dataDir,
         LOG_LEVEL: "info",

@@ -4,6 +4,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { inheritedEnv } from "#tests/setup/child-env.ts";
 import { createSchema, dropSchema, TEST_DATABASE_URL } from "./databases.ts";
 import { TEST_DB } from "./test-app.ts";
 
@@ -27,8 +28,7 @@ export function runServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [...startFlags(), "build/node/main.js"], {
     cwd: ROOT,
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
+      ...inheritedEnv(),
       LOG_LEVEL: "warn",
       // One process unless a test asks for workers (the default is one per core).
       WORKERS: "1",
@@ -118,7 +118,7 @@ export async function siteDatabase(dataDir: string) {
 export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    env: { ...inheritedEnv(), ...env },
   });
   const output = collectOutput(child);
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>

@@ -13,6 +13,7 @@ import {
   put,
   unique,
 } from "#tests/factories/index.ts";
+import { inheritedEnv } from "#tests/setup/child-env.ts";
 import { TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 import { clockedEnv, deliver, linkIn } from "#tests/setup/mail-links.ts";
 import { NODE, ROOT } from "#tests/setup/server-process.ts";
@@ -130,8 +131,7 @@ describe("the life of one-time links", () => {
   it("so does a password set with npm run admin:password", async () => {
     const { owner, link } = await thiefAsksForEmailChange();
     const env: Record<string, string> = {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
+      ...inheritedEnv(),
       DATA_DIR: t.dataDir,
       DATABASE_URL: "",
     };
