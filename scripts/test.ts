@@ -20,7 +20,8 @@ const runStarted = Date.now();
 // Node's compile cache for every process of the run (the tests' own commands
 // and servers pass it on: tests/setup/child-env.ts): a module is compiled once
 // a run, not once a process. The run's start empties it, so each run is timed
-// from the same cold start (docs/performance.md, "Node's compile cache").
+// from the same cold start (docs/performance.md, "Test schemas from a dump;
+// Node's compile cache").
 const COMPILE_CACHE = path.resolve("tmp/node-compile-cache");
 fs.rmSync(COMPILE_CACHE, { recursive: true, force: true });
 process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE;

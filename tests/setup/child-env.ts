@@ -3,7 +3,7 @@
  * environment sets: PATH and HOME, and Node's compile cache when the run has
  * one (`npm test` sets NODE_COMPILE_CACHE: the server's and the commands'
  * modules are compiled once per run instead of once per process;
- * docs/performance.md, "Node's compile cache").
+ * docs/performance.md, "Test schemas from a dump; Node's compile cache").
  */
 export function inheritedEnv(): Record<string, string> {
   return {
