@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,9 +32,8 @@ import {
   unique,
 } from "#tests/factories/index.ts";
 import { buildWxr, importRequest } from "#tests/factories/wxr.ts";
-import { inheritedEnv } from "#tests/setup/child-env.ts";
 import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
-import { NODE, ROOT } from "#tests/setup/server-process.ts";
+import { NODE, runCommand } from "#tests/setup/server-process.ts";
 import { createTestApp, TEST_DB, type TestApp } from "#tests/setup/test-app.ts";
 
 /** Each project moves its site to the other database: both directions run. */
@@ -115,25 +113,7 @@ async function upload(t: TestApp, token: string, bytes: Buffer, name: string) {
  */
 function run(command: string[], env: Record<string, string>) {
   const [program, ...args] = command[0] === "node" ? [NODE, ...command.slice(1)] : command;
-  const child = spawn(program!, args, {
-    cwd: ROOT,
-    env: {
-      ...inheritedEnv(),
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on("close", (code) => resolve({ code, stdout, stderr })),
-  );
+  return runCommand(program!, args, { LOG_LEVEL: "warn", ...env });
 }
 
 /** The lines a command wrote to stderr, without npm's own notices. */

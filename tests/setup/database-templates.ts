@@ -4,10 +4,8 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { prepareDatabase } from "#server/boot.ts";
 import { loadConfig } from "#server/config.ts";
-import { openDb } from "#server/db/client.ts";
-import { migrateToLatest } from "#server/db/migrate.ts";
 import { createLogger } from "#server/logger.ts";
-import { createRunDatabase, dumpSchema } from "./databases.ts";
+import { createRunDatabase, dumpSchema, migrateSchema } from "./databases.ts";
 
 /**
  * The demo site, seeded once per run and database (its images and argon2
@@ -70,12 +68,7 @@ export default async function setup(project: TestProject) {
 /** The dumps of a migrated schema and of the demo's; null without pg_dump. */
 async function dumpTemplates(url: string, demoSchema: string): Promise<SchemaDumps | null> {
   const migratedSchema = "migrated_template";
-  const handle = await openDb({ database: { kind: "postgres", url }, schema: migratedSchema });
-  try {
-    await migrateToLatest(handle.db);
-  } finally {
-    await handle.close();
-  }
+  await migrateSchema(migratedSchema, url);
   const [migrated, demo] = await Promise.all([
     dumpSchema(migratedSchema, url),
     dumpSchema(demoSchema, url),

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import pg from "pg";
-import { pgConnection } from "#server/db/client.ts";
+import { openDb, pgConnection } from "#server/db/client.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
 
 /** The PostgreSQL server (and database) the tests may use: TEST_DATABASE_URL. */
 export const TEST_SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://127.0.0.1:5432/test";
@@ -179,5 +180,15 @@ export async function restoreSchemaDump(dump: string, schema: string, url = TEST
     await client.query(dump.replaceAll(SCHEMA_NAME, schema));
   } finally {
     await client.end();
+  }
+}
+
+/** Schema `schema` on `url` with every migration applied (made when missing). */
+export async function migrateSchema(schema: string, url = TEST_DATABASE_URL) {
+  const handle = await openDb({ database: { kind: "postgres", url }, schema });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
   }
 }

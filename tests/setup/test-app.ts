@@ -6,13 +6,17 @@ import { inject } from "vitest";
 import { createApp } from "#server/app.ts";
 import { prepareDatabase } from "#server/boot.ts";
 import { loadConfig } from "#server/config.ts";
-import { openDb } from "#server/db/client.ts";
 import { LOCK_FILE_NAME } from "#server/db/data-dir-lock.ts";
-import { migrateToLatest } from "#server/db/migrate.ts";
 import { createLogger } from "#server/logger.ts";
 import { loadPageHandler, type PageHandler } from "#server/ssr.ts";
 import type { SchemaDumps } from "./database-templates.ts";
-import { copySchemaRows, dropSchema, restoreSchemaDump, TEST_DATABASE_URL } from "./databases.ts";
+import {
+  copySchemaRows,
+  dropSchema,
+  migrateSchema,
+  restoreSchemaDump,
+  TEST_DATABASE_URL,
+} from "./databases.ts";
 
 export const TEST_DB = (process.env.TEST_DB ?? "sqlite") as "sqlite" | "postgres";
 
@@ -150,12 +154,7 @@ async function copyDemoTemplate(
     await restoreSchemaDump(target.dumps.demo, target.schema, target.database.url);
     return;
   }
-  const handle = await openDb({ database: target.database, schema: target.schema });
-  try {
-    await migrateToLatest(handle.db);
-  } finally {
-    await handle.close();
-  }
+  await migrateSchema(target.schema, target.database.url);
   await copySchemaRows(template.schema, target.schema, target.database.url);
 }
 
