@@ -114,6 +114,7 @@ describe("the demo seed with the database store", () => {
       expect(filesUnder(dataDir).filter((file) => file.startsWith("uploads"))).toEqual([]);
     } finally {
       await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
