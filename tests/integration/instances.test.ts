@@ -8,9 +8,9 @@ import { channelFor, startChangeNotifications } from "#server/cache/change-notif
 import type { ContentChange } from "#server/cache/content-changes.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDb, pgConnection } from "#server/db/client.ts";
-import { MIGRATION_NAMES } from "#server/db/migrate.ts";
+import { MIGRATION_NAMES, migrateToLatest } from "#server/db/migrate.ts";
 import { createLogger } from "#server/logger.ts";
-import { createSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
+import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 import { commandEnv, eventually, runServer, siteUrl } from "#tests/setup/server-process.ts";
 
 /**
@@ -262,6 +262,48 @@ describe("instances on one PostgreSQL database", () => {
       expect(seen.sibling).toEqual([{ stale: ["post:3"], purge: [] }]);
     } finally {
       await Promise.all([one.close(), sibling.close(), other.close()]);
+    }
+  });
+
+  it("a site reads the tables of its own schema only: another site's tables, even of the same name, are not its own", async () => {
+    const [mine, theirs] = ["m", "o"].map((kind) => `s${kind}_${Date.now().toString(36)}`) as [
+      string,
+      string,
+    ];
+    await Promise.all([createSchema(mine), createSchema(theirs)]);
+    const other = new pg.Client(pgConnection(TEST_DATABASE_URL));
+    await other.connect();
+    const site = await openDb({
+      database: { kind: "postgres", url: TEST_DATABASE_URL },
+      schema: mine,
+    });
+    try {
+      // Another site on the database: a table we do not have, and one we have with other columns.
+      await other.query(`CREATE TABLE ${theirs}.stray_things (id serial PRIMARY KEY, note text)`);
+      await other.query(`CREATE TABLE ${theirs}.posts (id serial PRIMARY KEY, other_column text)`);
+      await migrateToLatest(site.db);
+
+      // What the migrator and the maintenance commands read (Kysely's introspection): Kysely's
+      // own reader lists every schema's tables and asks about each column, which failed when
+      // another site dropped a table at that moment (server/db/current-schema-introspector.ts).
+      const tables = await site.db.introspection.getTables();
+      const names = tables.map((table) => table.name);
+      expect(names).not.toContain("stray_things");
+      expect(names.filter((name) => name === "posts")).toHaveLength(1);
+      const posts = tables.find((table) => table.name === "posts")!;
+      expect(posts.schema).toBe(mine);
+      expect(posts.columns.map((column) => column.name)).toContain("slug");
+      expect(posts.columns.map((column) => column.name)).not.toContain("other_column");
+      // The other site's tables are as they were.
+      const theirPosts = await other.query(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'posts' ORDER BY column_name",
+        [theirs],
+      );
+      expect(theirPosts.rows.map((row) => row.column_name)).toEqual(["id", "other_column"]);
+    } finally {
+      await site.close();
+      await other.end();
+      await Promise.all([dropSchema(mine), dropSchema(theirs)]);
     }
   });
 });
