@@ -67,7 +67,7 @@ export default defineConfig({
           environment: "node",
           // The unit files share their workers' modules (none replaces a module; the one
           // that stubs fetch unstubs it after each test): a fork per file cost twice the
-          // project's CPU (docs/performance.md, "The unit files in shared workers").
+          // project's CPU (docs/performance.md, "The unit files in shared workers, one type checker").
           isolate: false,
           // public-bundles reads the client build: made first when missing.
           globalSetup: ["tests/setup/global-setup.ts"],
