@@ -272,12 +272,10 @@ describe("instances on one PostgreSQL database", () => {
     ];
     await Promise.all([createSchema(mine), createSchema(theirs)]);
     const other = new pg.Client(pgConnection(TEST_DATABASE_URL));
-    await other.connect();
-    const site = await openDb({
-      database: { kind: "postgres", url: TEST_DATABASE_URL },
-      schema: mine,
-    });
+    let site: Awaited<ReturnType<typeof openDb>> | undefined;
     try {
+      await other.connect();
+      site = await openDb({ database: { kind: "postgres", url: TEST_DATABASE_URL }, schema: mine });
       // Another site on the database: a table we do not have, and one we have with other columns.
       await other.query(`CREATE TABLE ${theirs}.stray_things (id serial PRIMARY KEY, note text)`);
       await other.query(`CREATE TABLE ${theirs}.posts (id serial PRIMARY KEY, other_column text)`);
@@ -301,7 +299,7 @@ describe("instances on one PostgreSQL database", () => {
       );
       expect(theirPosts.rows.map((row) => row.column_name)).toEqual(["id", "other_column"]);
     } finally {
-      await site.close();
+      await site?.close();
       await other.end();
       await Promise.all([dropSchema(mine), dropSchema(theirs)]);
     }
