@@ -270,13 +270,14 @@ describe("instances on one PostgreSQL database", () => {
       string,
       string,
     ];
-    await Promise.all([createSchema(mine), createSchema(theirs)]);
     const other = new pg.Client(pgConnection(TEST_DATABASE_URL));
     let site: Awaited<ReturnType<typeof openDb>> | undefined;
     try {
       await other.connect();
+      // openDb makes its schema; another site on the database has a table we do not have,
+      // and one we have with other columns.
       site = await openDb({ database: { kind: "postgres", url: TEST_DATABASE_URL }, schema: mine });
-      // Another site on the database: a table we do not have, and one we have with other columns.
+      await other.query(`CREATE SCHEMA ${theirs}`);
       await other.query(`CREATE TABLE ${theirs}.stray_things (id serial PRIMARY KEY, note text)`);
       await other.query(`CREATE TABLE ${theirs}.posts (id serial PRIMARY KEY, other_column text)`);
       await migrateToLatest(site.db);

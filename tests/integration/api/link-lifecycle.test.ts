@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
 import { PROFILE_TEXTS } from "#common/profile-texts.ts";
@@ -13,10 +12,8 @@ import {
   put,
   unique,
 } from "#tests/factories/index.ts";
-import { inheritedEnv } from "#tests/setup/child-env.ts";
-import { TEST_DATABASE_URL } from "#tests/setup/databases.ts";
 import { clockedEnv, deliver, linkIn } from "#tests/setup/mail-links.ts";
-import { NODE, ROOT } from "#tests/setup/server-process.ts";
+import { commandEnv, NODE, runCommand } from "#tests/setup/server-process.ts";
 import { type SmtpCatcher, startSmtpCatcher } from "#tests/setup/smtp-catcher.ts";
 import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
@@ -130,24 +127,11 @@ describe("the life of one-time links", () => {
 
   it("so does a password set with npm run admin:password", async () => {
     const { owner, link } = await thiefAsksForEmailChange();
-    const env: Record<string, string> = {
-      ...inheritedEnv(),
-      DATA_DIR: t.dataDir,
-      DATABASE_URL: "",
-    };
-    if (t.schema) {
-      const url = new URL(TEST_DATABASE_URL);
-      url.searchParams.set("options", `-c search_path=${t.schema}`);
-      env.DATABASE_URL = url.toString();
-    }
-    const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(
-        NODE,
-        ["server/cli/admin-password.ts", "--email", owner.email, "--password", NEW_PASSWORD],
-        { cwd: ROOT, env, stdio: "ignore" },
-      );
-      child.on("close", resolve);
-    });
+    const { code } = await runCommand(
+      NODE,
+      ["server/cli/admin-password.ts", "--email", owner.email, "--password", NEW_PASSWORD],
+      commandEnv(t),
+    );
     expect(code).toBe(0);
     await expectTakeoverRefused(owner, link);
   });
