@@ -55,6 +55,8 @@ test.describe("moving in from WordPress", () => {
     const dryReport = page.getByRole("region", { name: "Dry run report" });
     await expect(dryReport).toBeVisible({ timeout: 20_000 });
     await expect(dryReport).toContainText("Nothing was written");
+    // Each row is named by its kind, for a screen reader's "row header".
+    await expect(dryReport.getByRole("rowheader", { name: "Posts" })).toBeVisible();
     await expect(dryReport.getByRole("row", { name: /^Posts/ })).toHaveText(
       /Posts\s*2\s*0\s*0\s*0/,
     );

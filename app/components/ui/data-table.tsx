@@ -9,6 +9,8 @@ export type DataColumn<T> = {
   className?: string;
   /** Classes of the column's cells (else `className`). */
   cellClassName?: string;
+  /** The column that names its row (`<th scope="row">`): a summary table's first column. */
+  rowHeader?: boolean;
 };
 
 export type BulkAction = {
@@ -68,18 +70,19 @@ export function BulkBar({
 /**
  * The admin's one list: a table in its card with column headings, optional row
  * selection (select-all with its half-checked state, one bulk bar), the list's
- * states (first load, failure with "Try Again", empty) and pagination.
+ * states (first load, failure with "Try Again", empty) and pagination. A
+ * table of figures already at hand (an import's report) leaves out the load.
  */
 export function DataTable<T>({
   label,
   rows,
   rowId,
   columns,
-  loading,
-  error,
-  onRetry,
-  empty,
-  spinner,
+  loading = false,
+  error = "",
+  onRetry = () => {},
+  empty = "",
+  spinner = "",
   selection,
   busy = false,
   pagination,
@@ -93,14 +96,15 @@ export function DataTable<T>({
   rows: readonly T[];
   rowId(row: T): number;
   columns: readonly DataColumn<T>[];
-  loading: boolean;
+  /** The rows' first load (omitted for rows at hand, as the four below). */
+  loading?: boolean;
   /** The failure text, or "" when the load did not fail. */
-  error: string;
-  onRetry(): void;
+  error?: string;
+  onRetry?(): void;
   /** The text when there are no rows. */
-  empty: string;
+  empty?: string;
   /** The text beside the spinner of the first load. */
-  spinner: string;
+  spinner?: string;
   /** Row selection with each row's checkbox label, the header's label, and the bulk bar. */
   selection?: {
     state: Selection;
@@ -194,15 +198,20 @@ export function DataTable<T>({
                             />
                           </td>
                         ) : null}
-                        {columns.map((column, index) => (
-                          <td
-                            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                            key={index}
-                            className={`${tdClass} ${column.cellClassName ?? column.className ?? ""}`}
-                          >
-                            {column.cell(row)}
-                          </td>
-                        ))}
+                        {columns.map((column, index) => {
+                          const Cell = column.rowHeader ? "th" : "td";
+                          const header = column.rowHeader ? "text-left font-medium" : "";
+                          return (
+                            <Cell
+                              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                              key={index}
+                              scope={column.rowHeader ? "row" : undefined}
+                              className={`${tdClass} ${header} ${column.cellClassName ?? column.className ?? ""}`}
+                            >
+                              {column.cell(row)}
+                            </Cell>
+                          );
+                        })}
                       </tr>
                       {opened ? (
                         <tr id={opened.id}>

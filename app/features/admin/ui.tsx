@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { type Column, TableHead, tableClass } from "#app/components/ui/list-parts.tsx";
 
 export function PageHeader({
   title,
@@ -94,42 +93,6 @@ export function RowButton({
 }: ButtonHTMLAttributes<HTMLButtonElement> & { danger?: boolean }) {
   const base = danger ? dangerButton : smallButton;
   return <button type="button" className={className ? `${base} ${className}` : base} {...props} />;
-}
-
-/** An admin table in its card, with its column headings. */
-export function AdminTable({
-  headings,
-  busy = false,
-  caption,
-  headClassName,
-  framed = true,
-  children,
-}: {
-  /** Column headings, in order (a heading may be visually hidden markup). */
-  headings: Column[];
-  busy?: boolean;
-  /** A caption for screen readers. */
-  caption?: string;
-  headClassName?: string;
-  /** In its own card (else the screen's card holds it). */
-  framed?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      className={
-        framed
-          ? "overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-          : "overflow-x-auto"
-      }
-    >
-      <table className={tableClass} aria-busy={busy || undefined}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <TableHead columns={headings} className={headClassName} />
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
-      </table>
-    </div>
-  );
 }
 
 /** A labelled filter of an admin list: "" is the first, unfiltered choice. */

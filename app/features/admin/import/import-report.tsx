@@ -1,5 +1,4 @@
-import { tdClass } from "#app/components/ui/list-parts.tsx";
-import { AdminTable } from "#app/features/admin/ui.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { IMPORT_COUNT_LABELS, IMPORT_KINDS, type ImportJob } from "#common/schemas/imports.ts";
 
 /**
@@ -21,25 +20,21 @@ export function ImportReport({ job }: { job: ImportJob }) {
           Nothing was written. This is what an import of {job.fileName} would do.
         </p>
       ) : null}
-      <AdminTable
-        caption={`${title}: counts per kind`}
-        headings={["", job.dryRun ? "Would be created" : "Created", "Matched", "Skipped", "Failed"]}
-      >
-        {IMPORT_KINDS.map((kind) => {
-          const counts = report.counts[kind];
-          return (
-            <tr key={kind}>
-              <th scope="row" className={`${tdClass} text-left font-medium`}>
-                {IMPORT_COUNT_LABELS[kind]}
-              </th>
-              <td className={tdClass}>{counts.created}</td>
-              <td className={tdClass}>{counts.matched}</td>
-              <td className={tdClass}>{counts.skipped}</td>
-              <td className={tdClass}>{counts.failed}</td>
-            </tr>
-          );
-        })}
-      </AdminTable>
+      <DataTable
+        label={job.dryRun ? "Counts per kind of the dry run" : "Counts per kind of the import"}
+        rows={IMPORT_KINDS}
+        rowId={(kind) => IMPORT_KINDS.indexOf(kind)}
+        columns={[
+          { header: "", rowHeader: true, cell: (kind) => IMPORT_COUNT_LABELS[kind] },
+          {
+            header: job.dryRun ? "Would be created" : "Created",
+            cell: (kind) => report.counts[kind].created,
+          },
+          { header: "Matched", cell: (kind) => report.counts[kind].matched },
+          { header: "Skipped", cell: (kind) => report.counts[kind].skipped },
+          { header: "Failed", cell: (kind) => report.counts[kind].failed },
+        ]}
+      />
       <div>
         <h3 className="font-semibold">Warnings ({report.warnings.length})</h3>
         {report.warnings.length ? (
