@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { axeScan } from "./helpers.ts";
+import { axeScan, axeViolations } from "./helpers.ts";
 
 const PAGES = [
   "/",
@@ -26,19 +26,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
       await page.goto(path);
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
-      const results = await axeScan(page)
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 3)
-              .join(", ")}`,
-        );
-      expect(serious, `${path} (${theme})`).toEqual([]);
+      expect(await axeViolations(page, { seriousOnly: true }), `${path} (${theme})`).toEqual([]);
     });
   }
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, axeScan, axeViolations, loginAs, tokenFor } from "./helpers.ts";
+import { apiAs, axeViolations, loginAs, tokenFor } from "./helpers.ts";
 
 /*
  * Contact details are site-wide: this spec runs with the other global-state
@@ -278,14 +278,10 @@ test.describe("contact details: accessibility", () => {
             theme === "dark" ? /dark/ : /^(?!.*dark)/,
           );
           await expect(visitor.frameLocator("iframe").getByText("A map")).toBeVisible();
-          const results = await axeScan(visitor)
-            .exclude("iframe")
-            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-            .analyze();
-          const serious = results.violations.filter(
-            (v) => v.impact === "serious" || v.impact === "critical",
-          );
-          expect(serious, `/contact ${theme}`).toEqual([]);
+          expect(
+            await axeViolations(visitor, { exclude: "iframe", seriousOnly: true }),
+            `/contact ${theme}`,
+          ).toEqual([]);
           expect(errors).toEqual([]);
         } finally {
           await close();

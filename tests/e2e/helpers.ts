@@ -124,19 +124,21 @@ export function axeScan(page: Page) {
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
- * The WCAG A/AA violations in `include` (the whole page without it), one
- * line each, `rule: where`, so a failed `toEqual([])` says what and where.
+ * The WCAG A/AA violations in `include` (the whole page without it) outside
+ * `exclude`, one line each, `rule: where`, so a failed `toEqual([])` says
+ * what and where.
  * `seriousOnly` keeps the serious and critical ones. The pointer is moved
  * out of the way first: a hover state is not what is measured (a primary
  * button dims under it).
  */
 export async function axeViolations(
   page: Page,
-  options: { include?: string; seriousOnly?: boolean } = {},
+  options: { include?: string; exclude?: string; seriousOnly?: boolean } = {},
 ): Promise<string[]> {
   await page.mouse.move(0, 0);
   const scan = axeScan(page).withTags(WCAG_AA);
   if (options.include) scan.include(options.include);
+  if (options.exclude) scan.exclude(options.exclude);
   const { violations } = await scan.analyze();
   return violations
     .filter((v) => !options.seriousOnly || v.impact === "serious" || v.impact === "critical")
