@@ -21,7 +21,7 @@ import {
   writeBulkAction,
 } from "#server/modules/content/document-writes.ts";
 import { resolveStatus, type StoredStatus, toIsoDate } from "#server/modules/content/publishing.ts";
-import { findRedirectTarget } from "#server/modules/redirects/redirects.repository.ts";
+import { findCurrentSlug } from "#server/modules/redirects/redirects.repository.ts";
 import type { RevisionContext } from "#server/modules/revisions/revisions.service.ts";
 import { requireCurrentVersion } from "#server/modules/versions/versions.ts";
 import {
@@ -112,11 +112,10 @@ export function createPagesService(db: Db) {
   }
 
   /** The current slug of a live page that used to live at `oldSlug`. */
-  async function findPageRedirect(oldSlug: string): Promise<string | null> {
-    const id = await findRedirectTarget(db, "page", oldSlug);
-    if (id === null) return null;
-    const page = await findPage(db, { id }, { visibility: "public", now: nowIso() });
-    return page && page.slug !== oldSlug ? page.slug : null;
+  function findPageRedirect(oldSlug: string): Promise<string | null> {
+    return findCurrentSlug(db, "page", oldSlug, (id) =>
+      findPage(db, { id }, { visibility: "public", now: nowIso() }),
+    );
   }
 
   async function createPage(

@@ -17,7 +17,7 @@ import {
 } from "#server/lib/cache-tags.ts";
 import type { CreateOptions } from "#server/modules/content/create-options.ts";
 import type { BulkAction } from "#server/modules/content/document-writes.ts";
-import { findRedirectTarget } from "#server/modules/redirects/redirects.repository.ts";
+import { findCurrentSlug } from "#server/modules/redirects/redirects.repository.ts";
 import type { RevisionContext } from "#server/modules/revisions/revisions.service.ts";
 import type { PostStatusFilter } from "./post-filter.ts";
 import { findPostPage as findPostPageRows } from "./post-list.ts";
@@ -224,11 +224,10 @@ export function createPostsService(db: Db) {
   }
 
   /** The current slug of a live post that used to live at `oldSlug`. */
-  async function findPostRedirect(oldSlug: string): Promise<string | null> {
-    const id = await findRedirectTarget(db, "post", oldSlug);
-    if (id === null) return null;
-    const post = await findPost(db, { id }, { visibility: "public", now: nowIso() });
-    return post && post.slug !== oldSlug ? post.slug : null;
+  function findPostRedirect(oldSlug: string): Promise<string | null> {
+    return findCurrentSlug(db, "post", oldSlug, (id) =>
+      findPost(db, { id }, { visibility: "public", now: nowIso() }),
+    );
   }
 
   return {

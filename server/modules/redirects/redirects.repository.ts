@@ -47,6 +47,24 @@ export async function findRedirectTarget(db: Db, kind: RedirectKind, oldSlug: st
   return row?.target_id ?? null;
 }
 
+/**
+ * The current slug of what used to live at `oldSlug`: the redirect's target
+ * as `load` finds it (the kind's visible item by id), if its slug has changed
+ * since. A target since hidden or gone, or back at its old slug, redirects
+ * nowhere.
+ */
+export async function findCurrentSlug(
+  db: Db,
+  kind: RedirectKind,
+  oldSlug: string,
+  load: (id: number) => Promise<{ slug: string } | null | undefined>,
+): Promise<string | null> {
+  const id = await findRedirectTarget(db, kind, oldSlug);
+  if (id === null) return null;
+  const item = await load(id);
+  return item && item.slug !== oldSlug ? item.slug : null;
+}
+
 export async function deleteRedirectsTo(db: Db, kind: RedirectKind, targetId: number) {
   await deleteRedirectsWhere(db, kind, "target_id", targetId);
 }

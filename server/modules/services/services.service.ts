@@ -15,7 +15,7 @@ import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import { deleteDocumentTrail } from "#server/modules/content/document-trail.ts";
 import {
   deleteRedirectsTo,
-  findRedirectTarget,
+  findCurrentSlug,
   recordSlugChange,
   releaseSlug,
 } from "#server/modules/redirects/redirects.repository.ts";
@@ -205,11 +205,8 @@ export function createServicesService(db: Db, changes?: ContentChanges) {
   }
 
   /** The current slug of a service that used to live at `oldSlug`. */
-  async function findServiceRedirect(oldSlug: string): Promise<string | null> {
-    const id = await findRedirectTarget(db, "service", oldSlug);
-    if (id === null) return null;
-    const service = await findServiceById(db, id);
-    return service && service.slug !== oldSlug ? service.slug : null;
+  function findServiceRedirect(oldSlug: string): Promise<string | null> {
+    return findCurrentSlug(db, "service", oldSlug, (id) => findServiceById(db, id));
   }
 
   return {
