@@ -1,6 +1,8 @@
+import type { AuditEntityType } from "#common/audit.ts";
 import type { Actor } from "#common/permissions.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import { type AuditEvent, insertAuditEvents } from "./audit.repository.ts";
 
 /**
@@ -22,4 +24,28 @@ export async function writeWithAudit<T>(
     await insertAuditEvents(trx, actor, [entry(result)].flat(), now);
     return result;
   });
+}
+
+/**
+ * Deletes one row with its "deleted" entry (`writeWithAudit`): `remove`
+ * deletes it and answers its label (title, name), or null when nothing had
+ * the id, which is a 404 with `notFound` and writes nothing.
+ */
+export function deleteWithAudit(
+  db: Db,
+  actor: Actor | null,
+  target: { entityType: AuditEntityType; id: number; notFound: string },
+  remove: (trx: Db, id: number) => Promise<string | null>,
+): Promise<string> {
+  const { entityType, id, notFound } = target;
+  return writeWithAudit(
+    db,
+    actor,
+    async (trx) => {
+      const label = await remove(trx, id);
+      if (label === null) throw AppError.notFound(notFound);
+      return label;
+    },
+    (label) => ({ action: "deleted", entityType, entityId: id, label }),
+  );
 }

@@ -12,7 +12,7 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { parseInput } from "#server/lib/parse-input.ts";
 import { changedFields } from "#server/modules/audit/audit.repository.ts";
-import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import { deleteWithAudit, writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import { findUploadSize } from "#server/modules/media/media.repository.ts";
 import {
   deleteGalleryCategory,
@@ -60,26 +60,6 @@ export function createGalleryService(db: Db) {
     if (id === null || id === undefined) return;
     const exists = await galleryCategoryExists(db, id);
     if (!exists) throw AppError.validation({ category_id: "Category does not exist" });
-  }
-
-  /** Deletes one row (`remove` answers its label, or null when there was none) with its entry. */
-  async function deleteWithAudit(
-    actor: Actor | null,
-    entityType: keyof typeof NOT_FOUND,
-    id: number,
-    remove: (trx: Db, id: number) => Promise<string | null>,
-  ) {
-    requirePermission(actor, "gallery:manage");
-    await writeWithAudit(
-      db,
-      actor,
-      async (trx) => {
-        const label = await remove(trx, id);
-        if (label === null) throw AppError.notFound(NOT_FOUND[entityType]);
-        return label;
-      },
-      (label) => ({ action: "deleted", entityType, entityId: id, label }),
-    );
   }
 
   async function createGalleryImage(actor: Actor | null, input: unknown) {
@@ -157,7 +137,9 @@ export function createGalleryService(db: Db) {
   }
 
   async function deleteGalleryImageById(actor: Actor | null, id: number) {
-    await deleteWithAudit(actor, "gallery_image", id, deleteGalleryImage);
+    requirePermission(actor, "gallery:manage");
+    const target = { entityType: "gallery_image", id, notFound: NOT_FOUND.gallery_image } as const;
+    await deleteWithAudit(db, actor, target, deleteGalleryImage);
   }
 
   async function reorderGalleryImages(actor: Actor | null, input: unknown) {
@@ -234,7 +216,10 @@ export function createGalleryService(db: Db) {
   }
 
   async function deleteGalleryCategoryById(actor: Actor | null, id: number) {
-    await deleteWithAudit(actor, "gallery_category", id, deleteGalleryCategory);
+    requirePermission(actor, "gallery:manage");
+    const notFound = NOT_FOUND.gallery_category;
+    const target = { entityType: "gallery_category", id, notFound } as const;
+    await deleteWithAudit(db, actor, target, deleteGalleryCategory);
   }
 
   return {

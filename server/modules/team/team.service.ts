@@ -10,7 +10,7 @@ import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { parseInput } from "#server/lib/parse-input.ts";
 import { changedFields } from "#server/modules/audit/audit.repository.ts";
-import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
+import { deleteWithAudit, writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import {
   deleteTeamMember,
   findTeamMemberById,
@@ -126,16 +126,8 @@ export function createTeamService(db: Db) {
 
   async function deleteTeamMemberById(actor: Actor | null, id: number): Promise<void> {
     requirePermission(actor, "team:manage");
-    await writeWithAudit(
-      db,
-      actor,
-      async (trx) => {
-        const name = await deleteTeamMember(trx, id);
-        if (name === null) throw AppError.notFound(NOT_FOUND);
-        return name;
-      },
-      (name) => ({ action: "deleted", entityType: "team_member", entityId: id, label: name }),
-    );
+    const target = { entityType: "team_member", id, notFound: NOT_FOUND } as const;
+    await deleteWithAudit(db, actor, target, deleteTeamMember);
   }
 
   /**

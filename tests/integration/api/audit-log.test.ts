@@ -116,6 +116,14 @@ describe("audit log", () => {
       action: "created",
       entity_label: category.body.data.name,
     });
+    expectOk(
+      await del(t, `/gallery/categories/${category.body.data.id}`, { token: a.editor.token }),
+    );
+    expect((await entriesFor("gallery_category", category.body.data.id))[0]).toMatchObject({
+      action: "deleted",
+      actor_id: a.editor.id,
+      entity_label: category.body.data.name,
+    });
 
     expectOk(
       await put(t, "/settings/general", {

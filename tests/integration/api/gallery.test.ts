@@ -149,7 +149,11 @@ describe("gallery API", () => {
     });
     expectSuccess(await del(t, `/gallery/images/${image.id}`, { token: a.editor.token }));
     expect((await images()).map((i) => i.id)).not.toContain(image.id);
-    expectError(await del(t, `/gallery/images/${image.id}`, { token: a.admin.token }), 404);
+    expectError(
+      await del(t, `/gallery/images/${image.id}`, { token: a.admin.token }),
+      404,
+      "Gallery image not found",
+    );
     expectError(
       await put(t, "/gallery/images/987654", {
         token: a.admin.token,
@@ -195,7 +199,11 @@ describe("gallery API", () => {
     });
     expectSuccess(await del(t, `/gallery/categories/${cat.id}`, { token: a.admin.token }));
     expect((await categories()).map((c) => c.id)).not.toContain(cat.id);
-    expectError(await del(t, `/gallery/categories/${cat.id}`, { token: a.admin.token }), 404);
+    expectError(
+      await del(t, `/gallery/categories/${cat.id}`, { token: a.admin.token }),
+      404,
+      "Gallery category not found",
+    );
     expectFieldError(
       await post(t, "/gallery/categories", { token: a.admin.token, body: { name: "" } }),
       "name",
