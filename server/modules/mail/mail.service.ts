@@ -131,19 +131,24 @@ export function createMailService(
   // One-time-link mails: `nonce` is the link's (issueAccountLink); the mail is
   // stored with the token hidden and the sender puts it in (server/auth/link-tokens.ts).
 
+  /** A one-time-link mail: the content `write` makes with the link to `path`, token hidden. */
+  function linkMail(
+    ctx: MailContext,
+    link: { path: string; to: string; kind: string; nonce: string },
+    write: (url: string) => Pick<NewMail, "subject" | "text" | "html">,
+  ): NewMail {
+    const content = write(siteLink(ctx, hiddenLink(link.path)));
+    return { ...content, to: link.to, kind: link.kind, linkNonce: link.nonce };
+  }
+
   /** To the user: a link to choose a new password. */
   function passwordReset(
     ctx: MailContext,
     user: { email: string; username: string; first_name: string },
     nonce: string,
   ): NewMail {
-    const url = siteLink(ctx, hiddenLink("/reset-password"));
-    return {
-      ...passwordResetMail(ctx, user, url),
-      to: user.email,
-      kind: "password_reset",
-      linkNonce: nonce,
-    };
+    const link = { path: "/reset-password", to: user.email, kind: "password_reset", nonce };
+    return linkMail(ctx, link, (url) => passwordResetMail(ctx, user, url));
   }
 
   /** To a user an admin added without a password: a link to set one. */
@@ -153,13 +158,8 @@ export function createMailService(
     nonce: string,
     invitedBy: string,
   ): NewMail {
-    const url = siteLink(ctx, hiddenLink("/accept-invite"));
-    return {
-      ...invitationMail(ctx, user, url, invitedBy),
-      to: user.email,
-      kind: "invitation",
-      linkNonce: nonce,
-    };
+    const link = { path: "/accept-invite", to: user.email, kind: "invitation", nonce };
+    return linkMail(ctx, link, (url) => invitationMail(ctx, user, url, invitedBy));
   }
 
   /** To the new address: a link that confirms the change. */
@@ -169,13 +169,8 @@ export function createMailService(
     newEmail: string,
     nonce: string,
   ): NewMail {
-    const url = siteLink(ctx, hiddenLink("/confirm-email"));
-    return {
-      ...emailChangeMail(ctx, user, newEmail, url),
-      to: newEmail,
-      kind: "email_change",
-      linkNonce: nonce,
-    };
+    const link = { path: "/confirm-email", to: newEmail, kind: "email_change", nonce };
+    return linkMail(ctx, link, (url) => emailChangeMail(ctx, user, newEmail, url));
   }
 
   /** To the OLD address: the account's address changed (no link). */
