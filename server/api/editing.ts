@@ -1,13 +1,8 @@
-import type { Permission } from "#common/permissions.ts";
-import {
-  AutosaveInputSchemas,
-  type AutosaveKind,
-  AutosaveSchema,
-  PresenceSchema,
-} from "#common/schemas/autosave.ts";
+import { AutosaveInputSchemas, AutosaveSchema, PresenceSchema } from "#common/schemas/autosave.ts";
 import { IdParams, jsonBody } from "#server/http/request.ts";
 import { Done, dataResponses, ok } from "#server/http/responses.ts";
 import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
+import { DOCUMENT_KINDS } from "./document-kinds.ts";
 
 /**
  * What the editors do around a document (issue 23, decision 018): the
@@ -15,27 +10,9 @@ import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
  * else has it open). Allowed to whoever may edit the document.
  */
 
-const KINDS = [
-  // A post: every staff role may edit posts (the service then allows only the
-  // post's author, editors and admins); pages and services: those who manage them.
-  { kind: "post", base: "/blog/posts", tag: "Blog", name: "Post", permission: "posts:create" },
-  { kind: "page", base: "/pages", tag: "Pages", name: "Page", permission: "pages:manage" },
-  {
-    kind: "service",
-    base: "/services",
-    tag: "Services",
-    name: "Service",
-    permission: "services:manage",
-  },
-] as const satisfies readonly {
-  kind: AutosaveKind;
-  base: string;
-  tag: string;
-  name: string;
-  permission: Permission;
-}[];
+const KINDS = Object.values(DOCUMENT_KINDS);
 
-function routesOf({ kind, base, tag, name, permission }: (typeof KINDS)[number]) {
+function routesOf({ type: kind, base, tag, name, permission }: (typeof KINDS)[number]) {
   const { route } = routesFor(tag);
   const noun = kind;
   return {
@@ -76,7 +53,7 @@ function routesOf({ kind, base, tag, name, permission }: (typeof KINDS)[number])
 
 function addRoutes(router: ReturnType<typeof createRouter>, entry: (typeof KINDS)[number]) {
   const r = routesOf(entry);
-  const { kind } = entry;
+  const kind = entry.type;
   return router
     .openapi(r.save, async (c) => {
       const data = await c.var.services.autosave.saveAutosave(

@@ -1,4 +1,3 @@
-import type { Permission } from "#common/permissions.ts";
 import {
   PreviewLinkCreatedSchema,
   PreviewLinkInputSchema,
@@ -9,6 +8,7 @@ import { created, dataResponses, errorResponses, ok } from "#server/http/respons
 import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 import type { PreviewDocumentType } from "#server/modules/preview-links/preview-links.repository.ts";
 import { PREVIEW_PATH } from "#server/modules/preview-links/preview-links.service.ts";
+import { DOCUMENT_KINDS, type DocumentKind } from "./document-kinds.ts";
 
 /**
  * Secret preview links of a draft or scheduled post or page (issue 23,
@@ -42,13 +42,10 @@ async function bodyOf(request: { json(): Promise<unknown> }): Promise<unknown> {
 }
 
 /** The three calls on one kind of document's links: create, list, revoke. */
-function previewLinksOf(
-  type: PreviewDocumentType,
-  base: `/${string}`,
-  name: string,
-  permission: Permission,
-) {
-  const guard = signedIn(permission);
+function previewLinksOf(kind: DocumentKind & { type: PreviewDocumentType }) {
+  const { type, name } = kind;
+  const base = `${kind.base}/{id}` as const;
+  const guard = signedIn(kind.permission);
   const create = route(`POST ${base}/preview-links`, `create${name}PreviewLink`, {
     summary: `Create a secret preview link of a ${type} (its URL is shown only in this answer)`,
     ...guard,
@@ -102,6 +99,5 @@ function previewLinksOf(
 }
 
 export const previewLinksApi = createRouter()
-  // Anyone who writes posts; the service then allows a post's own author, editors and admins.
-  .route("/", previewLinksOf("post", "/blog/posts/{id}", "Post", "posts:create"))
-  .route("/", previewLinksOf("page", "/pages/{id}", "Page", "pages:manage"));
+  .route("/", previewLinksOf(DOCUMENT_KINDS.post))
+  .route("/", previewLinksOf(DOCUMENT_KINDS.page));

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { Permission } from "#common/permissions.ts";
 import {
   PageRevisionSchema,
   PageSchema,
@@ -10,11 +9,11 @@ import {
   ServiceSchema,
 } from "#common/schemas/responses.ts";
 import type { User } from "#common/types.ts";
-import type { RevisionDocumentType } from "#server/db/schema.ts";
 import { IdParams, idParams } from "#server/http/request.ts";
 import { dataResponses, ok } from "#server/http/responses.ts";
 import { createRouter, routesFor, signedIn } from "#server/http/router.ts";
 import type { RevisionsService } from "#server/modules/revisions/revisions.service.ts";
+import { DOCUMENT_KINDS, type DocumentKind } from "./document-kinds.ts";
 import { toPostResponse } from "./post-response.ts";
 
 /**
@@ -31,16 +30,11 @@ const RevisionParams = idParams("id", "revisionId");
 const RESTORED = "Revision restored";
 
 /** What sets one kind of document's revision calls apart from the others'. */
-type DocumentKind<D extends z.ZodType> = {
-  type: RevisionDocumentType;
-  base: "/blog/posts" | "/pages" | "/services";
-  /** Its name in operationIds and summaries: `Post`. */
-  one: string;
+type RevisionKind<D extends z.ZodType> = DocumentKind & {
   /** How a revision's summary names the fields it keeps: "the post's fields". */
   fields: string;
   /** What a restore brings back and what stays. */
   restores: string;
-  permission: Permission;
   revision: z.ZodType;
   document: D;
   restore: (
@@ -52,15 +46,15 @@ type DocumentKind<D extends z.ZodType> = {
 };
 
 /** The three calls of one kind of document: its revisions, one of them, a restore. */
-function revisionsOf<D extends z.ZodType>(kind: DocumentKind<D>) {
-  const { base, one, permission } = kind;
-  const a = one.toLowerCase();
+function revisionsOf<D extends z.ZodType>(kind: RevisionKind<D>) {
+  const { base, name, permission } = kind;
+  const a = name.toLowerCase();
   const guard = signedIn(permission);
   const errors = [403, 404] as const;
   const revision = `${base}/{id}/revisions/{revisionId}` as const;
   // The document's schema as a plain type here: each kind's `restore` is checked against it.
   const document: z.ZodType = kind.document;
-  const list = route(`GET ${base}/{id}/revisions`, `list${one}Revisions`, {
+  const list = route(`GET ${base}/{id}/revisions`, `list${name}Revisions`, {
     summary: `The revisions of a ${a}, newest first`,
     ...guard,
     request: { params: IdParams },
@@ -70,13 +64,13 @@ function revisionsOf<D extends z.ZodType>(kind: DocumentKind<D>) {
       errors,
     ),
   });
-  const get = route(`GET ${revision}`, `get${one}Revision`, {
+  const get = route(`GET ${revision}`, `get${name}Revision`, {
     summary: `One revision of a ${a}, with ${kind.fields} as they were saved`,
     ...guard,
     request: { params: RevisionParams },
     responses: dataResponses(kind.revision, "The revision", errors),
   });
-  const restore = route(`POST ${revision}/restore`, `restore${one}Revision`, {
+  const restore = route(`POST ${revision}/restore`, `restore${name}Revision`, {
     summary: `Save a revision's content as the ${a}'s (makes a new revision)`,
     description: kind.restores,
     ...guard,
@@ -114,14 +108,10 @@ export const revisionsApi = createRouter()
   .route(
     "/",
     revisionsOf({
-      type: "post",
-      base: "/blog/posts",
-      one: "Post",
+      ...DOCUMENT_KINDS.post,
       fields: "the post's fields",
       restores:
         "Title, excerpt, content, featured image, categories and tags that still exist, and the SEO fields come back; the slug and the publication state stay as they are.",
-      // Every staff role may edit posts; the service then allows only the post's author, editors and admins.
-      permission: "posts:create",
       revision: PostRevisionSchema,
       document: PostResponseSchema,
       restore: async (revisions, user, id, revisionId) =>
@@ -131,13 +121,10 @@ export const revisionsApi = createRouter()
   .route(
     "/",
     revisionsOf({
-      type: "page",
-      base: "/pages",
-      one: "Page",
+      ...DOCUMENT_KINDS.page,
       fields: "the page's fields",
       restores:
         "Title, content, featured image, SEO fields and the search-engine flag come back; the slug and the publication state stay as they are.",
-      permission: "pages:manage",
       revision: PageRevisionSchema,
       document: PageSchema,
       restore: (revisions, user, id, revisionId) =>
@@ -147,12 +134,9 @@ export const revisionsApi = createRouter()
   .route(
     "/",
     revisionsOf({
-      type: "service",
-      base: "/services",
-      one: "Service",
+      ...DOCUMENT_KINDS.service,
       fields: "its fields",
       restores: "Title, description, icon and details come back; the slug stays as it is.",
-      permission: "services:manage",
       revision: ServiceRevisionSchema,
       document: ServiceSchema,
       restore: (revisions, user, id, revisionId) =>

@@ -1,0 +1,41 @@
+import type { Permission } from "#common/permissions.ts";
+import type { RevisionDocumentType } from "#server/db/schema.ts";
+
+/** What the calls around one kind of document need to know of it. */
+export type DocumentKind = {
+  type: RevisionDocumentType;
+  /** Where its own calls live: `{base}/{id}` is one document. */
+  base: "/blog/posts" | "/pages" | "/services";
+  /** Its name in operationIds and summaries: `Post`. */
+  name: string;
+  /** The tag its own calls are grouped under in the OpenAPI document. */
+  tag: string;
+  /** Who may edit it. */
+  permission: Permission;
+};
+
+/**
+ * The documents the editors work on, once: the calls around an open document
+ * (autosave and presence, editing.ts), its revisions (revisions.ts) and its
+ * preview links (preview-links.ts) are declared per kind from these. A post
+ * needs only `posts:create`, which every staff role has: its service then
+ * allows the post's own author, editors and admins. Pages and services are for
+ * those who manage them.
+ */
+export const DOCUMENT_KINDS = {
+  post: {
+    type: "post",
+    base: "/blog/posts",
+    name: "Post",
+    tag: "Blog",
+    permission: "posts:create",
+  },
+  page: { type: "page", base: "/pages", name: "Page", tag: "Pages", permission: "pages:manage" },
+  service: {
+    type: "service",
+    base: "/services",
+    name: "Service",
+    tag: "Services",
+    permission: "services:manage",
+  },
+} as const satisfies Record<RevisionDocumentType, DocumentKind>;
