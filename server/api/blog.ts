@@ -14,12 +14,11 @@ import {
 } from "#common/schemas/responses.ts";
 import { IdParams, idParam, jsonBody, pagingQuery } from "#server/http/request.ts";
 import { created, dataResponses, dataResponsesWith, ok } from "#server/http/responses.ts";
-import { createRouter, itemOf, routesFor, signedIn } from "#server/http/router.ts";
-import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
+import { createRouter, itemOf, routesFor, saveOf, signedIn } from "#server/http/router.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { toPostListResponse, toPostResponse } from "./post-response.ts";
 
-const { route, deleteRoute } = routesFor("Blog");
+const { route, deleteRoute, saveRoute } = routesFor("Blog");
 
 const ListQuery = z.object({
   ...pagingQuery(),
@@ -88,16 +87,12 @@ const create = route("POST /blog/posts", "createPost", {
   responses: dataResponses(PostResponseSchema, "The new post", [409], 201),
 });
 
-const update = route("PUT /blog/posts/{id}", "updatePost", {
+const update = saveRoute("/blog/posts/{id}", "updatePost", {
   summary: "Update a post (fields left out stay as they are)",
-  description:
-    "With `version` (or `If-Match`) older than the stored one, nothing is saved: 409 says who saved last and when.",
-  ...signedIn(),
-  request: { params: IdParams, ...jsonBody(withVersion(PostInputSchema.partial())) },
-  responses: {
-    ...dataResponses(PostResponseSchema, "The updated post", [403, 404]),
-    ...editConflictResponse,
-  },
+  body: PostInputSchema.partial(),
+  item: PostResponseSchema,
+  saved: "The updated post",
+  errors: [403, 404],
 });
 
 const remove = deleteRoute("/blog/posts/{id}", "deletePost", {
@@ -243,13 +238,7 @@ export const blogApi = createRouter()
     return created(c, data, "Post created successfully!");
   })
   .openapi(update, async (c) => {
-    const { expected, fields } = takeVersion(c, await c.req.json());
-    const post = await c.var.services.posts.updatePost(
-      c.var.user,
-      c.req.valid("param").id,
-      fields,
-      expected,
-    );
+    const post = await c.var.services.posts.updatePost(...saveOf(c, await c.req.json()));
     const data = toPostResponse(post);
     return ok(c, data, "Post updated successfully!");
   })

@@ -3,8 +3,7 @@ import { PageBulkSchema, PageInputSchema, PageStatusFilterSchema } from "#common
 import { BulkResultSchema, PageListSchema, PageSchema } from "#common/schemas/responses.ts";
 import { IdParams, jsonBody, pagingQuery } from "#server/http/request.ts";
 import { created, dataResponses, ok } from "#server/http/responses.ts";
-import { createRouter, itemOf, routesFor, signedIn } from "#server/http/router.ts";
-import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
+import { createRouter, itemOf, routesFor, saveOf, signedIn } from "#server/http/router.ts";
 import { PAGE_LIST_SIZE } from "#server/modules/pages/pages.service.ts";
 
 /**
@@ -13,7 +12,7 @@ import { PAGE_LIST_SIZE } from "#server/modules/pages/pages.service.ts";
  * server renders through the same service, so no anonymous call is needed
  * (docs/api.md).
  */
-const { route, deleteRoute } = routesFor("Pages");
+const { route, deleteRoute, saveRoute } = routesFor("Pages");
 
 const list = route("GET /pages", "listPages", {
   summary: "Every page, newest change first, with a status filter, search and paging",
@@ -42,16 +41,12 @@ const create = route("POST /pages", "createPage", {
   responses: dataResponses(PageSchema, "The new page", [409], 201),
 });
 
-const update = route("PUT /pages/{id}", "updatePage", {
+const update = saveRoute("/pages/{id}", "updatePage", {
   summary: "Update a page (fields left out stay as they are)",
-  ...signedIn("pages:manage"),
-  description:
-    "With `version` (or `If-Match`) older than the stored one, nothing is saved: 409 says who saved last and when.",
-  request: { params: IdParams, ...jsonBody(withVersion(PageInputSchema.partial())) },
-  responses: {
-    ...dataResponses(PageSchema, "The updated page", [404]),
-    ...editConflictResponse,
-  },
+  permission: "pages:manage",
+  body: PageInputSchema.partial(),
+  item: PageSchema,
+  saved: "The updated page",
 });
 
 const remove = deleteRoute("/pages/{id}", "deletePage", {
@@ -86,13 +81,7 @@ export const pagesApi = createRouter()
   })
   .openapi(update, async (c) => {
     // The body as sent: the service merges it with the stored page and validates the whole.
-    const { expected, fields } = takeVersion(c, await c.req.json());
-    const data = await c.var.services.pages.updatePage(
-      c.var.user,
-      c.req.valid("param").id,
-      fields,
-      expected,
-    );
+    const data = await c.var.services.pages.updatePage(...saveOf(c, await c.req.json()));
     return ok(c, data, "Page updated successfully!");
   })
   .openapi(remove, async (c) => {

@@ -1,13 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { ReorderSchema, ServiceInputSchema } from "#common/schemas/content.ts";
 import { ServiceSchema } from "#common/schemas/responses.ts";
-import { IdParams, jsonBody } from "#server/http/request.ts";
+import { jsonBody } from "#server/http/request.ts";
 import { created, dataResponses, ok } from "#server/http/responses.ts";
-import { createRouter, itemOf, routesFor, signedIn } from "#server/http/router.ts";
-import { editConflictResponse, takeVersion, withVersion } from "#server/http/versions.ts";
+import { createRouter, itemOf, routesFor, saveOf, signedIn } from "#server/http/router.ts";
 import { AppError } from "#server/lib/app-error.ts";
 
-const { route, deleteRoute } = routesFor("Services");
+const { route, deleteRoute, saveRoute } = routesFor("Services");
 
 const list = route("GET /services", "listServices", {
   summary: "All services in display order",
@@ -43,16 +42,12 @@ const reorder = route("PUT /services/reorder", "reorderServices", {
   responses: dataResponses(z.array(ServiceSchema), "Services in the new order", [404]),
 });
 
-const update = route("PUT /services/{id}", "updateService", {
+const update = saveRoute("/services/{id}", "updateService", {
   summary: "Update a service",
-  description:
-    "With `version` (or `If-Match`) older than the stored one, nothing is saved: 409 says who saved last and when.",
-  ...signedIn("services:manage"),
-  request: { params: IdParams, ...jsonBody(withVersion(ServiceInputSchema)) },
-  responses: {
-    ...dataResponses(ServiceSchema, "The service", [404]),
-    ...editConflictResponse,
-  },
+  permission: "services:manage",
+  body: ServiceInputSchema,
+  item: ServiceSchema,
+  saved: "The service",
 });
 
 const remove = deleteRoute("/services/{id}", "deleteService", {
@@ -79,13 +74,7 @@ export const servicesApi = createRouter()
     return ok(c, data, "Services order saved");
   })
   .openapi(update, async (c) => {
-    const { expected, fields } = takeVersion(c, c.req.valid("json"));
-    const data = await c.var.services.services.updateService(
-      c.var.user,
-      c.req.valid("param").id,
-      fields,
-      expected,
-    );
+    const data = await c.var.services.services.updateService(...saveOf(c, c.req.valid("json")));
     return ok(c, data, "Service updated successfully");
   })
   .openapi(remove, async (c) => {

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Permission } from "#common/permissions.ts";
 import type { User } from "#common/types.ts";
@@ -8,8 +8,9 @@ import { zodErrors } from "#server/lib/parse-input.ts";
 import { checkResponses, type DeclaredResponses } from "./check-responses.ts";
 import type { AppEnv } from "./context.ts";
 import type { ApiQuery } from "./page-cache-key.ts";
-import { IdParams } from "./request.ts";
+import { IdParams, jsonBody } from "./request.ts";
 import { Done, dataResponses, type ErrorCodes, errorResponses } from "./responses.ts";
+import { editConflictResponse, takeVersion, withVersion } from "./versions.ts";
 
 /** What a signed-in call's handler sees: `c.var.user` is the caller, never null. */
 type SignedInEnv = { Variables: { user: User } };
@@ -188,7 +189,37 @@ export function routesFor(tag: string) {
     });
   }
 
-  return { route, deleteRoute };
+  /**
+   * `PUT …/{id}` of a document its editor saves (decision 018): `body` and the
+   * `version` the editor loaded (or `If-Match`); an older version than the
+   * stored one saves nothing and answers 409 with who saved last and when, as
+   * does a slug already taken. `errors`: the call's other codes (404 unless told).
+   */
+  function saveRoute<const P extends `/${string}/{id}`, B extends z.ZodObject, S extends z.ZodType>(
+    path: P,
+    operationId: string,
+    options: {
+      summary: string;
+      permission?: Permission;
+      body: B;
+      item: S;
+      /** What the answer's `data` is: "The updated page". */
+      saved: string;
+      errors?: ErrorCodes[];
+    },
+  ) {
+    const { summary, permission, body, item, saved, errors = [404] } = options;
+    return route(`PUT ${path}`, operationId, {
+      summary,
+      description:
+        "With `version` (or `If-Match`) older than the stored one, nothing is saved: 409 says who saved last and when.",
+      ...signedIn(permission),
+      request: { params: IdParams, ...jsonBody(withVersion(body)) },
+      responses: { ...dataResponses(item, saved, errors), ...editConflictResponse },
+    });
+  }
+
+  return { route, deleteRoute, saveRoute };
 }
 
 type MethodOf<L> = L extends `${infer M} ${string}` ? M : never;
@@ -200,6 +231,19 @@ type EditInput = { out: { param: { id: number }; json: unknown } };
 /** What a signed-in call on one item hands its service: the caller and the id in the path. */
 export function itemOf<I extends ItemInput>(c: Context<SignedInEnv & AppEnv, string, I>) {
   return [c.var.user, c.req.valid("param").id] as const;
+}
+
+/**
+ * What a save of one document hands its service (`saveRoute`): the caller, the
+ * id in the path, `body`'s fields and the version it started from (`version`
+ * in `body`, else If-Match; none: not checked).
+ */
+export function saveOf<I extends ItemInput>(
+  c: Context<SignedInEnv & AppEnv, string, I>,
+  body: unknown,
+) {
+  const { expected, fields } = takeVersion(c, body);
+  return [c.var.user, c.req.valid("param").id, fields, expected] as const;
 }
 
 /** What an edit of one item hands its service: the caller, the id in the path and the body. */
