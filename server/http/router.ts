@@ -193,7 +193,7 @@ export function routesFor(tag: string) {
    * `PUT …/{id}` of a document its editor saves (decision 018): `body` and the
    * `version` the editor loaded (or `If-Match`); an older version than the
    * stored one saves nothing and answers 409 with who saved last and when, as
-   * does a slug already taken. `errors`: the call's other codes (404 unless told).
+   * does a slug already taken. `errors`: its codes besides 409 (`[404]` unless told).
    */
   function saveRoute<const P extends `/${string}/{id}`, B extends z.ZodObject, S extends z.ZodType>(
     path: P,
