@@ -79,7 +79,7 @@ export function updatedEvents(
  */
 export function rethrowSlugTaken(
   error: unknown,
-  table: "posts" | "pages",
+  table: "posts" | "pages" | "services",
   taken: () => never,
 ): never {
   const e = error as { constraint?: string; message?: string };

@@ -6,13 +6,13 @@ import { requirePermission } from "#server/auth/policy.ts";
 import { type ContentChanges, reachesTag } from "#server/cache/content-changes.ts";
 import { keptRead } from "#server/cache/kept-read.ts";
 import type { Db } from "#server/db/client.ts";
-import { isUniqueViolation } from "#server/db/errors.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { tableTag, tagRead } from "#server/lib/cache-tags.ts";
 import { parseInput } from "#server/lib/parse-input.ts";
 import { changedFields } from "#server/modules/audit/audit.repository.ts";
 import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import { deleteDocumentTrail } from "#server/modules/content/document-trail.ts";
+import { rethrowSlugTaken } from "#server/modules/content/document-writes.ts";
 import {
   deleteRedirectsTo,
   findCurrentSlug,
@@ -68,14 +68,13 @@ export function createServicesService(db: Db, changes?: ContentChanges) {
     return findServiceBySlug(db, key);
   }
 
-  async function requireSlugFree(slug: string, exceptId?: number) {
-    const id = await findServiceIdBySlug(db, slug);
-    if (id !== null && id !== exceptId) throw AppError.conflict(SLUG_TAKEN, { slug: SLUG_TAKEN });
+  function slugTaken(): never {
+    throw AppError.conflict(SLUG_TAKEN, { slug: SLUG_TAKEN });
   }
 
-  function conflict(error: unknown): never {
-    if (isUniqueViolation(error)) throw AppError.conflict(SLUG_TAKEN, { slug: SLUG_TAKEN });
-    throw error;
+  async function requireSlugFree(slug: string, exceptId?: number) {
+    const id = await findServiceIdBySlug(db, slug);
+    if (id !== null && id !== exceptId) slugTaken();
   }
 
   /** The columns a service form writes (sort_order only when given). */
@@ -113,7 +112,7 @@ export function createServicesService(db: Db, changes?: ContentChanges) {
         }),
       );
     } catch (error) {
-      conflict(error);
+      rethrowSlugTaken(error, "services", slugTaken);
     }
   }
 
@@ -152,7 +151,7 @@ export function createServicesService(db: Db, changes?: ContentChanges) {
         }),
       );
     } catch (error) {
-      conflict(error);
+      rethrowSlugTaken(error, "services", slugTaken);
     }
   }
 

@@ -150,6 +150,25 @@ describe("services API", () => {
     );
   });
 
+  it("of services created at the same moment with one slug, one is made and the rest are told the slug is taken", async () => {
+    const slug = unique("same-moment");
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        post(t, "/services", {
+          token: a.admin.token,
+          body: { title: `Same moment ${i}`, slug, description: "Raced" },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const result of results.filter((r) => r.status !== 201)) {
+      expectError(result, 409, "A service with this slug already exists");
+      expect(result.body.errors?.slug).toBe("A service with this slug already exists");
+    }
+    const listed = await get(t, "/services");
+    expect(listed.body.data.filter((s: { slug: string }) => s.slug === slug)).toHaveLength(1);
+  });
+
   it("PUT updates and keeps its own slug", async () => {
     const created = await createService(t, a.admin.token);
     const result = await put(t, `/services/${created.id}`, {
