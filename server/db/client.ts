@@ -99,15 +99,8 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
 
   const pg = await loadPg();
   const schema = options.schema;
-  if (schema) {
-    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
-    const admin = new pg.Client(pgConnection(options.database.url));
-    await admin.connect();
-    try {
-      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    } finally {
-      await admin.end();
-    }
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error(`Invalid schema name ${schema}`);
   }
   const pool = new pg.Pool({
     ...pgConnection(options.database.url),
@@ -115,8 +108,17 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     lock_timeout: Math.trunc(options.lockTimeoutMs ?? 5000),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // Fail fast with a clear message when the server is unreachable.
+  // Fail fast with a clear message when the server is unreachable. A missing
+  // schema is made on that first connection (its search_path may name a
+  // schema that does not exist yet), not on a connection of its own.
   const client = await pool.connect();
+  try {
+    if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (error) {
+    client.release();
+    await pool.end();
+    throw error;
+  }
   client.release();
   const { dialect, events } = trackWrites(postgresDialect({ pool }));
   const db = new Kysely<Database>({ dialect });
