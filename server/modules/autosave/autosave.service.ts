@@ -26,23 +26,23 @@ export function createAutosaveService(db: Db) {
     id: number,
     input: unknown,
   ): Promise<Autosave> {
-    await requireEditableDocument(db, actor, kind, id);
+    const { editor } = await requireEditableDocument(db, actor, kind, id);
     const data = parseInput(AutosaveInputSchemas[kind], input);
-    const key = { kind, documentId: id, userId: actor!.id };
+    const key = { kind, documentId: id, userId: editor.id };
     await upsertAutosave(db, key, data.fields, data.version ?? null, nowIso());
     return (await findAutosave(db, key))!;
   }
 
   async function getAutosave(actor: Actor | null, kind: AutosaveKind, id: number) {
-    await requireEditableDocument(db, actor, kind, id);
-    const found = await findAutosave(db, { kind, documentId: id, userId: actor!.id });
+    const { editor } = await requireEditableDocument(db, actor, kind, id);
+    const found = await findAutosave(db, { kind, documentId: id, userId: editor.id });
     if (!found) throw AppError.notFound(`You have no autosave of this ${NOUN[kind]}`);
     return found;
   }
 
   async function discardAutosave(actor: Actor | null, kind: AutosaveKind, id: number) {
-    await requireEditableDocument(db, actor, kind, id);
-    if (!(await deleteAutosave(db, { kind, documentId: id, userId: actor!.id })))
+    const { editor } = await requireEditableDocument(db, actor, kind, id);
+    if (!(await deleteAutosave(db, { kind, documentId: id, userId: editor.id })))
       throw AppError.notFound(`You have no autosave of this ${NOUN[kind]}`);
   }
 

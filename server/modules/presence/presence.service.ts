@@ -12,15 +12,15 @@ export function createPresenceService(db: Db, store: PresenceStore = createMemor
     kind: AutosaveKind,
     id: number,
   ): Promise<Presence> {
-    await requireEditableDocument(db, actor, kind, id);
-    const editors = await store.beat(`${kind}:${id}`, { id: actor!.id, name: actor!.name });
-    const own = await findAutosave(db, { kind, documentId: id, userId: actor!.id });
+    const { editor } = await requireEditableDocument(db, actor, kind, id);
+    const editors = await store.beat(`${kind}:${id}`, { id: editor.id, name: editor.name });
+    const own = await findAutosave(db, { kind, documentId: id, userId: editor.id });
     return { editors, autosave_saved_at: own?.saved_at ?? null };
   }
 
   async function leave(actor: Actor | null, kind: AutosaveKind, id: number): Promise<void> {
-    await requireEditableDocument(db, actor, kind, id);
-    await store.leave(`${kind}:${id}`, actor!.id);
+    const { editor } = await requireEditableDocument(db, actor, kind, id);
+    await store.leave(`${kind}:${id}`, editor.id);
   }
 
   return { beat, leave };

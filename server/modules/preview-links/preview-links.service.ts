@@ -7,7 +7,6 @@ import {
   type PreviewLinkStatus,
 } from "#common/schemas/preview-links.ts";
 import type { Page, Post } from "#common/types.ts";
-import { requirePermission, requirePostManager } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { parseInput } from "#server/lib/parse-input.ts";
@@ -15,6 +14,7 @@ import { writeWithAudit } from "#server/modules/audit/with-audit.ts";
 import { findPage } from "#server/modules/pages/pages.repository.ts";
 import { isPublicPost } from "#server/modules/posts/post-status.ts";
 import { findPost } from "#server/modules/posts/posts.repository.ts";
+import { requireEditableDocument } from "#server/modules/versions/editable.ts";
 import {
   findPreviewLink,
   findPreviewLinkByHash,
@@ -59,28 +59,6 @@ export function createPreviewLinksService(db: Db, options: { now?: () => Date } 
   const clock = options.now ?? (() => new Date());
   const nowIso = () => clock().toISOString();
 
-  /** The document a staff call is about, after checking the caller may edit it. */
-  async function requireEditable(
-    actor: Actor | null,
-    type: PreviewDocumentType,
-    id: number,
-  ): Promise<{ title: string }> {
-    if (type === "post") {
-      // Not found before forbidden only for those who may see every post.
-      const post = await findPost(db, { id }, { visibility: "all", now: nowIso() });
-      if (!post) {
-        if (!actor) throw AppError.unauthorized();
-        throw AppError.notFound(`Post with ID ${id} not found.`);
-      }
-      requirePostManager(actor, post);
-      return post;
-    }
-    requirePermission(actor, "pages:manage");
-    const page = await findPage(db, { id }, { visibility: "all", now: nowIso() });
-    if (!page) throw AppError.notFound(`Page with ID ${id} not found.`);
-    return page;
-  }
-
   function toPublic(link: PreviewLinkRow, now: string): PreviewLink {
     return {
       id: link.id,
@@ -99,7 +77,7 @@ export function createPreviewLinksService(db: Db, options: { now?: () => Date } 
     id: number,
     input: unknown,
   ): Promise<{ id: number; secret: string; expires_at: string }> {
-    const document = await requireEditable(actor, type, id);
+    const document = await requireEditableDocument(db, actor, type, id);
     const data = parseInput(PreviewLinkInputSchema, input ?? {});
     const hours = data.expires_in_hours ?? PREVIEW_LINK_HOURS.default;
     const secret = randomBytes(32).toString("base64url");
@@ -134,7 +112,7 @@ export function createPreviewLinksService(db: Db, options: { now?: () => Date } 
     type: PreviewDocumentType,
     id: number,
   ): Promise<PreviewLink[]> {
-    await requireEditable(actor, type, id);
+    await requireEditableDocument(db, actor, type, id);
     const now = nowIso();
     return (await findPreviewLinks(db, type, id)).map((link) => toPublic(link, now));
   }
@@ -146,7 +124,7 @@ export function createPreviewLinksService(db: Db, options: { now?: () => Date } 
     id: number,
     linkId: number,
   ): Promise<void> {
-    const document = await requireEditable(actor, type, id);
+    const document = await requireEditableDocument(db, actor, type, id);
     const link = await findPreviewLink(db, type, id, linkId);
     if (!link) throw AppError.notFound(`Preview link with ID ${linkId} not found.`);
     if (link.revoked_at) return;

@@ -22,7 +22,7 @@ import type { PostsService } from "#server/modules/posts/posts.service.ts";
 import { findServiceById } from "#server/modules/services/services.repository.ts";
 import type { ServicesService } from "#server/modules/services/services.service.ts";
 import { findSettingsRow } from "#server/modules/settings/settings.repository.ts";
-import { requireRevisionAccess } from "./revisions.policy.ts";
+import { requireEditableDocument } from "#server/modules/versions/editable.ts";
 import {
   findRevision,
   findRevisions,
@@ -186,28 +186,6 @@ export function createRevisionsService(
   db: Db,
   documents: { posts: PostsService; pages: PagesService; services: ServicesService },
 ) {
-  /** The document, or a 404; then the caller's right to edit it, or a 403. */
-  async function requireDocument(
-    actor: Actor | null,
-    type: RevisionDocumentType,
-    id: number,
-  ): Promise<Actor> {
-    const now = nowIso();
-    const found =
-      type === "post"
-        ? await findPost(db, { id }, { visibility: "all", now })
-        : type === "page"
-          ? await findPage(db, { id }, { visibility: "all", now })
-          : await findServiceById(db, id);
-    if (!found) {
-      if (!actor) throw AppError.unauthorized();
-      const what = type === "post" ? "Post" : type === "page" ? "Page" : "Service";
-      throw AppError.notFound(`${what} with ID ${id} not found.`);
-    }
-    requireRevisionAccess(actor, type, found as { author_id?: number | null });
-    return actor;
-  }
-
   async function requireRevision(type: RevisionDocumentType, id: number, revisionId: number) {
     const revision = await findRevision(db, type, id, revisionId);
     if (!revision) throw AppError.notFound(`Revision with ID ${revisionId} not found.`);
@@ -219,7 +197,7 @@ export function createRevisionsService(
     type: RevisionDocumentType,
     id: number,
   ): Promise<RevisionSummary[]> {
-    await requireDocument(actor, type, id);
+    await requireEditableDocument(db, actor, type, id);
     return (await findRevisions(db, type, id)).map(summary);
   }
 
@@ -229,7 +207,7 @@ export function createRevisionsService(
     id: number,
     revisionId: number,
   ): Promise<RevisionSummary & { snapshot: Record<string, unknown> }> {
-    await requireDocument(actor, type, id);
+    await requireEditableDocument(db, actor, type, id);
     const revision = await requireRevision(type, id, revisionId);
     return { ...summary(revision), snapshot: revision.snapshot };
   }
@@ -245,11 +223,9 @@ export function createRevisionsService(
    * Saves the revision's content as the document's (a save like any other,
    * which makes a new revision). The address and the publication state stay
    * as they are now: a restore brings back what was written, not where or
-   * whether it is shown.
-   */
-  /**
-   * A restore's start: the caller's right to edit the document, the
-   * revision's snapshot, and the save options that mark the save a restore.
+   * whether it is shown. A restore's start: the caller's right to edit the
+   * document (and its slug, which stays), the revision's snapshot, and the save
+   * options that mark the save a restore.
    */
   async function restoring(
     actor: Actor | null,
@@ -257,10 +233,10 @@ export function createRevisionsService(
     id: number,
     revisionId: number,
   ) {
-    const caller = await requireDocument(actor, type, id);
+    const { editor: caller, slug } = await requireEditableDocument(db, actor, type, id);
     const { snapshot } = await requireRevision(type, id, revisionId);
     const asRestore = [undefined, { restoredFrom: revisionId }] as const;
-    return { caller, s: snapshot, asRestore };
+    return { caller, slug, s: snapshot, asRestore };
   }
 
   async function restorePostRevision(actor: Actor | null, id: number, revisionId: number) {
@@ -279,8 +255,7 @@ export function createRevisionsService(
   }
 
   async function restoreServiceRevision(actor: Actor | null, id: number, revisionId: number) {
-    const { caller, s, asRestore } = await restoring(actor, "service", id, revisionId);
-    const { slug } = (await findServiceById(db, id))!;
+    const { caller, slug, s, asRestore } = await restoring(actor, "service", id, revisionId);
     const fields = { ...restoredFields(s, "service"), slug };
     return documents.services.updateService(caller, id, fields, ...asRestore);
   }

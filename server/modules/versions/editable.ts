@@ -10,33 +10,40 @@ const NOT_FOUND: Record<AutosaveKind, (id: number) => string> = {
   service: () => "Service not found",
 };
 
+/** A document the caller may edit: the caller, and what the calls around it name it by. */
+export type EditableDocument<A extends Actor> = { editor: A; title: string; slug: string };
+
 /**
- * The rule of everything around an editor (autosave, presence): the caller
- * may do it when they may edit the document itself. Posts: any for editors
- * and admins, their own for authors; pages and services: their permission.
+ * The rule of everything around an editor (autosave, presence, revisions,
+ * preview links): the caller may do it when they may edit the document
+ * itself. Posts: any for editors and admins, their own for authors; pages and
+ * services: their permission. In that order: 401 without a caller, 403 for a
+ * role that may not edit such documents, 404 for an unknown document, 403 for
+ * another author's post.
  */
-export async function requireEditableDocument(
+export async function requireEditableDocument<A extends Actor>(
   db: Db,
-  actor: Actor | null,
+  actor: A | null,
   kind: AutosaveKind,
   id: number,
-): Promise<void> {
+): Promise<EditableDocument<A>> {
   if (kind === "post") {
     requirePermission(actor, "posts:create");
     const post = await db
       .selectFrom("posts")
-      .select(["id", "author_id"])
+      .select(["title", "slug", "author_id"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!post) throw AppError.notFound(NOT_FOUND.post(id));
     requirePostManager(actor, post);
-    return;
+    return { editor: actor, title: post.title, slug: post.slug };
   }
   requirePermission(actor, kind === "page" ? "pages:manage" : "services:manage");
   const row = await db
     .selectFrom(kind === "page" ? "pages" : "services")
-    .select("id")
+    .select(["title", "slug"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw AppError.notFound(NOT_FOUND[kind](id));
+  return { editor: actor, title: row.title, slug: row.slug };
 }

@@ -322,6 +322,9 @@ describe("revisions of posts, pages and services", () => {
       await get(t, `/pages/${page.body.data.id}/revisions`, { token: a.author.token }),
       403,
     );
+    // Whether such a page or service exists is not theirs to learn either: the role first.
+    expectError(await get(t, "/pages/999999/revisions", { token: a.author.token }), 403);
+    expectError(await get(t, "/services/999999/revisions", { token: a.author.token }), 403);
   });
 
   it("answers 404 for an unknown document, an unknown revision or another document's revision", async () => {
