@@ -28,6 +28,7 @@ import {
   EXPORT_VERSION,
   type ExportDocument,
 } from "./transfer-format.ts";
+import { listFiles } from "./upload-files.ts";
 
 /** An export could not be made; the message is meant for the operator. */
 export class ExportError extends OperatorError {
@@ -391,21 +392,6 @@ export async function readSiteDocument(
   } finally {
     await handle.close();
   }
-}
-
-/** The files under `dir`, as paths relative to it (sorted; regular files only). */
-export function listFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  const files: string[] = [];
-  const walk = (relative: string) => {
-    for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-      const name = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(name);
-      else if (entry.isFile()) files.push(name);
-    }
-  };
-  walk("");
-  return files.sort();
 }
 
 /**

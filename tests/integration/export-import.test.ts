@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { openDb } from "#server/db/client.ts";
 import { lockDataDir } from "#server/db/data-dir-lock.ts";
-import { exportSite, listFiles, readSiteDocument } from "#server/maintenance/transfer-export.ts";
+import { exportSite, readSiteDocument } from "#server/maintenance/transfer-export.ts";
 import type { ExportDocument } from "#server/maintenance/transfer-format.ts";
 import { ImportError, importSite } from "#server/maintenance/transfer-import.ts";
+import { listFiles } from "#server/maintenance/upload-files.ts";
 import {
   type Accounts,
   createAccount,

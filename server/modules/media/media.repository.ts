@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql } from "kysely";
 import type { MediaUsage } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
+import { containsPattern } from "#server/db/like.ts";
 import { parseJson, toIso } from "#server/db/normalize.ts";
 import type { UploadsTable } from "#server/db/schema.ts";
 import type { StoredVariant } from "#server/modules/uploads/image-pipeline.ts";
@@ -38,10 +39,6 @@ function toUpload(row: Selectable<UploadsTable>): Upload {
   };
 }
 
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Newest first; only those of `uploadedBy` when given. */
 export async function findUploads(
   db: Db,
@@ -74,8 +71,7 @@ export async function deleteUpload(db: Db, id: number) {
 export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUsage[]> {
   // Variants share the base name, so `/uploads/<hash>` finds the image in any size.
   const base = `/uploads/${fileName.replace(/\.[a-z0-9]+$/i, "")}`;
-  const pattern = `%${escapeLike(base)}%`;
-  const like = (column: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+  const like = (column: string) => sql<boolean>`${sql.ref(column)} like ${containsPattern(base)}`;
   const [posts, pages, gallery, team, settings] = await Promise.all([
     db
       .selectFrom("posts")

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Insertable, type Selectable, sql } from "kysely";
 import type { Page, PageSummary } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
+import { containsPattern } from "#server/db/like.ts";
 import { toBool, toCount, toIso } from "#server/db/normalize.ts";
 import { reusableRead } from "#server/db/reusable-read.ts";
 import { findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
@@ -99,10 +100,6 @@ function toPage(row: Omit<Selectable<PagesTable>, "updated_by">, now: string): P
 
 export type PageStatusFilter = "all" | "published" | "draft" | "scheduled";
 
-function escapeLike(value: string) {
-  return value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** One page of the staff list (newest change first) and how many pages match. */
 export async function findPagePage(
   db: Db,
@@ -124,7 +121,7 @@ export async function findPagePage(
       break;
   }
   if (filter.search) {
-    const pattern = sql`${`%${escapeLike(filter.search)}%`} escape '\\'`;
+    const pattern = containsPattern(filter.search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(pages.title)`, "like", pattern),

@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { type Db, type DialectName, dialectOf } from "#server/db/client.ts";
+import { containsPattern } from "#server/db/like.ts";
 import { toCount } from "#server/db/normalize.ts";
 import { reusableRead } from "#server/db/reusable-read.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -80,10 +81,6 @@ const ROW_READ_STEPS = 4;
 const GUESS_UP_TO = 20_000;
 
 export type PostQuery = SelectQueryBuilder<Database, "posts", object>;
-
-function escapeLike(value: string) {
-  return value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * The visibility part of a filter: "live" (the public, or the staff
@@ -245,7 +242,7 @@ export function applyFilter<Q extends PostQuery>(
   if (filter.featured) q = q.where("posts.is_featured", "=", true);
   if (filter.excludeId !== undefined) q = q.where("posts.id", "!=", filter.excludeId);
   if (filter.substring) {
-    const pattern = sql`${`%${escapeLike(filter.substring)}%`} escape '\\'`;
+    const pattern = containsPattern(filter.substring.toLowerCase());
     if (dialect === "sqlite") {
       // A subquery of its own, so that SQLite reads only a (title, excerpt)
       // index; the few matches then lead (no unary + here). Its like ignores

@@ -137,6 +137,23 @@ describe("pages API", () => {
     expect(bySlug.body.data.pages.map((p: any) => p.id)).toEqual([live.id]);
   });
 
+  it("searches for % and _ as the characters they are, not as wildcards", async () => {
+    const tag = unique("pct");
+    const percent = await createPage({ title: `Save 50% ${tag}` });
+    await createPage({ title: `Save 500 ${tag}` });
+    const underscore = await createPage({ title: `Plan a_b ${tag}` });
+    await createPage({ title: `Plan axb ${tag}` });
+    const search = async (text: string) => {
+      const result = await get(t, `/pages?search=${encodeURIComponent(text)}`, {
+        token: a.editor.token,
+      });
+      expectOk(result);
+      return result.body.data.pages.map((p: any) => p.id);
+    };
+    expect(await search(`50% ${tag}`)).toEqual([percent.id]);
+    expect(await search(`a_b ${tag}`)).toEqual([underscore.id]);
+  });
+
   it("refuses a bad status filter naming it", async () => {
     expectFieldError(
       await get(t, "/pages?status=live", { token: a.editor.token }),
