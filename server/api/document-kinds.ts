@@ -1,3 +1,4 @@
+import { DOCUMENT_API_BASE } from "#common/documents.ts";
 import type { Permission } from "#common/permissions.ts";
 import type { RevisionDocumentType } from "#server/db/schema.ts";
 
@@ -5,7 +6,7 @@ import type { RevisionDocumentType } from "#server/db/schema.ts";
 export type DocumentKind = {
   type: RevisionDocumentType;
   /** Where its own calls live: `{base}/{id}` is one document. */
-  base: "/blog/posts" | "/pages" | "/services";
+  base: (typeof DOCUMENT_API_BASE)[RevisionDocumentType];
   /** Its name in operationIds and summaries: `Post`. */
   name: string;
   /** The tag its own calls are grouped under in the OpenAPI document. */
@@ -25,15 +26,21 @@ export type DocumentKind = {
 export const DOCUMENT_KINDS = {
   post: {
     type: "post",
-    base: "/blog/posts",
+    base: DOCUMENT_API_BASE.post,
     name: "Post",
     tag: "Blog",
     permission: "posts:create",
   },
-  page: { type: "page", base: "/pages", name: "Page", tag: "Pages", permission: "pages:manage" },
+  page: {
+    type: "page",
+    base: DOCUMENT_API_BASE.page,
+    name: "Page",
+    tag: "Pages",
+    permission: "pages:manage",
+  },
   service: {
     type: "service",
-    base: "/services",
+    base: DOCUMENT_API_BASE.service,
     name: "Service",
     tag: "Services",
     permission: "services:manage",

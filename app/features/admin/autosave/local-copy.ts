@@ -44,12 +44,6 @@ export function removeLocalCopy(key: string) {
   }
 }
 
-/** Where a document's autosave and presence calls live. */
-export function documentPath(kind: EditingKind, id: number) {
-  const base = kind === "post" ? "/blog/posts" : kind === "page" ? "/pages" : "/services";
-  return `${base}/${id}`;
-}
-
 /** HH:MM in the browser's time zone. */
 export function clockTime(when: Date | string) {
   const date = typeof when === "string" ? new Date(when) : when;

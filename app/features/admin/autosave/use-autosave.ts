@@ -1,13 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api, failureText } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
-import {
-  documentPath,
-  type EditingKind,
-  localCopyKey,
-  removeLocalCopy,
-  writeLocalCopy,
-} from "./local-copy.ts";
+import { documentApiPath } from "#common/documents.ts";
+import { type EditingKind, localCopyKey, removeLocalCopy, writeLocalCopy } from "./local-copy.ts";
 import { createSaveQueue, type SaveState } from "./save-queue.ts";
 
 /** How long after the last change the autosave goes out. */
@@ -44,7 +39,7 @@ export function useAutosave(options: {
         ? null
         : createSaveQueue<{ fields: object; version?: number }>(
             async (body) => {
-              await api(`${documentPath(kind, id)}/autosave`, { method: "PUT", body });
+              await api(`${documentApiPath(kind, id)}/autosave`, { method: "PUT", body });
             },
             setStatus,
             (error) => failureText("", error),

@@ -1,8 +1,8 @@
 import { type ReactNode, useRef, useState } from "react";
+import { COMPARE_LABELS, compareFields } from "#app/features/admin/compare/compare-fields.ts";
 import { AlsoEditing } from "#app/features/admin/conflicts/also-editing.tsx";
 import { ConflictNotice } from "#app/features/admin/conflicts/conflict-notice.tsx";
 import {
-  compareFields,
   conflictFrom,
   type EditConflictInfo,
 } from "#app/features/admin/conflicts/edit-conflict.ts";
@@ -46,8 +46,6 @@ export function useDocumentSafety<V extends object>(options: {
   loadTheirs(): Promise<{ values: V; version: number }>;
   /** Save again (Keep mine): the save reads `version`, now theirs. */
   resave(): void;
-  /** The fields Compare shows, by label. */
-  labels: Record<string, string>;
 }): DocumentSafety {
   const { kind, noun, doc, values, dirty, enabled } = options;
   const id = doc?.id ?? null;
@@ -98,7 +96,7 @@ export function useDocumentSafety<V extends object>(options: {
           busy={busy}
           compare={async () =>
             compareFields(
-              options.labels,
+              COMPARE_LABELS[kind],
               (await options.loadTheirs()).values as Record<string, unknown>,
               values as Record<string, unknown>,
             )

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { api, apiData } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
+import { documentApiPath } from "#common/documents.ts";
 import type { Autosave } from "#common/schemas/autosave.ts";
 import {
   differsFrom,
-  documentPath,
   type EditingKind,
   localCopyKey,
   readLocalCopy,
@@ -51,7 +51,7 @@ export function useRecovery(options: {
         candidates.push({ source: "local", fields: local.fields, saved_at: local.saved_at });
       if (id !== null && serverSavedAt) {
         try {
-          const server = await apiData<Autosave>(`${documentPath(kind, id)}/autosave`);
+          const server = await apiData<Autosave>(`${documentApiPath(kind, id)}/autosave`);
           candidates.push({ source: "server", fields: server.fields, saved_at: server.saved_at });
         } catch {
           // Unreachable now: the local copy may still be offered.
@@ -79,7 +79,9 @@ export function useRecovery(options: {
       setOffer(null);
       removeLocalCopy(key);
       if (id !== null && serverSavedAt)
-        void api(`${documentPath(kind, id)}/autosave`, { method: "DELETE" }).catch(() => undefined);
+        void api(`${documentApiPath(kind, id)}/autosave`, { method: "DELETE" }).catch(
+          () => undefined,
+        );
     },
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { documentPath, type EditingKind } from "#app/features/admin/autosave/local-copy.ts";
+import type { EditingKind } from "#app/features/admin/autosave/local-copy.ts";
 import { api, apiData } from "#app/lib/api.ts";
+import { documentApiPath } from "#common/documents.ts";
 import type { Presence } from "#common/schemas/autosave.ts";
 
 export const PRESENCE_INTERVAL_MS = 15_000;
@@ -30,7 +31,7 @@ export function usePresence(kind: EditingKind, id: number | null, enabled: boole
       setState({ editors: [], autosaveSavedAt: null });
       return;
     }
-    const path = `${documentPath(kind, id)}/presence`;
+    const path = `${documentApiPath(kind, id)}/presence`;
     let live = true;
     let first = true;
     const beat = async () => {

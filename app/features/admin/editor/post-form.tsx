@@ -34,21 +34,6 @@ const POST_STATUS_CHOICES = [
   { value: "published", label: "Published" },
 ] as const;
 
-/** What Compare shows of a post in an edit conflict. */
-const POST_COMPARE_LABELS = {
-  title: "Title",
-  slug: "Slug",
-  excerpt: "Excerpt",
-  content: "Content",
-  status: "Status",
-  published_at: "Publish date",
-  featured_image: "Featured image",
-  categories: "Categories",
-  tags: "Tags",
-  meta_title: "Meta title",
-  meta_description: "Meta description",
-};
-
 /** The categories to choose from; the fallback list when they cannot be loaded. */
 function useCategories(): Category[] | null {
   const { data, cause } = useApiQuery<Category[]>("/blog/categories", {
@@ -103,7 +88,6 @@ export function PostForm({ post }: { post: Post | null }) {
     form,
     valuesOf: valuesFromPost,
     enabled: !readOnly,
-    labels: POST_COMPARE_LABELS,
     resave: () => save(),
   });
 

@@ -25,7 +25,6 @@ export function useDocumentEditor<D extends Doc, V extends Record<string, unknow
   valuesOf,
   enabled = true,
   fill = form.fill,
-  labels,
   resave,
 }: {
   noun: "post" | "page";
@@ -42,8 +41,6 @@ export function useDocumentEditor<D extends Doc, V extends Record<string, unknow
   enabled?: boolean;
   /** Puts restored or their fields in the form (default: `form.fill`). */
   fill?(fields: Partial<V>): void;
-  /** The fields Compare shows, by label. */
-  labels: Record<string, string>;
   /** Save again (Keep mine in a conflict). */
   resave(): void;
 }) {
@@ -65,7 +62,6 @@ export function useDocumentEditor<D extends Doc, V extends Record<string, unknow
       return { values: valuesOf(theirs), version: theirs.version };
     },
     resave,
-    labels,
   });
   const id = doc?.id ?? null;
   const Noun = noun === "post" ? "Post" : "Page";

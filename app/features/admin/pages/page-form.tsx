@@ -21,19 +21,6 @@ import {
   valuesFromPage,
 } from "./page-form-values.ts";
 
-/** What Compare shows of a page in an edit conflict. */
-const PAGE_COMPARE_LABELS = {
-  title: "Title",
-  slug: "Slug",
-  content: "Content",
-  status: "Status",
-  published_at: "Publish date",
-  featured_image: "Featured image",
-  meta_title: "Meta title",
-  meta_description: "Meta description",
-  noindex: "Hide from search engines",
-};
-
 /**
  * The page editor: the post editor's cards (title and slug, the rich-text and
  * HTML editor, publishing, featured image, search) bound to the page schema
@@ -61,7 +48,6 @@ export function PageForm({ page }: { page: Page | null }) {
       for (const [key, value] of Object.entries(found))
         form.set(key as keyof PageFormValues, value as never);
     },
-    labels: PAGE_COMPARE_LABELS,
     resave: () => save(),
   });
 

@@ -1,6 +1,7 @@
 import { Alert } from "#app/components/ui/form.tsx";
 import { TextDiffView } from "#app/features/admin/compare/text-diff-view.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { documentApiPath } from "#common/documents.ts";
 import { formatDateTime } from "#common/text.ts";
 import type {
   PageSnapshot,
@@ -8,7 +9,7 @@ import type {
   RevisionSummary,
   ServiceSnapshot,
 } from "#common/types.ts";
-import { compareFields, documentPath, type RevisionDocument } from "./revision-fields.ts";
+import { type RevisionDocument, revisionCompareFields } from "./revision-fields.ts";
 
 type Snapshot = Partial<PostSnapshot & PageSnapshot & ServiceSnapshot>;
 
@@ -22,7 +23,7 @@ export function RevisionCompare({
   revision: RevisionSummary;
   onClose: () => void;
 }) {
-  const path = `${documentPath(current.type, current.document.id)}/revisions/${revision.id}`;
+  const path = `${documentApiPath(current.type, current.document.id)}/revisions/${revision.id}`;
   const { data, error } = useApiQuery<RevisionSummary & { snapshot: Snapshot }>(path);
   const when = formatDateTime(revision.created_at);
   return (
@@ -42,7 +43,7 @@ export function RevisionCompare({
         <p className="text-sm text-slate-600 dark:text-slate-300">Loading revision...</p>
       ) : (
         <TextDiffView
-          fields={compareFields(current, data.snapshot)}
+          fields={revisionCompareFields(current, data.snapshot)}
           beforeLabel={`Revision of ${when}`}
           afterLabel="Current version"
         />

@@ -4,10 +4,11 @@ import { Card } from "#app/features/admin/ui.tsx";
 import { apiData, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
+import { documentApiPath } from "#common/documents.ts";
 import { formatDateTime } from "#common/text.ts";
 import type { RevisionSummary } from "#common/types.ts";
 import { RevisionCompare } from "./revision-compare.tsx";
-import { documentPath, REASON_LABELS, type RevisionDocument } from "./revision-fields.ts";
+import { REASON_LABELS, type RevisionDocument } from "./revision-fields.ts";
 
 export const RESTORE_CONFIRM =
   "Restore this revision? Its content replaces the current version (which stays in the revisions), and unsaved changes in the editor are lost.";
@@ -27,7 +28,7 @@ export function RevisionsPanel<D extends RevisionDocument>({
   current: D;
   onRestored: (document: D["document"]) => void;
 }) {
-  const path = documentPath(current.type, current.document.id);
+  const path = documentApiPath(current.type, current.document.id);
   const revisions = useApiQuery<RevisionSummary[]>(`${path}/revisions`);
   const [comparing, setComparing] = useState<RevisionSummary | null>(null);
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);

@@ -19,14 +19,6 @@ export type ServiceSaveHooks = {
   saved(): void;
 };
 
-const SERVICE_COMPARE_LABELS = {
-  title: "Title",
-  slug: "Slug",
-  description: "Short Description",
-  icon: "Icon",
-  details: "Full Details",
-};
-
 export type ServiceValues = {
   title: string;
   slug: string;
@@ -97,7 +89,6 @@ export function ServiceForm({
       return { values: initialValues(theirs), version: theirs.version };
     },
     resave: () => trySave(),
-    labels: SERVICE_COMPARE_LABELS,
   });
   useEffect(() => {
     document.getElementById("service-title")?.focus();
