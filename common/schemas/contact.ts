@@ -8,6 +8,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "#common/contact.ts";
+import { isHttpsUrl } from "./fields.ts";
 
 /*
  * The settings section `contact` (PUT /api/settings/contact and the admin's
@@ -93,15 +94,6 @@ export const ContactSettingsSchema = z.strictObject({
     )
     .refine((value) => value === "" || isHttpsUrl(value), EMBED_RULE),
 });
-
-function isHttpsUrl(value: string) {
-  if (/[\s\\]/.test(value) || !/^https:\/\/[^/?#]/i.test(value)) return false;
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 /**
  * What the fields cannot say alone, checked on the whole section after a

@@ -62,6 +62,20 @@ export const publishDateField = () =>
     })
     .optional();
 
+/**
+ * An https:// address with a host, as a browser would open it: no spaces and no
+ * backslashes anywhere (a browser reads `\` as `/`, so what is shown is not
+ * what opens).
+ */
+export function isHttpsUrl(value: string): boolean {
+  if (/[\s\\]/.test(value) || !/^https:\/\/[^/?#]/i.test(value)) return false;
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 /** An http(s) URL, a site path such as /uploads/x.png, or empty. */
 export const imageUrlField = (label: string) =>
   z

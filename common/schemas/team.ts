@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { EMAIL_MAX, isEmailAddress } from "#common/email.ts";
 import { TEAM_TEXT_MAX } from "#common/team.ts";
-import { idNumber, imageUrlField, optionalText, readOnlyFields, requiredText } from "./fields.ts";
+import {
+  idNumber,
+  imageUrlField,
+  isHttpsUrl,
+  optionalText,
+  readOnlyFields,
+  requiredText,
+} from "./fields.ts";
 
 /*
  * The team members of the About page: what POST /api/team and
@@ -27,15 +34,6 @@ const linkedinUrl = z
     `LinkedIn URL must be ${TEAM_TEXT_MAX.linkedinUrl} characters or less`,
   )
   .refine((value) => value === "" || isHttpsUrl(value), { message: LINKEDIN_MESSAGE });
-
-function isHttpsUrl(value: string): boolean {
-  if (!/^https:\/\/[^\s/?#]+[^\s]*$/i.test(value)) return false;
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 /** The fields a member is written with; every one is checked the same way on create and update. */
 const memberFields = {

@@ -199,6 +199,11 @@ describe("team API", () => {
       "LinkedIn URL must be an https:// address",
     ],
     [
+      "linkedin_url",
+      { linkedin_url: "https://evil.example\\@www.linkedin.com/in/x" },
+      "LinkedIn URL must be an https:// address",
+    ],
+    [
       "photo_url",
       { photo_url: "javascript:alert(1)" },
       "Photo must be an http(s) URL or an uploaded file",
