@@ -61,6 +61,11 @@ export function formatNumber(value: number | null | undefined): string {
   return NUMBER_FORMAT.format(value ?? 0);
 }
 
+/** A post's view count as its page says it: "1 view", "0 views", "3,912 views". */
+export function viewsText(views: number | null | undefined): string {
+  return `${formatNumber(views)} ${views === 1 ? "view" : "views"}`;
+}
+
 // Formatting a date is costly and a list shows the same days again and
 // again: answers for UTC timestamps are kept by their day (a bounded map).
 const DAY_OF_UTC = /^(\d{4}-\d{2}-\d{2})T[\d:.]+Z$/;

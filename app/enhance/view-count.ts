@@ -1,4 +1,4 @@
-import { formatNumber } from "#common/text.ts";
+import { viewsText } from "#common/text.ts";
 
 /**
  * A post's view count (post-article.tsx): the page may come from the page
@@ -12,7 +12,7 @@ export function enhanceViewCount(element: HTMLElement) {
     .then((response) => (response.ok ? response.json() : null))
     .then((body: { data?: { views?: unknown } } | null) => {
       const views = body?.data?.views;
-      if (typeof views === "number") element.textContent = `${formatNumber(views)} views`;
+      if (typeof views === "number") element.textContent = viewsText(views);
     })
     .catch(() => {});
 }

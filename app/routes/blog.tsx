@@ -1,8 +1,10 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { Link } from "#app/components/ui/link.tsx";
+import { PageMessage } from "#app/components/ui/page-message.tsx";
 import { Pagination } from "#app/features/blog/pagination.tsx";
 import { homepageTexts } from "#app/features/home/home-sections.tsx";
 import { PostCard } from "#app/features/home/post-card.tsx";
+import { NotFoundPage } from "#app/features/layout/not-found-page.tsx";
 import { FALLBACK_CATEGORIES } from "#app/lib/fallback-categories.ts";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import { STATIC_PAGE } from "#app/lib/static-page.ts";
@@ -28,13 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteServicesContext);
   const query = readQuery(new URL(request.url));
   const categories = await site.categories.listCategories().catch(() => FALLBACK_CATEGORIES);
+  let list: Awaited<ReturnType<typeof site.posts.listPublicPosts>>;
   try {
-    const list = await site.posts.listPublicPosts({
+    list = await site.posts.listPublicPosts({
       ...query,
       limit: POST_PAGE_SIZE.blog,
       contentPreview: 500,
     });
-    return { ok: true as const, query, categories, ...list };
   } catch (error) {
     console.error("blog: failed to load posts", error);
     return data(
@@ -42,6 +44,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 500 },
     );
   }
+  // A page past the last ("Page 99 of 2") is no page of the blog: the site's 404.
+  if (query.page > list.totalPages)
+    throw new Response(null, { status: 404, statusText: "Not Found" });
+  return { ok: true as const, query, categories, ...list };
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <PageMessage alert link={{ to: "/blog", label: "Try Again" }}>
+      Failed to load blog posts. Please try again later.
+    </PageMessage>
+  );
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

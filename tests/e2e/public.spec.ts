@@ -63,6 +63,14 @@ test.describe("blog", () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/blog$/);
 
+    // A page past the last is the site's 404 in its layout, not "Page 99 of 3".
+    const pastTheEnd = await page.request.get("/blog?page=99");
+    expect(pastTheEnd.status()).toBe(404);
+    const html = await pastTheEnd.text();
+    expect(html).toContain("Page Not Found");
+    expect(html).toContain("data-footer-style=");
+    expect(html).not.toContain("Page 99 of");
+
     // Choosing a category resets to page 1.
     await page.goto("/blog?page=2");
     await page

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brandVariables, contrastRatio, readableOn } from "#common/color.ts";
-import { excerptOf, formatDate, formatNumber, slugify } from "#common/text.ts";
+import { excerptOf, formatDate, formatNumber, slugify, viewsText } from "#common/text.ts";
 
 describe("text helpers", () => {
   it("slugifies like the post editor: lowercase, punctuation gone, hyphens collapsed", () => {
@@ -18,6 +18,13 @@ describe("text helpers", () => {
     expect(formatNumber(1234567)).toBe("1,234,567");
     expect(formatNumber(undefined)).toBe("0");
     expect(formatDate("2026-03-05T10:00:00.000Z")).toBe("Mar 5, 2026");
+  });
+
+  it("says a post's views in words: one view, otherwise views", () => {
+    expect(viewsText(1)).toBe("1 view");
+    expect(viewsText(0)).toBe("0 views");
+    expect(viewsText(undefined)).toBe("0 views");
+    expect(viewsText(3912)).toBe("3,912 views");
   });
 
   it("formats a day it has formatted before the same way, and each day as its own", () => {

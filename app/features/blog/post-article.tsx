@@ -6,7 +6,7 @@ import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { PostCard } from "#app/features/home/post-card.tsx";
 import { useRootData } from "#app/root.tsx";
 import type { HomepageSettings } from "#common/settings.ts";
-import { formatDate, formatNumber, stripHtml, truncate } from "#common/text.ts";
+import { formatDate, stripHtml, truncate, viewsText } from "#common/text.ts";
 import type { Post, PostSummary } from "#common/types.ts";
 
 /**
@@ -17,7 +17,7 @@ import type { Post, PostSummary } from "#common/types.ts";
 function ViewCount({ postId, initial }: { postId: number; initial: number }) {
   return (
     <p className="mt-1" data-testid="view-count" data-enhance="view-count" data-post-id={postId}>
-      {formatNumber(initial)} views
+      {viewsText(initial)}
     </p>
   );
 }
