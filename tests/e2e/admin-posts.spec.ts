@@ -199,6 +199,8 @@ test.describe("admin posts list", () => {
       "published",
       "published",
     ]);
+    // Published: each row's View opens its public address.
+    await expect(rows(page).getByRole("link", { name: "View", exact: true })).toHaveCount(3);
     for (const post of posts) {
       expect((await getPost(page, token, post.id)).body.data.status).toBe("published");
     }
@@ -214,6 +216,8 @@ test.describe("admin posts list", () => {
     for (const post of posts) {
       expect((await getPost(page, token, post.id)).body.data.status).toBe("draft");
     }
+    // Drafts have no public address: no View that would open a 404.
+    await expect(rows(page).getByRole("link", { name: "View", exact: true })).toHaveCount(0);
     await page.goto(`/blog?search=${encodeURIComponent(prefix)}`);
     await expect(page.getByText("No posts found matching your criteria.")).toBeVisible();
 

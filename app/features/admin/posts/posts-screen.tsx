@@ -16,7 +16,8 @@ const POSTS: ContentKind<PostSummary> = {
   singular: "post",
   plural: "posts",
   editPath: (post) => `/admin/posts/${post.id}/edit`,
-  viewHref: (post) => `/blog/${post.slug}`,
+  // Drafts and scheduled posts have no public address yet (as pages): no View that opens a 404.
+  viewHref: (post) => (post.status === "published" ? `/blog/${post.slug}` : null),
 };
 
 /** A bulk delete's failure: the spec's text, without the server's reason. */
