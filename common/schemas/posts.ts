@@ -45,7 +45,9 @@ export const PostInputSchema = z.strictObject({
     .optional(),
   categories: nameList("Categories").optional(),
   tags: z
-    .union([z.string().transform((v) => v.split(",")), z.array(z.unknown())])
+    .union([z.string().transform((v) => v.split(",")), z.array(z.unknown())], {
+      error: "Tags must be a list of names or comma-separated text",
+    })
     .pipe(nameList("Tags"))
     .optional(),
   isFeatured: z.boolean({ error: "isFeatured must be true or false" }).optional(),

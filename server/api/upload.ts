@@ -7,7 +7,11 @@ const { route } = routesFor("Uploads");
 
 const ImageForm = z.object({
   image: z
-    .custom<File>((value) => value instanceof File, { message: "An image file is required" })
+    .custom<File>((value) => value instanceof File, {
+      // Several files under `image` come as a list: one call stores one image.
+      error: (issue) =>
+        Array.isArray(issue.input) ? "Send one image at a time" : "An image file is required",
+    })
     .openapi({
       type: "string",
       format: "binary",

@@ -680,6 +680,8 @@ describe("blog posts API", () => {
       ["content", { content: "" }, "Content is required"],
       ["content", { content: undefined }, "Content is required"],
       ["content", { content: "<p>   </p>" }, "Content is required"],
+      ["tags", { tags: 5 }, "Tags must be a list of names or comma-separated text"],
+      ["categories", { categories: "News" }, "Categories must be a list of names"],
     ])("refuses a bad %s: %j → %s", async (field, override, message) => {
       const result = await post(t, "/blog/posts", {
         token: a.admin.token,

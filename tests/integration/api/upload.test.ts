@@ -8,6 +8,7 @@ import {
   expectError,
   expectFieldError,
   expectOk,
+  get,
   imageForm,
   post,
 } from "#tests/factories/index.ts";
@@ -229,6 +230,19 @@ describe("upload API", () => {
       "image",
       "An image file is required",
     );
+  });
+
+  it("answers 400 errors.image for two images in one call, storing neither", async () => {
+    const png = images.png!;
+    const two = imageForm(png.bytes, "one.png", "image/png");
+    two.append("image", new File([png.bytes as BlobPart], "two.png", { type: "image/png" }));
+    const before = (await get(t, "/media", { token: a.admin.token })).body.data.length;
+    expectFieldError(
+      await post(t, "/upload", { token: a.admin.token, body: two }),
+      "image",
+      "Send one image at a time",
+    );
+    expect((await get(t, "/media", { token: a.admin.token })).body.data.length).toBe(before);
   });
 
   it("refuses a body that is not multipart", async () => {
