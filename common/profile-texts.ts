@@ -1,3 +1,5 @@
+import { counted } from "./text.ts";
+
 /** What the profile page and its calls say (no zod). */
 export const PROFILE_TEXTS = {
   wrongPassword: "The current password is not correct.",
@@ -10,6 +12,6 @@ export const PROFILE_TEXTS = {
   invalidEmailLink:
     "This link is invalid or has expired. Links work once; change the address again on your profile if you still need it.",
   passwordChanged: "Your password has been changed. You were signed out everywhere else.",
-  othersSignedOut: (n: number) => `Signed out of ${n} other ${n === 1 ? "session" : "sessions"}.`,
+  othersSignedOut: (n: number) => `Signed out of ${counted(n, "other session")}.`,
   saved: "Your profile has been saved.",
 } as const;

@@ -61,6 +61,11 @@ export function formatNumber(value: number | null | undefined): string {
   return NUMBER_FORMAT.format(value ?? 0);
 }
 
+/** A count with its noun: "1 message", "3 messages", "2 audit entries" (`many` when not `s`). */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** A post's view count as its page says it: "1 view", "0 views", "3,912 views". */
 export function viewsText(views: number | null | undefined): string {
   return `${formatNumber(views)} ${views === 1 ? "view" : "views"}`;

@@ -1,3 +1,4 @@
+import { counted } from "#common/text.ts";
 import { AppError } from "#server/lib/app-error.ts";
 
 /** A running window: how many hits it has had, and when it ends (ms since the epoch). */
@@ -102,9 +103,9 @@ export function createMemoryRateLimitStore({
 /** "8 seconds", "15 minutes", "3 hours": a wait in words, rounded up. */
 export function formatWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  if (seconds < 60) return counted(seconds, "second");
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 120) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (minutes < 120) return counted(minutes, "minute");
   const hours = Math.ceil(minutes / 60);
   return `${hours} hours`;
 }

@@ -1,5 +1,7 @@
 /** What backup, restore, export and import share. */
 
+import { counted } from "#common/text.ts";
+
 /**
  * A failure the operator can act on: the command prints its message as it is
  * (no stack). Each operation has its own subclass, which sets `name`.
@@ -24,8 +26,6 @@ export type LeftOut = {
   /** Slugs of the pages whose HTML the sanitiser changed. */
   sanitizedPages: string[];
 };
-
-const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /** The lines a command prints about what it left out or cleaned (none when nothing). */
 export function describeLeftOut({

@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import * as tar from "tar";
+import { counted } from "#common/text.ts";
 import type { Config } from "#server/config.ts";
 import { type Db, type DialectName, openDb } from "#server/db/client.ts";
 import { parseJson, toBool, toIso } from "#server/db/normalize.ts";
@@ -486,5 +487,5 @@ export function summarize(document: ExportDocument): string {
     [document.oldAddresses.length, "old address", "old addresses"],
     [document.importItems.length, "imported item", "imported items"],
   ];
-  return parts.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(", ");
+  return parts.map(([n, one, many]) => counted(n, one, many)).join(", ");
 }

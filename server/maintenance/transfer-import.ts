@@ -22,6 +22,7 @@ import path from "node:path";
 import { type Insertable, sql } from "kysely";
 import * as tar from "tar";
 import { z } from "zod";
+import { counted } from "#common/text.ts";
 import type { Config } from "#server/config.ts";
 import { type Db, type DbHandle, type DialectName, openDb } from "#server/db/client.ts";
 import { DataDirLockedError, lockDataDir } from "#server/db/data-dir-lock.ts";
@@ -181,8 +182,6 @@ const TABLES_THAT_MUST_BE_EMPTY = [
   ["import_items", "imported item", "imported items"],
 ] as const satisfies readonly (readonly [keyof Database, string, string])[];
 
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * How many of `rows` differ on one of `fields` from every row the seed made
  * (server/seed): rows the company added or edited.
@@ -242,7 +241,7 @@ async function refuseUnlessEmpty(db: Db, config: Config) {
     [countEdited(team, STARTER_TEAM, [...memberFields, "published"]), "team member"],
   ];
   for (const [n, one] of own) {
-    if (n > 0) found.push(`${counted(n, one, `${one}s`)} of its own (edited or added)`);
+    if (n > 0) found.push(`${counted(n, one)} of its own (edited or added)`);
   }
 
   const users = await db.selectFrom("users").select(["id", "email", "role"]).execute();
@@ -253,7 +252,7 @@ async function refuseUnlessEmpty(db: Db, config: Config) {
     users[0]!.email.toLowerCase() === config.initialAdmin.email
       ? users[0]!
       : null;
-  if (users.length > 0 && !initialAdmin) found.push(counted(users.length, "user", "users"));
+  if (users.length > 0 && !initialAdmin) found.push(counted(users.length, "user"));
 
   if (found.length) {
     throw new ImportError(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brandVariables, contrastRatio, readableOn } from "#common/color.ts";
-import { excerptOf, formatDate, formatNumber, slugify, viewsText } from "#common/text.ts";
+import { counted, excerptOf, formatDate, formatNumber, slugify, viewsText } from "#common/text.ts";
 
 describe("text helpers", () => {
   it("slugifies like the post editor: lowercase, punctuation gone, hyphens collapsed", () => {
@@ -18,6 +18,13 @@ describe("text helpers", () => {
     expect(formatNumber(1234567)).toBe("1,234,567");
     expect(formatNumber(undefined)).toBe("0");
     expect(formatDate("2026-03-05T10:00:00.000Z")).toBe("Mar 5, 2026");
+  });
+
+  it("counts with the noun's plural unless there is exactly one", () => {
+    expect(counted(1, "message")).toBe("1 message");
+    expect(counted(0, "message")).toBe("0 messages");
+    expect(counted(3, "audit entry", "audit entries")).toBe("3 audit entries");
+    expect(counted(1, "audit entry", "audit entries")).toBe("1 audit entry");
   });
 
   it("says a post's views in words: one view, otherwise views", () => {

@@ -7,7 +7,7 @@ import { Card, inputClass } from "#app/features/admin/ui.tsx";
 import { api, apiData, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { type ApiQuery, useApiQuery } from "#app/lib/use-api-query.ts";
-import { capitalise } from "#common/text.ts";
+import { capitalise, counted } from "#common/text.ts";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -191,7 +191,7 @@ export function useContentList<L extends ListAnswer, Row extends { id: number }>
   async function bulk(action: Bulk, ids: number[]) {
     const n = ids.length;
     if (!n) return;
-    const confirm = `Are you sure you want to delete ${n} ${n === 1 ? singular : noun}?`;
+    const confirm = `Are you sure you want to delete ${counted(n, singular, noun)}?`;
     if (action === "delete" && !window.confirm(confirm)) return;
     flash.clearError();
     await mutation.run(

@@ -6,6 +6,7 @@ import {
   type ImportReport,
   type ImportWarning,
 } from "#common/schemas/imports.ts";
+import { counted } from "#common/text.ts";
 
 /**
  * What a dry run or an import did, as it goes: a count per kind and outcome
@@ -42,7 +43,7 @@ export function createReport() {
     },
     toJSON(): ImportReport {
       const grouped = [...groups].map(([reason, n]) => ({
-        item: `${n} item${n === 1 ? "" : "s"}`,
+        item: counted(n, "item"),
         message: reason,
       }));
       return { counts: structuredClone(counts), warnings: [...warnings, ...grouped] };

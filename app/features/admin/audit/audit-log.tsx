@@ -15,7 +15,7 @@ import {
   AUDIT_ENTITY_TYPES,
   AUDIT_PAGE_SIZE,
 } from "#common/audit.ts";
-import { formatDateTime } from "#common/text.ts";
+import { counted, formatDateTime } from "#common/text.ts";
 import type { AuditEntry, AuditLogPage } from "#common/types.ts";
 
 export const AUDIT_TEXT = {
@@ -57,7 +57,7 @@ function entityHref(entry: AuditEntry): string | null {
 
 /** "15 minutes", "2 hours": a lock's length. */
 function lockLength(minutes: number): string {
-  if (minutes < 120) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (minutes < 120) return counted(minutes, "minute");
   return `${Math.round(minutes / 60)} hours`;
 }
 
@@ -82,7 +82,7 @@ function describeDetails(entry: AuditEntry): string {
   if (details.scope === "client") parts.push("Every account, from this address");
   if (typeof details.minutes === "number") parts.push(`Locked for ${lockLength(details.minutes)}`);
   if (typeof details.sessions === "number") {
-    parts.push(`${details.sessions} session${details.sessions === 1 ? "" : "s"} ended`);
+    parts.push(`${counted(details.sessions, "session")} ended`);
   }
   if (typeof details.file === "string") parts.push(`File ${details.file}`);
   if (typeof details.client === "string" && details.client !== "unknown") {

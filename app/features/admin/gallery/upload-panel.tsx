@@ -2,6 +2,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } 
 import { Alert } from "#app/components/ui/form.tsx";
 import { Card, inputClass } from "#app/features/admin/ui.tsx";
 import { GalleryImageInputSchema } from "#common/schemas/content.ts";
+import { counted } from "#common/text.ts";
 import type { GalleryCategory, GalleryImage } from "#common/types.ts";
 import { CategoryOptions } from "./category-options.tsx";
 import { createImage, titleFromFileName, uploadErrorMessage, uploadFile } from "./gallery-api.ts";
@@ -120,7 +121,7 @@ export function UploadPanel({
     const failed = queue.length - added;
     setSummary(
       failed === 0
-        ? `${added} image${added === 1 ? "" : "s"} added to the gallery`
+        ? `${counted(added, "image")} added to the gallery`
         : `${added} of ${queue.length} images added; ${failed} failed`,
     );
     setRunning(false);

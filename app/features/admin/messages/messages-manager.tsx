@@ -8,7 +8,7 @@ import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { mailtoHref } from "#common/email.ts";
 import { LIST_PAGE_SIZE } from "#common/limits.ts";
-import { formatDate, formatDateTime, truncate } from "#common/text.ts";
+import { counted, formatDate, formatDateTime, truncate } from "#common/text.ts";
 import type { ContactMessage, ContactMessageList } from "#common/types.ts";
 import { ContactMailNotice } from "./contact-mail-notice.tsx";
 
@@ -134,7 +134,7 @@ export function MessagesManager() {
         </CheckboxField>
         {data ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {data.count} message{data.count === 1 ? "" : "s"}
+            {counted(data.count, "message")}
           </p>
         ) : null}
       </div>

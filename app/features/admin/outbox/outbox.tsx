@@ -9,7 +9,7 @@ import {
 } from "#app/features/admin/ui.tsx";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
 import { LIST_PAGE_SIZE } from "#common/limits.ts";
-import { formatDateTime } from "#common/text.ts";
+import { counted, formatDateTime } from "#common/text.ts";
 import type { OutboxMail, OutboxPage } from "#common/types.ts";
 
 export const OUTBOX_TEXT = {
@@ -41,7 +41,7 @@ const STATUS_CLASSES: Record<OutboxMail["status"], string> = {
 };
 
 function describeStatus(mail: OutboxMail): string {
-  const tries = `${mail.attempts} attempt${mail.attempts === 1 ? "" : "s"}`;
+  const tries = counted(mail.attempts, "attempt");
   if (mail.status === "sent") return `Sent ${formatDateTime(mail.sent_at)}`;
   if (mail.status === "failed") return mail.attempts > 0 ? `Gave up after ${tries}` : "Not sent";
   return mail.attempts > 0 ? `${tries}; next ${formatDateTime(mail.next_attempt_at)}` : "Waiting";
@@ -133,7 +133,7 @@ export function Outbox() {
           Refresh
         </button>
       </form>
-      {data ? <ListCount>{`${data.count} mail${data.count === 1 ? "" : "s"}`}</ListCount> : null}
+      {data ? <ListCount>{counted(data.count, "mail")}</ListCount> : null}
       <DataTable
         label="Outbox mails"
         rows={data?.mails ?? []}

@@ -1,11 +1,10 @@
 import { BoundField } from "#app/components/ui/bound-field.tsx";
 import { CheckboxField } from "#app/components/ui/form.tsx";
+import { counted } from "#common/text.ts";
 import { ImageUpload } from "./controls.tsx";
 import { bindSetting, type PanelProps } from "./panel-parts.tsx";
 
-function count(n: number) {
-  return `${n} ${n === 1 ? "character" : "characters"}`;
-}
+const count = (n: number) => counted(n, "character");
 
 /** A recommended length and the text's length now (`data-testid` {name}-count). */
 function LengthHint({

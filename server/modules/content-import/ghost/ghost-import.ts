@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import type { MissingImageChoice } from "#common/schemas/imports.ts";
+import { counted } from "#common/text.ts";
 import { decodeText } from "#server/modules/content-import/decode-stream.ts";
 import { rewriteImages } from "#server/modules/content-import/image-rewrite.ts";
 import {
@@ -79,10 +80,7 @@ export async function importGhost(run: GhostRun): Promise<void> {
   const tags = new Map(data.tags.map((tag) => [tag.id, tag]));
   const internal = new Set(data.tags.filter((tag) => tag.internal).map((tag) => tag.id));
   if (internal.size) {
-    report.warn(
-      "Tags",
-      `${internal.size} internal (#) tag${internal.size === 1 ? "" : "s"} left out`,
-    );
+    report.warn("Tags", `${counted(internal.size, "internal (#) tag")} left out`);
   }
 
   let done = 0;
