@@ -1,3 +1,4 @@
+import type { Permission } from "./permissions.ts";
 import type { RevisionDocumentType } from "./types.ts";
 
 /**
@@ -11,6 +12,18 @@ export const DOCUMENT_API_BASE = {
   page: "/pages",
   service: "/services",
 } as const satisfies Record<RevisionDocumentType, string>;
+
+/**
+ * Who may edit each kind of document, and so work on everything around it
+ * (autosave, presence, revisions, preview links). A post needs only
+ * `posts:create`, which every staff role has: then only its own author,
+ * editors and admins may (server/modules/versions/editable.ts).
+ */
+export const DOCUMENT_EDIT_PERMISSION = {
+  post: "posts:create",
+  page: "pages:manage",
+  service: "services:manage",
+} as const satisfies Record<RevisionDocumentType, Permission>;
 
 /** The API path of one document. */
 export function documentApiPath(kind: RevisionDocumentType, id: number): string {

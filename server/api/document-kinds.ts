@@ -1,4 +1,4 @@
-import { DOCUMENT_API_BASE } from "#common/documents.ts";
+import { DOCUMENT_API_BASE, DOCUMENT_EDIT_PERMISSION } from "#common/documents.ts";
 import type { Permission } from "#common/permissions.ts";
 import type { RevisionDocumentType } from "#server/db/schema.ts";
 
@@ -29,20 +29,20 @@ export const DOCUMENT_KINDS = {
     base: DOCUMENT_API_BASE.post,
     name: "Post",
     tag: "Blog",
-    permission: "posts:create",
+    permission: DOCUMENT_EDIT_PERMISSION.post,
   },
   page: {
     type: "page",
     base: DOCUMENT_API_BASE.page,
     name: "Page",
     tag: "Pages",
-    permission: "pages:manage",
+    permission: DOCUMENT_EDIT_PERMISSION.page,
   },
   service: {
     type: "service",
     base: DOCUMENT_API_BASE.service,
     name: "Service",
     tag: "Services",
-    permission: "services:manage",
+    permission: DOCUMENT_EDIT_PERMISSION.service,
   },
 } as const satisfies Record<RevisionDocumentType, DocumentKind>;

@@ -1,3 +1,4 @@
+import { DOCUMENT_EDIT_PERMISSION } from "#common/documents.ts";
 import type { Actor } from "#common/permissions.ts";
 import type { AutosaveKind } from "#common/schemas/autosave.ts";
 import { requirePermission, requirePostManager } from "#server/auth/policy.ts";
@@ -27,8 +28,8 @@ export async function requireEditableDocument<A extends Actor>(
   kind: AutosaveKind,
   id: number,
 ): Promise<EditableDocument<A>> {
+  requirePermission(actor, DOCUMENT_EDIT_PERMISSION[kind]);
   if (kind === "post") {
-    requirePermission(actor, "posts:create");
     const post = await db
       .selectFrom("posts")
       .select(["title", "slug", "author_id"])
@@ -38,7 +39,6 @@ export async function requireEditableDocument<A extends Actor>(
     requirePostManager(actor, post);
     return { editor: actor, title: post.title, slug: post.slug };
   }
-  requirePermission(actor, kind === "page" ? "pages:manage" : "services:manage");
   const row = await db
     .selectFrom(kind === "page" ? "pages" : "services")
     .select(["title", "slug"])
