@@ -23,6 +23,8 @@ function readQuery(url: URL) {
   };
 }
 
+const LOAD_FAILED = "Failed to load blog posts. Please try again later.";
+
 /** Server-rendered only: no React in the browser (decision 034). */
 export const handle = STATIC_PAGE;
 
@@ -54,7 +56,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <PageMessage alert link={{ to: "/blog", label: "Try Again" }}>
-      Failed to load blog posts. Please try again later.
+      {LOAD_FAILED}
     </PageMessage>
   );
 }
@@ -166,9 +168,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <div className="mt-10">
         {!loaderData.ok ? (
           <div role="alert" className="py-12 text-center">
-            <p className="text-slate-700 dark:text-slate-200">
-              Failed to load blog posts. Please try again later.
-            </p>
+            <p className="text-slate-700 dark:text-slate-200">{LOAD_FAILED}</p>
             <a href={href({})} className="btn-primary mt-6">
               Try Again
             </a>
