@@ -15,6 +15,11 @@ export async function prepareDatabase(
     schema?: string;
     /** false: open only (a worker, whose primary migrated and seeded). */
     migrate?: boolean;
+    /**
+     * A maintenance command (import, admin:create) beside a site it cannot see
+     * the mode of: the demo accounts stay as they are (`seedDatabase`).
+     */
+    command?: boolean;
   } = {},
 ): Promise<{ handle: DbHandle; seed: SeedResult }> {
   ensurePrivateDir(config.dataDir);
@@ -31,7 +36,7 @@ export async function prepareDatabase(
       async () => {
         const applied = await migrateToLatest(handle.db);
         if (applied.length) logger.info({ migrations: applied }, "applied migrations");
-        return seedDatabase(handle.db, config, logger);
+        return seedDatabase(handle.db, config, logger, { command: options.command });
       },
       {
         onWait: () => logger.info("waiting for another instance to migrate and seed the database"),

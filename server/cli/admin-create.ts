@@ -47,7 +47,7 @@ try {
   // A command may wait for a running site's write to finish (the server itself keeps this short).
   const config = { ...loadConfig(), dbLockTimeoutMs: 5000 };
   const logger = createLogger("warn");
-  const { handle } = await prepareDatabase(config, logger);
+  const { handle } = await prepareDatabase(config, logger, { command: true });
   try {
     const user = await insertUser(
       handle.db,

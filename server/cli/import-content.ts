@@ -59,7 +59,7 @@ try {
     if (!(error instanceof DataDirLockedError)) throw error;
   }
   const logger = createLogger("warn");
-  const { handle } = await prepareDatabase(config, logger);
+  const { handle } = await prepareDatabase(config, logger, { command: true });
   const services = createServices({ db: handle.db, config, logger });
   const bar = createProgressBar();
   try {

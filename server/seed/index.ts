@@ -51,7 +51,12 @@ export type SeedResult = {
  * Seeds what an empty database needs. Idempotent: each part runs once and
  * is remembered, so a restart never duplicates or overwrites edited content.
  */
-export async function seedDatabase(db: Db, config: Config, logger: Logger): Promise<SeedResult> {
+export async function seedDatabase(
+  db: Db,
+  config: Config,
+  logger: Logger,
+  options: { command?: boolean } = {},
+): Promise<SeedResult> {
   const state = ((await findSettingsRow(db, SYSTEM_ROW)) ?? {}) as SystemState;
   const result: SeedResult = { demoAdmin: null, createdAdmin: null };
 
@@ -78,7 +83,11 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
     state.teamSeededAt = nowIso();
   }
 
-  if (config.demoMode && !state.demoSeededAt) {
+  // The demo is the server's to open and shut, by the mode it runs in. A
+  // command run beside a site does not know that mode (its environment is not
+  // the server's): it neither seeds the demo nor shuts its accounts.
+  const demoMode = options.command ? null : config.demoMode;
+  if (demoMode && !state.demoSeededAt) {
     // Demo content goes only into a database that has no content of its own.
     if ((await countRows(db, "posts")) === 0 && (await countRows(db, "users")) === 0) {
       state.demoUserIds = await db.transaction().execute((trx) => seedDemoContent(trx, config));
@@ -86,10 +95,10 @@ export async function seedDatabase(db: Db, config: Config, logger: Logger): Prom
     }
     state.demoSeededAt = nowIso();
   }
-  if (config.demoMode && state.demoUserIds?.length) {
+  if (demoMode && state.demoUserIds?.length) {
     // Printed at start; accounts an admin deactivated stay deactivated.
     result.demoAdmin = { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
-  } else if (!config.demoMode && state.demoUserIds?.length) {
+  } else if (demoMode === false && state.demoUserIds?.length) {
     // The demo accounts have published passwords: outside demo mode they are shut.
     await deactivateDemoAccounts(db, state.demoUserIds);
   }

@@ -82,4 +82,49 @@ describe("a command beside a running site", () => {
       await site.cleanup();
     }
   }, 120_000);
+
+  it("a command beside a demo site leaves its demo accounts open (it cannot know the site's mode)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-command-"));
+    const site = await siteDatabase(dataDir);
+    const run = runServer({ ...site.env, PORT: "0", DEMO_MODE: "true" });
+    try {
+      const url = await siteUrl(run, 60_000);
+      const demoSignIn = () => fetch(`${url}/api/auth/demo`, { method: "POST" });
+      expect((await demoSignIn()).status).toBe(200);
+
+      // The command's environment has no DEMO_MODE, as when run from another shell.
+      const { code, stderr } = await runCommand(
+        "npm",
+        [
+          "run",
+          "--silent",
+          "admin:create",
+          "--",
+          "--email",
+          "owner@example.com",
+          "--password",
+          "A-long-passphrase-for-commands-4",
+        ],
+        { ...site.env },
+      );
+      expect(code, stderr).toBe(0);
+
+      const after = await demoSignIn();
+      expect(after.status, await after.clone().text()).toBe(200);
+      expect((await after.json()).data).toMatchObject({ email: "admin@example.com" });
+      const owner = await fetch(`${url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          email: "owner@example.com",
+          password: "A-long-passphrase-for-commands-4",
+        }),
+      });
+      expect(owner.status).toBe(200);
+    } finally {
+      run.child.kill("SIGTERM");
+      await run.exited;
+      await site.cleanup();
+    }
+  }, 120_000);
 });
