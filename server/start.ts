@@ -27,6 +27,7 @@ import { closeServer } from "./http/close-server.ts";
 import { limitSlowClients, slowClientOptions } from "./http/slow-clients.ts";
 import { finishUnreadBodies } from "./http/unread-bodies.ts";
 import { createLogger } from "./logger.ts";
+import { SEND_INTERVAL_MS } from "./modules/mail/mail-sender.ts";
 import { createSetupService } from "./modules/setup/setup.service.ts";
 import type { SeedResult } from "./seed/index.ts";
 import { loadPageHandler } from "./ssr.ts";
@@ -262,9 +263,10 @@ async function serveSite() {
   if (runsJobs) {
     // Registrations nobody approved within REGISTRATION_PURGE_DAYS: now and every few hours.
     void services.registrations.start();
-    // Queued mails: sent now and every few seconds (nothing without SMTP_URL or in demo mode).
-    services.mailSender.start();
   }
+  // Queued mails (nothing without SMTP_URL): every process sends what it queues
+  // at once; the first worker also looks for due mails every few seconds.
+  services.mailSender.start(runsJobs ? SEND_INTERVAL_MS : null);
   const url = displayUrl((server.address() as AddressInfo).port);
   if (link) link.listening(url);
   else printBanner(url, prepared.seed, setupToken);
@@ -282,10 +284,8 @@ async function serveSite() {
     // Stop accepting, let in-flight requests finish (idle connections left to
     // the proxy in front for SHUTDOWN_DRAIN_SECONDS), then close the database.
     await closeServer(server, drainMs);
-    if (runsJobs) {
-      services.registrations.stop();
-      await services.mailSender.stop();
-    }
+    if (runsJobs) services.registrations.stop();
+    await services.mailSender.stop();
     await services.posts.close(); // views counted in memory
     await services.uploadStore.close();
     stopWatchingCommands?.();

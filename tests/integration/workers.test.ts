@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runServer, siteDatabase, siteUrl } from "#tests/setup/server-process.ts";
+import { startSmtpCatcher } from "#tests/setup/smtp-catcher.ts";
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
@@ -134,6 +135,61 @@ describe("WORKERS=2", () => {
       expect(await run.exited).toBe(0);
     } finally {
       run.child.kill("SIGKILL");
+      await site.cleanup();
+    }
+  }, 120_000);
+
+  it("sends a mail queued through either worker at once, not at the first worker's next round", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-workers-"));
+    const site = await siteDatabase(dataDir);
+    const smtp = await startSmtpCatcher();
+    const email = "owner@example.com";
+    const password = "A-long-passphrase-for-workers-9";
+    const run = runServer({
+      ...site.env,
+      PORT: "0",
+      WORKERS: "2",
+      DEMO_MODE: "false",
+      ADMIN_EMAIL: email,
+      ADMIN_PASSWORD: password,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "site@example.com",
+    });
+    try {
+      const url = await siteUrl(run, 60_000);
+      const signIn = await request(`${url}/api/auth/login`, {
+        method: "POST",
+        body: { email, password },
+      });
+      const token = JSON.parse(signIn.body).token as string;
+      // Invitations one after another, each on a connection of its own (the
+      // workers take turns), each mail awaited before the next invitation. The
+      // first worker looks for due mails when it starts and every 15 s: without
+      // a sender of its own, a mail queued through the second waited for that.
+      for (const name of ["ivy", "ian", "iris", "igor"]) {
+        const answer = await request(`${url}/api/users/invite`, {
+          method: "POST",
+          token,
+          body: {
+            username: name,
+            email: `${name}@example.com`,
+            first_name: name,
+            last_name: "Invited",
+            role: "editor",
+          },
+        });
+        expect(answer.status, answer.body).toBe(201);
+        const deadline = Date.now() + 8_000;
+        const sent = () => smtp.mails.some((mail) => mail.envelope.to[0] === `${name}@example.com`);
+        while (!sent() && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(sent(), `the invitation of ${name} sent within seconds`).toBe(true);
+      }
+    } finally {
+      run.child.kill("SIGTERM");
+      await run.exited;
+      await smtp.close();
       await site.cleanup();
     }
   }, 120_000);

@@ -84,6 +84,7 @@ export function createMailSender(
   const enabled = config.mail !== null;
   let transport: MailTransport | undefined = givenTransport;
   let timer: ReturnType<typeof setInterval> | undefined;
+  let started = false;
   let running: Promise<number> | undefined;
   /** A mail was queued while a run was under way: run once more after it. */
   let again = false;
@@ -187,7 +188,7 @@ export function createMailSender(
     sendDueMails()
       .catch((error: unknown) => logger.error({ err: error }, "mail sender failed"))
       .finally(() => {
-        if (again && timer) {
+        if (again && started) {
           again = false;
           tick();
         }
@@ -200,21 +201,30 @@ export function createMailSender(
    * another, which sees the new mail.
    */
   function sendSoon() {
-    if (!timer) return;
+    if (!started) return;
     if (running) again = true;
     else tick();
   }
 
-  /** Sends now and then every `intervalMs`; does nothing when sending is off. */
-  function start(intervalMs = SEND_INTERVAL_MS) {
-    if (!enabled || timer) return;
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-    tick();
+  /**
+   * Sends now, then every `intervalMs` and whenever a mail is queued here; does
+   * nothing when sending is off. `null`: no rounds, only the mails queued here
+   * (a server's other workers: the first one's rounds pick up the rest, such
+   * as retries; claims keep two senders from sending one mail twice).
+   */
+  function start(intervalMs: number | null = SEND_INTERVAL_MS) {
+    if (!enabled || started) return;
+    started = true;
+    if (intervalMs !== null) {
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+      tick();
+    }
   }
 
-  /** Stops the timer and waits for a run in progress; closes the SMTP transport. */
+  /** Stops the rounds and waits for a run in progress; closes the SMTP transport. */
   async function stop() {
+    started = false;
     if (timer) clearInterval(timer);
     timer = undefined;
     again = false;
@@ -223,7 +233,7 @@ export function createMailSender(
     transport = givenTransport;
   }
 
-  return { sendDueMails, sendSoon, start, stop, enabled, running: () => timer !== undefined };
+  return { sendDueMails, sendSoon, start, stop, enabled, running: () => started };
 }
 
 export type MailSender = ReturnType<typeof createMailSender>;
