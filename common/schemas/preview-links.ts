@@ -45,7 +45,7 @@ export const PreviewLinkListSchema = z.array(PreviewLinkSchema).meta({ id: "Prev
 
 /** The answer of a new link: the only time its address (with the secret) is shown. */
 export const PreviewLinkCreatedSchema = z
-  .object({
+  .strictObject({
     id: z.number().int(),
     /** The absolute address of the preview, secret included. */
     url: z.string(),

@@ -283,6 +283,9 @@ describe("preview links", () => {
       });
       expectFieldError(result, "expires_in_hours", HOURS_MESSAGE);
     }
+    // A misspelt field is refused, not read as "no expiry given" (a 7-day link).
+    const misspelt = await post(t, url, { token: a.author.token, body: { expires_in_hour: 1 } });
+    expectFieldError(misspelt, "body", "Unknown field: expires_in_hour");
     // No body at all: the default of 7 days.
     const bare = await post(t, url, { token: a.author.token });
     expectOk(bare, 201);
