@@ -114,6 +114,20 @@ describe("reading a Ghost export", () => {
       "This file is not a Ghost export",
     );
     await expect(readGhostExport("")).rejects.toThrow("This file is not a Ghost export");
+    // Ghost's shape with posts that are not a list of rows: refused, not read as "no posts".
+    for (const posts of ['"nope"', "{}", "7"]) {
+      await expect(
+        readGhostExport(`{"db":[{"meta":{},"data":{"posts":${posts}}}]}`),
+      ).rejects.toThrow("This file is not a Ghost export");
+    }
+    await expect(readGhostExport('{"db":[{"meta":{},"data":{"posts":[5]}}]}')).rejects.toThrow(
+      "The file is damaged: a row of its posts is not an object",
+    );
+    await expect(
+      readGhostExport('{"db":[{"meta":{},"data":{"posts":[],"tags":["x"]}}]}'),
+    ).rejects.toThrow("The file is damaged: a row of its tags is not an object");
+    // A Ghost site without posts is still an export: nothing to bring, no error.
+    expect((await readGhostExport('{"db":[{"meta":{},"data":{"posts":[]}}]}')).posts).toEqual([]);
     await expect(readGhostExport(file.slice(0, 200))).rejects.toThrow(
       "The file ends too soon or is damaged",
     );

@@ -59,6 +59,11 @@ const NOT_GHOST =
 const CUT_OFF =
   "The file ends too soon or is damaged: it was cut off while downloading or uploading. Export it again.";
 
+/** A row of the export that is not an object: the file was changed by hand or broken. */
+function damagedRow(table: Table): string {
+  return `The file is damaged: a row of its ${table} is not an object as Ghost writes it. Export it again from Ghost.`;
+}
+
 /** The tables of `data` the import reads; the others (settings, members, …) pass by unread. */
 const TABLES = ["posts", "tags", "users", "posts_tags", "posts_authors", "posts_meta"] as const;
 type Table = (typeof TABLES)[number];
@@ -87,9 +92,10 @@ export async function readGhostExport(
     Readable.from(watched()),
     parser(),
     pick({
-      filter: (stack) => {
+      filter: (stack, chunk) => {
         const at = placeOf(stack);
-        if (at === "posts table") rows.sawPosts = true;
+        // Posts that are not a list (text, an object) are not Ghost's: nothing to read.
+        if (at === "posts table" && chunk?.name === "startArray") rows.sawPosts = true;
         if (at === null || at === "posts table") return false;
         picked.push(at);
         return true;
@@ -99,7 +105,10 @@ export async function readGhostExport(
   ]);
   try {
     for await (const { value } of pipeline as AsyncIterable<{ value: unknown }>) {
-      rows.add(picked.shift()!, (value ?? {}) as Row);
+      const table = picked.shift()!;
+      const isRow = value !== null && typeof value === "object" && !Array.isArray(value);
+      if (isRow) rows.add(table, value as Row);
+      else if (table !== "meta") throw new ImportFileError(damagedRow(table));
     }
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
