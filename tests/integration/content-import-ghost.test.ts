@@ -213,4 +213,51 @@ describe("moving in from Ghost from the admin", () => {
     expect(done.report.counts.redirects.created).toBeGreaterThan(0);
     expect(dry.report.counts.redirects).toEqual(done.report.counts.redirects);
   });
+
+  it("reports what it had to change: a title cut to 200 characters, a date it could not read, a file of the wrong shape", async () => {
+    const long = `${"A long title ".repeat(31)}end`;
+    const odd = buildGhostExport({
+      posts: [
+        { id: "lt1", title: long, slug: "long-title", html: "<p>Text</p>" },
+        {
+          id: "bd1",
+          title: "Undated",
+          slug: "undated-news",
+          publishedAt: "not a date",
+          html: "<p>Text</p>",
+        },
+        {
+          id: "bd2",
+          title: "Undated later",
+          slug: "undated-later",
+          status: "scheduled",
+          publishedAt: "soon",
+          html: "<p>Text</p>",
+        },
+      ],
+    });
+    const dry = await finished((await upload(odd, { dryRun: "true" })).body.data.id);
+    expect(dry.status, dry.error).toBe("done");
+    const messages = dry.report.warnings.map((w: any) => w.message);
+    expect(messages).toContain("the title was longer than 200 characters and was shortened");
+    expect(messages).toContain(
+      "its publish date could not be read: it is dated the time of the import",
+    );
+    expect(messages).toContain(
+      "its publish date could not be read: it came in as a draft, not scheduled",
+    );
+    const done = await finished(
+      (await post(t, `/imports/${dry.id}/import`, { token: admin.token })).body.data.id,
+    );
+    expect(done.status, done.error).toBe("done");
+    const title = (await postBySlug("long-title"))!.title;
+    expect(title.length).toBeLessThanOrEqual(200);
+    expect(title.endsWith("…")).toBe(true);
+    expect((await postBySlug("undated-later"))!.status).toBe("draft");
+
+    const wrongShape = '{"db":[{"meta":{},"data":{"posts":"nope"}}]}';
+    const failed = await finished((await upload(wrongShape, {})).body.data.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toContain("This file is not a Ghost export");
+  });
 });

@@ -131,6 +131,18 @@ describe("reading a WordPress export", () => {
     ]);
   });
 
+  it("reads a title's text without its markup, as WordPress shows it", async () => {
+    const item = (title: string) =>
+      `<item><title>${title}</title><wp:post_id>6</wp:post_id><wp:post_type>post</wp:post_type></item>`;
+    const events = await read(
+      `${wxrHead({})}${item(cdata('Hello <em>World</em> &amp; <b class="x">Friends</b>'))}${item(cdata("I <3 tea > coffee"))}${WXR_TAIL}`,
+    );
+    expect(items(events).map((i) => i.title)).toEqual([
+      "Hello World & Friends",
+      "I <3 tea > coffee",
+    ]);
+  });
+
   it("refuses a cut-off file, another XML file, a non-XML file and invalid UTF-8", async () => {
     await expect(read(file.slice(0, file.length - 40))).rejects.toThrow(
       new ImportFileError(

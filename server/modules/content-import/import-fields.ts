@@ -24,6 +24,14 @@ export function plainText(html: string): string {
   return decodeHTML(text).replace(/\s+/g, " ").trim();
 }
 
+/**
+ * A title as WordPress shows it: markup out (`Hello <em>World</em>` is
+ * "Hello World"; `I <3 tea` keeps its `<3`), entities decoded.
+ */
+export function titleText(html: string): string {
+  return decodeHTML(html.replace(/<\/?[a-z][^>]*>/gi, ""));
+}
+
 /** `value` cut to `max` characters (at a word when it can), with a warning naming the field. */
 export function fitText(
   value: string,
@@ -90,6 +98,12 @@ export function isoDate(value: string | null | undefined): string | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
+
+/** The report's warning for a published or scheduled item whose publish date cannot be read. */
+export const UNREADABLE_DATE = {
+  published: "its publish date could not be read: it is dated the time of the import",
+  scheduled: "its publish date could not be read: it came in as a draft, not scheduled",
+} as const;
 
 /** Ids of the export that may be shown in a report: as given, or the title when there is none. */
 export function titleOr(title: string, fallback: string): string {

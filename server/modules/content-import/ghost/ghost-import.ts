@@ -11,6 +11,7 @@ import {
   plainText,
   titleOr,
   toSlug,
+  UNREADABLE_DATE,
 } from "#server/modules/content-import/import-fields.ts";
 import { itemLabel, type Report } from "#server/modules/content-import/import-report.ts";
 import type { ImportWriter } from "#server/modules/content-import/import-writer.ts";
@@ -119,7 +120,10 @@ async function importPost(
     status = "draft";
   }
   const publishedAt = isoDate(post.publishedAt);
-  if (status === "scheduled" && !publishedAt) status = "draft";
+  if (status !== "draft" && !publishedAt) {
+    report.warn(label, UNREADABLE_DATE[status]);
+    if (status === "scheduled") status = "draft";
+  }
 
   const featureUrl = post.featureImage ? absoluteUrl(withBase(post.featureImage), base) : null;
   const featured = featureUrl ? originalImageUrl(featureUrl) : "";
@@ -132,7 +136,13 @@ async function importPost(
   const ourFeatured = featured ? media.lookup(featured) : undefined;
 
   const authorId = authors.get(post.authorIds[0] ?? "") ?? null;
-  const title = titleOr(post.title, `Untitled ${kind} ${post.id}`).slice(0, LIMITS.title);
+  const title = fitText(
+    titleOr(post.title, `Untitled ${kind} ${post.id}`),
+    LIMITS.title,
+    "title",
+    label,
+    report,
+  );
   let slug = toSlug(post.slug || post.title, `${kind}-${post.id}`);
   if (kind === "page") slug = pageSlug(slug, label, report);
   const fields = {

@@ -1,7 +1,13 @@
 import type { Readable } from "node:stream";
 import type { MissingImageChoice } from "#common/schemas/imports.ts";
 import { rewriteImages } from "#server/modules/content-import/image-rewrite.ts";
-import { LIMITS, pageSlug, titleOr, toSlug } from "#server/modules/content-import/import-fields.ts";
+import {
+  fitText,
+  LIMITS,
+  pageSlug,
+  titleOr,
+  toSlug,
+} from "#server/modules/content-import/import-fields.ts";
 import { itemLabel, type Report } from "#server/modules/content-import/import-report.ts";
 import type { ImportWriter } from "#server/modules/content-import/import-writer.ts";
 import type { MediaImporter } from "#server/modules/content-import/media-import.ts";
@@ -199,7 +205,13 @@ async function importItem(
     authors.set(item.creator, author);
   }
 
-  const title = titleOr(item.title, `Untitled ${kind} ${item.id}`).slice(0, LIMITS.title);
+  const title = fitText(
+    titleOr(item.title, `Untitled ${kind} ${item.id}`),
+    LIMITS.title,
+    "title",
+    label,
+    report,
+  );
   const excerpt = wordpressExcerpt(item, label, report);
   const seo = wordpressSeo(item, { title, siteName: index.site.title, excerpt }, label, report);
   let slug = toSlug(item.slug || item.title, `${kind}-${item.id}`);

@@ -4,6 +4,7 @@ import {
   isoDate,
   LIMITS,
   plainText,
+  UNREADABLE_DATE,
 } from "#server/modules/content-import/import-fields.ts";
 import type { Report } from "#server/modules/content-import/import-report.ts";
 import type { WxrItem } from "./wxr-fields.ts";
@@ -39,7 +40,10 @@ export function wordpressState(item: WxrItem, label: string, report: Report): It
     report.warn(label, "was password-protected on WordPress: it came in as a draft, not public");
     return { status: "draft", publishedAt: date };
   }
-  if (item.status === "publish") return { status: "published", publishedAt: date };
+  if (item.status === "publish") {
+    if (!date) report.warn(label, UNREADABLE_DATE.published);
+    return { status: "published", publishedAt: date };
+  }
   if (item.status === "future" && date) return { status: "scheduled", publishedAt: date };
   if (item.status !== "draft" && item.status !== "pending") {
     report.warn(label, `had the status “${item.status}”: it came in as a draft`);

@@ -1,4 +1,5 @@
 import { decodeHTML } from "entities";
+import { titleText } from "#server/modules/content-import/import-fields.ts";
 
 /**
  * What a WordPress export holds, as the reader hands it on, and how each
@@ -99,7 +100,8 @@ export function readItemField(item: WxrItem, name: string, value: string) {
   const v = value.trim();
   switch (name) {
     case "title":
-      item.title = decodeHTML(v);
+      // Titles may hold markup (WordPress shows `<em>` in a title as emphasis): the text.
+      item.title = titleText(v);
       break;
     case "link":
       item.link = v;
