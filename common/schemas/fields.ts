@@ -76,15 +76,27 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
-/** An http(s) URL, a site path such as /uploads/x.png, or empty. */
-export const imageUrlField = (label: string) =>
-  z
+/** An http(s) URL, a site path such as /uploads/x.png or /contact, or empty. */
+function siteOrWebAddress(label: string, message: string) {
+  return z
     .string({ error: `${label} must be text` })
     .trim()
     .max(2000, `${label} must be 2000 characters or less`)
     .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), {
-      message: `${label} must be an http(s) URL or an uploaded file`,
+      message,
     });
+}
+
+/** A picture's address: an http(s) URL or an uploaded file (`/uploads/…`), or empty. */
+export const imageUrlField = (label: string) =>
+  siteOrWebAddress(label, `${label} must be an http(s) URL or an uploaded file`);
+
+/** Where a link or button leads: an http(s) URL or a path on this site (`/contact`), or empty. */
+export const linkUrlField = (label: string) =>
+  siteOrWebAddress(
+    label,
+    `${label} must be an http(s) URL or a path on this site, such as /contact`,
+  );
 
 /**
  * Ids are PostgreSQL `integer`s (serial): 1 to 2147483647. Anything else is a

@@ -21,6 +21,7 @@ import {
   THEMES,
 } from "#common/settings.ts";
 import { ContactSettingsSchema } from "./contact.ts";
+import { imageUrlField, linkUrlField } from "./fields.ts";
 import { NavigationInputSchema } from "./navigation.ts";
 
 /*
@@ -29,28 +30,17 @@ import { NavigationInputSchema } from "./navigation.ts";
  * `../settings.ts`, which the public pages import without pulling zod in.
  */
 
-/** An http(s) URL, a site-relative path such as /uploads/x.png, or empty. */
-const optionalUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(2000, `${label} must be 2000 characters or less`)
-    .refine(
-      (value) =>
-        value === "" || /^https?:\/\/[^\s]+$/i.test(value) || /^\/[^\s/][^\s]*$/.test(value),
-      {
-        message: `${label} must be an http(s) URL or an uploaded file`,
-      },
-    );
-
 const text = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be ${max} characters or less`);
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or less`);
 
 export const GeneralSettingsSchema = z.strictObject({
   siteTitle: text("Site title", 100),
   siteDescription: text("Site description", 500),
-  logoUrl: optionalUrl("Logo"),
-  faviconUrl: optionalUrl("Favicon"),
+  logoUrl: imageUrlField("Logo"),
+  faviconUrl: imageUrlField("Favicon"),
   postsPerPage: z.coerce
     .number({ error: "Posts per page must be a number" })
     .int("Posts per page must be a whole number")
@@ -101,7 +91,7 @@ export const AppearanceSettingsSchema = z.strictObject({
     .string()
     .trim()
     .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "Primary color must be a hex colour such as #3b82f6"),
-  bannerImage: optionalUrl("Banner image"),
+  bannerImage: imageUrlField("Banner image"),
   showBanner: z.boolean({ error: "Show banner must be true or false" }),
   navbarStyle: z.enum(NAVBAR_STYLES, {
     error: `Navbar style must be one of ${NAVBAR_STYLES.join(", ")}`,
@@ -118,8 +108,8 @@ export const HomepageSettingsSchema = z.strictObject({
   heroSubtitle: homepageText("Hero subtitle", 1000),
   heroButtonText: homepageText("Hero button text", 60),
   heroSecondaryButtonText: homepageText("Hero secondary button text", 60),
-  primaryButtonUrl: optionalUrl("Primary button URL"),
-  secondaryButtonUrl: optionalUrl("Secondary button URL"),
+  primaryButtonUrl: linkUrlField("Primary button URL"),
+  secondaryButtonUrl: linkUrlField("Secondary button URL"),
   servicesTitle: homepageText("Services title"),
   servicesSubtitle: homepageText("Services subtitle", 1000),
   servicesButtonText: homepageText("Services button text", 60),
@@ -127,10 +117,10 @@ export const HomepageSettingsSchema = z.strictObject({
   aboutContent: homepageText("About content", 5000),
   aboutSecondaryContent: homepageText("About secondary content", 5000),
   aboutDescription: homepageText("About description", 5000),
-  aboutImage: optionalUrl("About image"),
+  aboutImage: imageUrlField("About image"),
   aboutButtonText: homepageText("About button text", 60),
   aboutLinkText: homepageText("About link text", 60),
-  aboutLinkUrl: optionalUrl("About link URL"),
+  aboutLinkUrl: linkUrlField("About link URL"),
   aboutBullets: z
     .array(text("About bullet", 200), { error: "About bullets must be a list of texts" })
     .max(10, "About bullets can hold at most 10 items"),
@@ -138,26 +128,26 @@ export const HomepageSettingsSchema = z.strictObject({
   blogSubtitle: homepageText("Blog subtitle", 1000),
   blogReadMoreText: homepageText("Blog read more text", 60),
   blogViewAllText: homepageText("Blog view all text", 60),
-  blogViewAllUrl: optionalUrl("Blog view all URL"),
+  blogViewAllUrl: linkUrlField("Blog view all URL"),
   ctaTitle: homepageText("Call to action title"),
   ctaSubtitle: homepageText("Call to action subtitle", 1000),
   ctaDescription: homepageText("Call to action description", 1000),
   ctaButtonText: homepageText("Call to action button text", 60),
-  ctaButtonUrl: optionalUrl("Call to action button URL"),
+  ctaButtonUrl: linkUrlField("Call to action button URL"),
 });
 
 export const SocialSettingsSchema = z.strictObject({
-  facebook: optionalUrl("Facebook URL"),
-  twitter: optionalUrl("Twitter URL"),
-  instagram: optionalUrl("Instagram URL"),
-  linkedin: optionalUrl("LinkedIn URL"),
-  youtube: optionalUrl("YouTube URL"),
+  facebook: linkUrlField("Facebook URL"),
+  twitter: linkUrlField("Twitter URL"),
+  instagram: linkUrlField("Instagram URL"),
+  linkedin: linkUrlField("LinkedIn URL"),
+  youtube: linkUrlField("YouTube URL"),
 });
 
 export const SeoSettingsSchema = z.strictObject({
   metaTitle: text("Meta title", 200),
   metaDescription: text("Meta description", 500),
-  ogImage: optionalUrl("OG image"),
+  ogImage: imageUrlField("OG image"),
   googleAnalyticsId: z
     .string()
     .trim()
@@ -199,7 +189,7 @@ export const AboutSettingsSchema = z.strictObject({
     .max(ABOUT_VALUES_MAX, `Values can hold at most ${ABOUT_VALUES_MAX} items`),
   teamTitle: heading("Team heading"),
   ctaText: text("Call to action text", 60),
-  ctaUrl: optionalUrl("Call to action URL"),
+  ctaUrl: linkUrlField("Call to action URL"),
 });
 
 export const SettingsSchemas = {

@@ -184,11 +184,12 @@ describe("the about settings section and the About page", () => {
   const refused: [Record<string, unknown>, string, string][] = [
     [{ mission: "x".repeat(5001) }, "mission", "Mission must be 5000 characters or less"],
     [{ missionTitle: "" }, "missionTitle", "Mission heading is required"],
+    [{ mission: 123 }, "mission", "Mission must be text"],
     [{ title: "  " }, "title", "Page title is required"],
     [
       { ctaUrl: "javascript:alert(1)" },
       "ctaUrl",
-      "Call to action URL must be an http(s) URL or an uploaded file",
+      "Call to action URL must be an http(s) URL or a path on this site, such as /contact",
     ],
     [{ ctaText: "x".repeat(61) }, "ctaText", "Call to action text must be 60 characters or less"],
     [{ values: [{ title: "", text: "No title" }] }, "values.0.title", "Value title is required"],
