@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { apiAs, loginAs, unique } from "./helpers.ts";
+import { apiAs, loginAs, tokenFor, unique } from "./helpers.ts";
 
 /** A draft post made through the API, and its editor opened. */
 async function openNewPost(page: Page) {
@@ -53,6 +53,29 @@ test.describe("autosave in the post editor", () => {
       version: 2,
     });
     expect((await apiAs(page, token, "GET", `/blog/posts/${post.id}/autosave`)).status).toBe(404);
+  });
+
+  test("after someone else saved the post, the editor's autosave is still offered, saying so", async ({
+    page,
+  }) => {
+    const { post } = await openNewPost(page);
+    await page.getByLabel("Excerpt").fill("My words, never saved.");
+    await expect(page.getByTestId("autosave-status")).toHaveText(/^Saved at /);
+    // The editor goes away; an admin then saves the post (a title change).
+    await page.goto("/admin/dashboard");
+    const admin = (await tokenFor(page, "admin")).token;
+    const saved = await apiAs(page, admin, "PUT", `/blog/posts/${post.id}`, {
+      title: `${post.title} (by the admin)`,
+    });
+    expect(saved.status).toBe(200);
+
+    await page.goto(`/admin/posts/${post.id}/edit`);
+    await expect(page.getByLabel("Post Title")).toHaveValue(`${post.title} (by the admin)`);
+    const notice = page.getByRole("region", { name: "Unsaved changes" });
+    await expect(notice).toContainText("You have unsaved changes to this post from");
+    await expect(notice).toContainText("Someone else saved the post after that");
+    await notice.getByRole("button", { name: "Restore" }).click();
+    await expect(page.getByLabel("Excerpt")).toHaveValue("My words, never saved.");
   });
 
   test("discarding the offer deletes the autosave and keeps the saved text", async ({ page }) => {

@@ -20,10 +20,18 @@ export function RestoreNotice({
       aria-label="Unsaved changes"
       className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100"
     >
-      <p>
-        You have unsaved changes to this {noun} from {clockTime(offer.saved_at)} ({where}), newer
-        than the saved version.
-      </p>
+      {offer.older ? (
+        <p>
+          You have unsaved changes to this {noun} from {clockTime(offer.saved_at)} ({where}).
+          Someone else saved the {noun} after that: Restore puts your version in the form in place
+          of theirs.
+        </p>
+      ) : (
+        <p>
+          You have unsaved changes to this {noun} from {clockTime(offer.saved_at)} ({where}), newer
+          than the saved version.
+        </p>
+      )}
       <div className="flex gap-2">
         <button type="button" className="btn-primary" onClick={onRestore}>
           Restore

@@ -15,13 +15,18 @@ export type RecoveryOffer = {
   source: "server" | "local";
   fields: Record<string, unknown>;
   saved_at: string;
+  /** Made before the document's last save (someone else's: a save of one's own drops one's autosave). */
+  older?: boolean;
 };
 
 /**
  * On opening a document: the newer of the user's server autosave and the
- * browser's local copy, when it is newer than the document's last save and
- * says something else than the document (decision 018). `serverSavedAt`
- * comes from the first presence heartbeat (undefined: not known yet).
+ * browser's local copy, when it says something else than the document
+ * (decision 018). The local copy only when it is newer than the document's
+ * last save; the server's even when older, as the user's own save would have
+ * dropped it: someone else saved since, and the user's work is still only
+ * there (`older`). `serverSavedAt` comes from the first presence heartbeat
+ * (undefined: not known yet).
  */
 export function useRecovery(options: {
   kind: EditingKind;
@@ -58,10 +63,11 @@ export function useRecovery(options: {
         }
       }
       const since = updatedAt ? Date.parse(updatedAt) : 0;
-      const newer = candidates
-        .filter((c) => Date.parse(c.saved_at) > since && differsFrom(c.fields, loaded.current))
+      const offered = candidates
+        .map((c) => ({ ...c, older: Date.parse(c.saved_at) <= since }))
+        .filter((c) => (c.source === "server" || !c.older) && differsFrom(c.fields, loaded.current))
         .sort((a, b) => Date.parse(b.saved_at) - Date.parse(a.saved_at));
-      if (live) setOffer(newer[0] ?? null);
+      if (live) setOffer(offered[0] ?? null);
     })();
     return () => {
       live = false;
