@@ -12,7 +12,7 @@ export const PREVIEW_LINK_HOURS = { min: 1, max: 720, default: 168 } as const;
 const HOURS_MESSAGE = `expires_in_hours must be a whole number of hours from ${PREVIEW_LINK_HOURS.min} to ${PREVIEW_LINK_HOURS.max}`;
 
 export const PreviewLinkInputSchema = z
-  .object({
+  .strictObject({
     expires_in_hours: z
       .number({ error: HOURS_MESSAGE })
       .int(HOURS_MESSAGE)
@@ -45,7 +45,7 @@ export const PreviewLinkListSchema = z.array(PreviewLinkSchema).meta({ id: "Prev
 
 /** The answer of a new link: the only time its address (with the secret) is shown. */
 export const PreviewLinkCreatedSchema = z
-  .strictObject({
+  .object({
     id: z.number().int(),
     /** The absolute address of the preview, secret included. */
     url: z.string(),
