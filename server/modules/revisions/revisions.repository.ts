@@ -105,6 +105,21 @@ export async function pruneRevisions(
   return Number(result.numDeletedRows);
 }
 
+/** Whether a document has any revision. */
+export async function hasRevisions(
+  db: Db,
+  documentType: RevisionDocumentType,
+  documentId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("revisions")
+    .select("id")
+    .where("document_type", "=", documentType)
+    .where("document_id", "=", documentId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A document's revisions, newest first. */
 export async function findRevisions(
   db: Db,

@@ -26,6 +26,7 @@ import { requireEditableDocument } from "#server/modules/versions/editable.ts";
 import {
   findRevision,
   findRevisions,
+  hasRevisions,
   insertRevision,
   pruneRevisions,
   type RevisionRow,
@@ -88,22 +89,68 @@ export function serviceSnapshot(service: Service): ServiceSnapshot {
   };
 }
 
-async function readSnapshot(
+type DocumentState = {
+  snapshot: PostSnapshot | PageSnapshot | ServiceSnapshot;
+  /** When it was saved last, and by whose hand as far as the row tells (a post's or page's author). */
+  savedAt: string;
+  authorId: number | null;
+};
+
+async function readState(
   trx: Db,
   type: RevisionDocumentType,
   id: number,
   now: string,
-): Promise<PostSnapshot | PageSnapshot | ServiceSnapshot | null> {
+): Promise<DocumentState | null> {
   if (type === "post") {
     const post = await findPost(trx, { id }, { visibility: "all", now });
-    return post && postSnapshot(post);
+    return (
+      post && { snapshot: postSnapshot(post), savedAt: post.updated_at, authorId: post.author_id }
+    );
   }
   if (type === "page") {
     const page = await findPage(trx, { id }, { visibility: "all", now });
-    return page && pageSnapshot(page);
+    return (
+      page && { snapshot: pageSnapshot(page), savedAt: page.updated_at, authorId: page.author_id }
+    );
   }
   const service = await findServiceById(trx, id);
-  return service && serviceSnapshot(service);
+  return (
+    service && { snapshot: serviceSnapshot(service), savedAt: service.updated_at, authorId: null }
+  );
+}
+
+async function readSnapshot(trx: Db, type: RevisionDocumentType, id: number, now: string) {
+  return (await readState(trx, type, id, now))?.snapshot ?? null;
+}
+
+/**
+ * A document saved for the first time since it has had revisions (seeded,
+ * moved in by an import, or older than revisions) has no revision of how it
+ * was: one is kept first, dated its last save, so its first edit can be undone
+ * from Revisions. Called by every save in its transaction, before its writes
+ * (`requireCurrentVersion`, `countBulkSaves`); a document with revisions costs
+ * one indexed read.
+ */
+export async function keepStateBeforeFirstSave(
+  trx: Db,
+  type: RevisionDocumentType,
+  id: number,
+): Promise<void> {
+  if (await hasRevisions(trx, type, id)) return;
+  const state = await readState(trx, type, id, nowIso());
+  if (!state) return;
+  await insertRevision(
+    trx,
+    {
+      document_type: type,
+      document_id: id,
+      snapshot: state.snapshot,
+      reason: "save",
+      author_id: state.authorId,
+    },
+    state.savedAt,
+  );
 }
 
 /** The "Revisions to keep" setting (general section): 0 keeps all. */

@@ -3,6 +3,7 @@ import type { Actor } from "#common/permissions.ts";
 import type { Db } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { keepStateBeforeFirstSave } from "#server/modules/revisions/revisions.service.ts";
 
 /**
  * Edit conflicts (issue 23, decision 018): posts, pages and services carry a
@@ -46,6 +47,7 @@ export async function requireCurrentVersion(
   if (expected !== undefined) update = update.where("version", "<=", expected);
   const row = await update.returning("version").executeTakeFirst();
   if (row) {
+    await keepStateBeforeFirstSave(trx, kind, id);
     // Saved: the saver's autosave of it is behind the document now.
     await trx
       .deleteFrom("autosaves")
@@ -77,6 +79,7 @@ export async function countBulkSaves(
     .set({ version: sql`version + 1`, updated_by: actor.id || null })
     .where("id", "in", ids)
     .execute();
+  for (const id of ids) await keepStateBeforeFirstSave(trx, kind, id);
 }
 
 async function lastSaver(

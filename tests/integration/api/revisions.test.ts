@@ -197,6 +197,57 @@ describe("revisions of posts, pages and services", () => {
     expect(entry.actor_id).toBe(a.author.id);
   });
 
+  it("a document without revisions (seeded, imported, older) keeps how it was before its first save", async () => {
+    // The starter Terms page is seeded with the site: it has no revision.
+    const terms = await t.db
+      .selectFrom("pages")
+      .select(["id", "title", "content", "updated_at"])
+      .where("slug", "=", "terms")
+      .executeTakeFirstOrThrow();
+    expect(await revisions("/pages", terms.id)).toEqual([]);
+    expectOk(
+      await put(t, `/pages/${terms.id}`, {
+        token: a.admin.token,
+        body: { content: "<p>Our own terms.</p>" },
+      }),
+    );
+    const list = await revisions("/pages", terms.id);
+    expect(list).toHaveLength(2);
+    expect(list[0]!.author?.id).toBe(a.admin.id);
+    expect(Date.parse(list[1]!.created_at)).toBe(Date.parse(String(terms.updated_at)));
+    const original = await get(t, `/pages/${terms.id}/revisions/${list[1]!.id}`, {
+      token: a.admin.token,
+    });
+    expect(original.body.data.snapshot).toMatchObject({
+      title: terms.title,
+      content: terms.content,
+    });
+    const restored = await post(t, `/pages/${terms.id}/revisions/${list[1]!.id}/restore`, {
+      token: a.admin.token,
+    });
+    expectOk(restored);
+    expect(restored.body.data.content).toBe(terms.content);
+
+    // A bulk status change is a first save too; a second save adds no second "before".
+    const moved = await createPost(t, a.author.token, { title: "Moved in" });
+    await t.db.deleteFrom("revisions").where("document_id", "=", moved.id).execute();
+    const bulk = { action: "draft", ids: [moved.id] };
+    expectOk(await post(t, "/blog/posts/bulk", { token: a.editor.token, body: bulk }));
+    const afterBulk = await revisions("/blog/posts", moved.id);
+    expect(afterBulk.map((r) => [r.reason, r.title])).toEqual([
+      ["unpublish", "Moved in"],
+      ["save", "Moved in"],
+    ]);
+    const snapshot = async (id: number) =>
+      (await get(t, `/blog/posts/${moved.id}/revisions/${id}`, { token: a.admin.token })).body.data
+        .snapshot;
+    expect(await snapshot(afterBulk[1]!.id)).toMatchObject({ status: "published" });
+    expectOk(
+      await put(t, `/blog/posts/${moved.id}`, { token: a.author.token, body: { title: "Again" } }),
+    );
+    expect(await revisions("/blog/posts", moved.id)).toHaveLength(3);
+  });
+
   it("a save that is refused keeps no revision (the revision is written in the save's transaction)", async () => {
     const taken = await createPost(t, a.editor.token);
     const created = await createPost(t, a.editor.token, { title: "Before the refusal" });

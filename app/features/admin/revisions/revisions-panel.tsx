@@ -86,8 +86,9 @@ export function RevisionsPanel<D extends RevisionDocument>({
                   <div className="text-sm">
                     <span className="font-medium">{when}</span>{" "}
                     <span className="text-slate-600 dark:text-slate-300">
-                      · {REASON_LABELS[revision.reason]} by{" "}
-                      {revision.author?.name ?? "a deleted user"}
+                      · {REASON_LABELS[revision.reason]}
+                      {/* No author: a deleted account, or the state a document had before its first save. */}
+                      {revision.author ? ` by ${revision.author.name}` : null}
                     </span>
                     <span className="block text-slate-600 dark:text-slate-300">
                       {revision.title}
