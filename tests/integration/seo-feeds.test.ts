@@ -103,6 +103,22 @@ describe("search engines and feeds", () => {
     expect((await t.request("/sitemap-posts-0.xml")).status).toBe(404);
   });
 
+  it("the feed addresses of WordPress and Ghost lead to the feed", async () => {
+    for (const path of [
+      "/feed/",
+      "/feed",
+      "/feed/rss2/",
+      "/category/news/feed/",
+      "/rss/",
+      "/tag/news/rss/",
+    ]) {
+      const response = await t.request(path, { redirect: "manual" });
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get("location"), path).toBe("/rss.xml");
+    }
+    expect((await t.request("/feeds-and-more", { redirect: "manual" })).status).toBe(404);
+  });
+
   it("robots.txt points at the sitemap", async () => {
     const text = await (await t.request("/robots.txt")).text();
     expect(text).toContain("User-agent: *");

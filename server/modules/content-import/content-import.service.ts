@@ -58,6 +58,13 @@ export function publicJob(job: StoredJob): ImportJob {
   return shown;
 }
 
+/**
+ * The feed addresses readers subscribed to on WordPress (`/feed/`,
+ * `/feed/rss2/`, `/category/news/feed/`) and Ghost (`/rss/`, `/tag/news/rss/`):
+ * the site's one feed. Asked only for what nothing else answers (404).
+ */
+const OLD_FEED = /^\/(?:[^?]*\/)?(?:feed(?:\/(?:rss2?|atom|rdf))?|rss)\/?$/;
+
 export function createContentImportService(db: Db, deps: ContentImportDeps) {
   const filesDir = path.join(deps.config.dataDir, "imports");
   const running = new Set<Promise<unknown>>();
@@ -225,7 +232,9 @@ export function createContentImportService(db: Db, deps: ContentImportDeps) {
 
   /** Where an old address (path and query as asked) leads now, or null. */
   async function findOldAddressRedirect(pathWithQuery: string): Promise<string | null> {
-    return findOldAddressTarget(db, normalizeOldAddress(pathWithQuery), nowIso());
+    const address = normalizeOldAddress(pathWithQuery);
+    if (OLD_FEED.test(address)) return "/rss.xml";
+    return findOldAddressTarget(db, address, nowIso());
   }
 
   /** Who a command-line import acts as: the active admin with this e-mail, or the oldest one. */
