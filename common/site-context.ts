@@ -105,6 +105,13 @@ export type SiteServices = {
     /** Creates the first admin; throws an error with `errors` per field. */
     completeSetup(input: unknown): Promise<unknown>;
   };
+  account: {
+    /**
+     * Whether a password reset or invitation link still works (not used,
+     * replaced by a newer one or expired): its page says so before the form.
+     */
+    isPasswordLinkUsable(purpose: "password_reset" | "invitation", token: string): Promise<boolean>;
+  };
   contact: {
     /**
      * Validates and stores a message; throws an error with `errors` per field,

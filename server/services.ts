@@ -186,5 +186,6 @@ export function toSiteServices(services: AppServices, config: Config): SiteServi
     team: services.team,
     contact: services.contact,
     setup: services.setup,
+    account: services.account,
   };
 }

@@ -30,6 +30,7 @@ function siteEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     // Every test's browser is one client (127.0.0.1): room for the whole run.
     CONTACT_RATE_LIMIT: "100/10m",
     REGISTER_RATE_LIMIT: "100/1h",
+    PASSWORD_RESET_RATE_LIMIT: "100/1h",
     // Every API answer the screens get is checked against its declared schema.
     CHECK_RESPONSES: "1",
     // Mail goes to the catcher the global setup starts (demo mode sends when SMTP_URL is set).

@@ -18,6 +18,8 @@ export function SetPasswordForm({
   done,
   button,
   missingToken,
+  usable,
+  unusable,
 }: {
   title: string;
   intro: string;
@@ -26,6 +28,10 @@ export function SetPasswordForm({
   done: string;
   button: string;
   missingToken: string;
+  /** Whether the link still works, as the server found (null: not known, no token). */
+  usable: boolean | null;
+  /** What the page says for a link that was used, replaced or has expired. */
+  unusable: string;
 }) {
   const navigate = useNavigate();
   const token = useOneTimeToken();
@@ -54,7 +60,11 @@ export function SetPasswordForm({
 
   return (
     <AuthPage title={title} intro={intro} footer={<SignInLink />}>
-      {token ? (
+      {token && usable === false ? (
+        <div className="mt-8">
+          <Alert kind="error">{unusable}</Alert>
+        </div>
+      ) : token ? (
         <ScriptForm onSubmit={submit} className="mt-8 space-y-4">
           {error ? <Alert kind="error">{error}</Alert> : null}
           <PasswordField label="New password" value={password} onValue={setPassword} />

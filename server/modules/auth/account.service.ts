@@ -153,6 +153,27 @@ export function createAccountService(
    * for a link that works, so made-up tokens cost a lookup each. The use in
    * the transaction checks the link again, atomically.
    */
+  /** The account a reset or invitation link would set the password of, or null: the link does not work. */
+  async function findLinkOwner(purpose: "password_reset" | "invitation", tokenHash: string) {
+    const found = await findUsableAccountToken(db, tokenHash, purpose, clock().toISOString());
+    const owner = found ? await findUserById(db, found.user_id) : null;
+    // A reset for an account deactivated since the mail: refused.
+    if (!owner || (purpose === "password_reset" && owner.status !== "active")) return null;
+    return owner;
+  }
+
+  /**
+   * Whether a reset or invitation link still works (not used, replaced or
+   * expired), for its page to say so before the form is filled in. Uses nothing.
+   */
+  async function isPasswordLinkUsable(
+    purpose: "password_reset" | "invitation",
+    token: string,
+  ): Promise<boolean> {
+    if (!token || token.length > 200) return false;
+    return (await findLinkOwner(purpose, hashToken(token))) !== null;
+  }
+
   async function setPasswordWithToken(
     purpose: "password_reset" | "invitation",
     input: unknown,
@@ -163,12 +184,7 @@ export function createAccountService(
     const invalid =
       purpose === "invitation" ? INVITATION_TEXTS.invalidLink : PASSWORD_RESET_TEXTS.invalidLink;
     const tokenHash = hashToken(token);
-    const found = await findUsableAccountToken(db, tokenHash, purpose, clock().toISOString());
-    const owner = found ? await findUserById(db, found.user_id) : null;
-    // A reset for an account deactivated since the mail: refused.
-    if (!owner || (purpose === "password_reset" && owner.status !== "active")) {
-      throw AppError.badRequest(invalid);
-    }
+    if (!(await findLinkOwner(purpose, tokenHash))) throw AppError.badRequest(invalid);
     requireUncommonPassword(password);
     // Hashing is slow: done before the transaction, which holds locks.
     const passwordHash = await hash(password);
@@ -208,6 +224,7 @@ export function createAccountService(
       setPasswordWithToken("password_reset", input, meta),
     acceptInvitation: (input: unknown, meta?: { client?: string }) =>
       setPasswordWithToken("invitation", input, meta),
+    isPasswordLinkUsable,
   };
 }
 

@@ -108,10 +108,17 @@ describe("the life of one-time links", () => {
   it("so does a password set through a reset link", async () => {
     const { owner, link } = await thiefAsksForEmailChange();
     const reset = await resetLink(owner.email);
+    const page = async () =>
+      (await t.request(`/reset-password?token=${encodeURIComponent(reset)}`)).text();
+    expect(await page()).toContain("Set New Password");
     expectOk(
       await post(t, "/auth/reset-password", { body: { token: reset, password: NEW_PASSWORD } }),
     );
     await expectTakeoverRefused(owner, link);
+    // Used: its page says so before anyone types a password again.
+    const used = await page();
+    expect(used).toContain(PASSWORD_RESET_TEXTS.invalidLink);
+    expect(used).not.toContain("Set New Password");
   });
 
   it("so does a password an admin sets", async () => {
@@ -182,8 +189,19 @@ describe("the life of one-time links", () => {
     const [again] = await deliver(t, smtp);
     expect(again!.envelope.to).toEqual([right]);
     const token = linkIn(again!, "/accept-invite").token;
+    // The page of a working link shows the form; of a link that stopped working, says so at once.
+    const page = async (linkToken: string) =>
+      (await t.request(`/accept-invite?token=${encodeURIComponent(linkToken)}`)).text();
+    const working = await page(token);
+    expect(working).toContain("Set Password");
+    expect(working).not.toContain(INVITATION_TEXTS.invalidLink);
     expectOk(await post(t, "/auth/accept-invite", { body: { token, password: NEW_PASSWORD } }));
     await login(t, right, NEW_PASSWORD);
+    for (const stopped of [token, stranger]) {
+      const html = await page(stopped);
+      expect(html).toContain(INVITATION_TEXTS.invalidLink);
+      expect(html).not.toContain("Set Password");
+    }
   });
 
   it("a link works only while the account has the address it was made for", async () => {
