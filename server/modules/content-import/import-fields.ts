@@ -105,6 +105,16 @@ export const UNREADABLE_DATE = {
   scheduled: "its publish date could not be read: it came in as a draft, not scheduled",
 } as const;
 
+/** An imported document's title: its own (`Untitled post 12` when empty), fit to our length with a warning. */
+export function importTitle(
+  title: string,
+  item: { kind: string; id: string | number; label: string },
+  report: Report,
+): string {
+  const given = titleOr(title, `Untitled ${item.kind} ${item.id}`);
+  return fitText(given, LIMITS.title, "title", item.label, report);
+}
+
 /** Ids of the export that may be shown in a report: as given, or the title when there is none. */
 export function titleOr(title: string, fallback: string): string {
   return title.trim() || fallback;

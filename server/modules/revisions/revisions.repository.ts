@@ -1,6 +1,7 @@
 import type { RevisionSummary } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { parseJson, toIso } from "#server/db/normalize.ts";
+import { findRow } from "#server/db/rows.ts";
 import type { RevisionDocumentType, RevisionReason } from "#server/db/schema.ts";
 
 export type RevisionRow = RevisionSummary & {
@@ -111,13 +112,8 @@ export async function hasRevisions(
   documentType: RevisionDocumentType,
   documentId: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom("revisions")
-    .select("id")
-    .where("document_type", "=", documentType)
-    .where("document_id", "=", documentId)
-    .executeTakeFirst();
-  return row !== undefined;
+  const match = { document_type: documentType, document_id: documentId };
+  return (await findRow(db, "revisions", match, ["id"])) !== null;
 }
 
 /** A document's revisions, newest first. */

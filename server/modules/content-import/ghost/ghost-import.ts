@@ -5,11 +5,11 @@ import { decodeText } from "#server/modules/content-import/decode-stream.ts";
 import { rewriteImages } from "#server/modules/content-import/image-rewrite.ts";
 import {
   fitText,
+  importTitle,
   isoDate,
   LIMITS,
   pageSlug,
   plainText,
-  titleOr,
   toSlug,
   UNREADABLE_DATE,
 } from "#server/modules/content-import/import-fields.ts";
@@ -136,13 +136,7 @@ async function importPost(
   const ourFeatured = featured ? media.lookup(featured) : undefined;
 
   const authorId = authors.get(post.authorIds[0] ?? "") ?? null;
-  const title = fitText(
-    titleOr(post.title, `Untitled ${kind} ${post.id}`),
-    LIMITS.title,
-    "title",
-    label,
-    report,
-  );
+  const title = importTitle(post.title, { kind, id: post.id, label }, report);
   let slug = toSlug(post.slug || post.title, `${kind}-${post.id}`);
   if (kind === "page") slug = pageSlug(slug, label, report);
   const fields = {

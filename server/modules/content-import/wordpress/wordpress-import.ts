@@ -2,10 +2,9 @@ import type { Readable } from "node:stream";
 import type { MissingImageChoice } from "#common/schemas/imports.ts";
 import { rewriteImages } from "#server/modules/content-import/image-rewrite.ts";
 import {
-  fitText,
+  importTitle,
   LIMITS,
   pageSlug,
-  titleOr,
   toSlug,
 } from "#server/modules/content-import/import-fields.ts";
 import { itemLabel, type Report } from "#server/modules/content-import/import-report.ts";
@@ -205,13 +204,7 @@ async function importItem(
     authors.set(item.creator, author);
   }
 
-  const title = fitText(
-    titleOr(item.title, `Untitled ${kind} ${item.id}`),
-    LIMITS.title,
-    "title",
-    label,
-    report,
-  );
+  const title = importTitle(item.title, { kind, id: item.id, label }, report);
   const excerpt = wordpressExcerpt(item, label, report);
   const seo = wordpressSeo(item, { title, siteName: index.site.title, excerpt }, label, report);
   let slug = toSlug(item.slug || item.title, `${kind}-${item.id}`);
