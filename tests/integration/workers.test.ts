@@ -44,23 +44,30 @@ function request(
   });
 }
 
+const email = "owner@example.com";
+const password = "A-long-passphrase-for-workers-9";
+
+/** A new site served by two workers, its first admin made from the environment. */
+async function twoWorkers(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-workers-"));
+  const site = await siteDatabase(dataDir);
+  const run = runServer({
+    ...site.env,
+    PORT: "0",
+    WORKERS: "2",
+    DEMO_MODE: "false",
+    ADMIN_EMAIL: email,
+    ADMIN_PASSWORD: password,
+    ...env,
+  });
+  return { site, run };
+}
+
 describe("WORKERS=2", () => {
   it("serves from both workers, and a change made through either reaches both at once", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-workers-"));
-    const site = await siteDatabase(dataDir);
-    const email = "owner@example.com";
-    const password = "A-long-passphrase-for-workers-9";
-    const run = runServer({
-      ...site.env,
-      PORT: "0",
-      WORKERS: "2",
-      // Each worker renders a staled page again at once (the default waits up
-      // to 5 s after its last render: that throttle is page-cache.test's).
-      PAGE_CACHE_MIN_RENDER_SECONDS: "0",
-      DEMO_MODE: "false",
-      ADMIN_EMAIL: email,
-      ADMIN_PASSWORD: password,
-    });
+    // Each worker renders a staled page again at once (the default waits up
+    // to 5 s after its last render: that throttle is page-cache.test's).
+    const { site, run } = await twoWorkers({ PAGE_CACHE_MIN_RENDER_SECONDS: "0" });
     try {
       const url = await siteUrl(run, 60_000);
       // The data-directory lock still refuses a second site on the same folder.
@@ -140,21 +147,8 @@ describe("WORKERS=2", () => {
   }, 120_000);
 
   it("sends a mail queued through either worker at once, not at the first worker's next round", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-workers-"));
-    const site = await siteDatabase(dataDir);
     const smtp = await startSmtpCatcher();
-    const email = "owner@example.com";
-    const password = "A-long-passphrase-for-workers-9";
-    const run = runServer({
-      ...site.env,
-      PORT: "0",
-      WORKERS: "2",
-      DEMO_MODE: "false",
-      ADMIN_EMAIL: email,
-      ADMIN_PASSWORD: password,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "site@example.com",
-    });
+    const { site, run } = await twoWorkers({ SMTP_URL: smtp.url, MAIL_FROM: "site@example.com" });
     try {
       const url = await siteUrl(run, 60_000);
       const signIn = await request(`${url}/api/auth/login`, {
