@@ -186,7 +186,7 @@ describe("moving in from Ghost from the admin", () => {
     );
     const wxr = await finished((await upload("<rss><channel></channel></rss>", {})).body.data.id);
     expect(wxr.error).toBe(
-      "This file is not a Ghost export: choose the .json file from Ghost's Settings → Advanced → Export content.",
+      "This file is not a Ghost export: it looks like a WordPress export (XML). Choose WordPress as the source, or the .json file from Ghost's Settings → Advanced → Export content.",
     );
     expect(await tableCounts()).toEqual(before);
   });

@@ -221,7 +221,7 @@ describe("moving in from WordPress", () => {
     const notWxr = path.join(dir, "ghost.json");
     fs.writeFileSync(notWxr, '{"db":[{"data":{"posts":[]}}]}');
     expect((await run(notWxr)).error).toBe(
-      "This file is not a WordPress export: choose the .xml file from WordPress's Tools → Export.",
+      "This file is not a WordPress export: it looks like a Ghost export (JSON). Choose Ghost as the source, or the .xml file from WordPress's Tools → Export.",
     );
     const latin = path.join(dir, "latin.xml");
     fs.writeFileSync(

@@ -109,7 +109,10 @@ describe("reading a Ghost export", () => {
   });
 
   it("refuses a file that is not a Ghost export, and one cut off", async () => {
-    await expect(readGhostExport("<rss></rss>")).rejects.toThrow("This file is not a Ghost export");
+    // A WordPress export sent as Ghost's is named as such.
+    await expect(readGhostExport("<rss></rss>")).rejects.toThrow(
+      "This file is not a Ghost export: it looks like a WordPress export (XML). Choose WordPress as the source",
+    );
     await expect(readGhostExport('{"posts": []}')).rejects.toThrow(
       "This file is not a Ghost export",
     );

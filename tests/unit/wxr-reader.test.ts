@@ -155,7 +155,13 @@ describe("reading a WordPress export", () => {
         '<?xml version="1.0"?><rss><channel><title>Feed</title><item><title>x</title></item></channel></rss>',
       ),
     ).rejects.toThrow("This file is not a WordPress export");
-    await expect(read('{ "db": [] }')).rejects.toThrow("This file is not a WordPress export");
+    // A Ghost export sent as WordPress's is named as such.
+    await expect(read('{ "db": [] }')).rejects.toThrow(
+      "This file is not a WordPress export: it looks like a Ghost export (JSON). Choose Ghost as the source",
+    );
+    await expect(read("plain text")).rejects.toThrow(
+      "This file is not a WordPress export: choose the .xml file",
+    );
     await expect(
       read(
         Buffer.concat([Buffer.from(wxrHead({})), Buffer.from([0xc3, 0x28]), Buffer.from(WXR_TAIL)]),

@@ -56,6 +56,8 @@ type Row = Record<string, unknown>;
 
 const NOT_GHOST =
   "This file is not a Ghost export: choose the .json file from Ghost's Settings → Advanced → Export content.";
+const LOOKS_LIKE_WORDPRESS =
+  "This file is not a Ghost export: it looks like a WordPress export (XML). Choose WordPress as the source, or the .json file from Ghost's Settings → Advanced → Export content.";
 const CUT_OFF =
   "The file ends too soon or is damaged: it was cut off while downloading or uploading. Export it again.";
 
@@ -112,7 +114,9 @@ export async function readGhostExport(
     }
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
-    throw new ImportFileError(opening.trimStart().startsWith("{") ? CUT_OFF : NOT_GHOST);
+    const start = opening.trimStart();
+    if (start.startsWith("{")) throw new ImportFileError(CUT_OFF);
+    throw new ImportFileError(start.startsWith("<") ? LOOKS_LIKE_WORDPRESS : NOT_GHOST);
   }
   if (!rows.sawPosts) throw new ImportFileError(NOT_GHOST);
   return rows.export();

@@ -199,8 +199,11 @@ export async function readWxr(
     }
   }
 
+  // The file's first character: a Ghost export (JSON) sent as WordPress's is named as such.
+  let opening = "";
   try {
     for await (const chunk of decodeText(input)) {
+      opening ||= chunk.trimStart().slice(0, 1);
       parser.write(chunk);
       if (fatal) break;
       while (pending.length) await onEvent(pending.shift()!);
@@ -212,7 +215,7 @@ export async function readWxr(
   }
   if (fatal) {
     if (fatal instanceof ImportFileError) throw fatal;
-    if (!sawRoot) throw notWxr();
+    if (!sawRoot) throw opening === "{" ? new ImportFileError(LOOKS_LIKE_GHOST) : notWxr();
     throw new ImportFileError(
       /unclosed tag|unexpected end/i.test(fatal.message)
         ? "The file ends too soon: it was cut off while downloading or uploading. Export it again."
@@ -222,6 +225,9 @@ export async function readWxr(
   if (!sawVersion) throw notWxr();
   while (pending.length) await onEvent(pending.shift()!);
 }
+
+const LOOKS_LIKE_GHOST =
+  "This file is not a WordPress export: it looks like a Ghost export (JSON). Choose Ghost as the source, or the .xml file from WordPress's Tools → Export.";
 
 function notWxr() {
   return new ImportFileError(
