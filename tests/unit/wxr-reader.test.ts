@@ -159,6 +159,13 @@ describe("reading a WordPress export", () => {
     await expect(read('{ "db": [] }')).rejects.toThrow(
       "This file is not a WordPress export: it looks like a Ghost export (JSON). Choose Ghost as the source",
     );
+    // Pretty-printed, with HTML the XML parser reads as tags: still named.
+    const ghost = JSON.stringify(
+      { db: [{ meta: {}, data: { posts: [{ id: "1", html: "<p>Hello <b>there</b></p>" }] } }] },
+      null,
+      2,
+    );
+    await expect(read(ghost)).rejects.toThrow("it looks like a Ghost export (JSON)");
     await expect(read("plain text")).rejects.toThrow(
       "This file is not a WordPress export: choose the .xml file",
     );

@@ -214,8 +214,10 @@ export async function readWxr(
     fatal ??= error as Error;
   }
   if (fatal) {
+    // JSON, whatever the XML parser made of it (its HTML reads as tags).
+    if (opening === "{") throw new ImportFileError(LOOKS_LIKE_GHOST);
     if (fatal instanceof ImportFileError) throw fatal;
-    if (!sawRoot) throw opening === "{" ? new ImportFileError(LOOKS_LIKE_GHOST) : notWxr();
+    if (!sawRoot) throw notWxr();
     throw new ImportFileError(
       /unclosed tag|unexpected end/i.test(fatal.message)
         ? "The file ends too soon: it was cut off while downloading or uploading. Export it again."
