@@ -26,7 +26,8 @@ const PRIVATE_TABLES = new Set([
   "autosaves",
   "kysely_migration",
   "kysely_migration_lock",
-  // A redirect is answered, never stored; the page it replaces is staled by the slug change.
+  // A redirect is answered, never stored; a new one (a renamed document) makes its
+  // document's write in the same batch purge, not stale (`changeOfWrites`).
   "slug_redirects",
   // An import's bookkeeping, and old addresses (answered with a 301, never stored).
   "import_jobs",
@@ -38,6 +39,9 @@ const PRIVATE_TABLES = new Set([
   // the uploads row written with them stales what shows them.
   "upload_files",
 ]);
+
+/** The documents with an address of their own that a slug change moves (a redirect from the old). */
+const ADDRESSED_TABLES = new Set(["posts", "pages", "services"]);
 
 /**
  * Columns whose change alone is not worth a re-render: view counts (flushed
@@ -105,11 +109,19 @@ function mayRemove(write: TableWrite, now: string): boolean {
  * when nobody sees it. The tags are the ones services record when they read
  * the same rows (server/lib/cache-tags.ts).
  */
-export function changeOfWrite(write: TableWrite, now: string): ContentChange | null {
+export function changeOfWrite(
+  write: TableWrite,
+  now: string,
+  /** The batch moved a document's address (a new redirect from its old slug). */
+  moved = false,
+): ContentChange | null {
   if (PRIVATE_TABLES.has(write.table)) return null;
   const quiet = QUIET_COLUMNS[write.table];
   if (quiet && write.columns?.length && write.columns.every((c) => quiet.has(c))) return null;
-  const removal = mayRemove(write, now);
+  // A renamed document is gone from its old address, which answers a 301 from now on.
+  const removal =
+    (moved && write.kind === "update" && ADDRESSED_TABLES.has(write.table)) ||
+    mayRemove(write, now);
   const ids = write.ids;
   switch (write.table) {
     case "posts":
@@ -124,7 +136,7 @@ export function changeOfWrite(write: TableWrite, now: string): ContentChange | n
         const own = ids.map(postTag);
         // A title, a text or a picture: the pages that show the post, and what
         // reads posts by their fields, not every list (its place in each is kept).
-        if (write.table === "posts" && keepsListsAsTheyAre(write)) {
+        if (write.table === "posts" && !removal && keepsListsAsTheyAre(write)) {
           return { stale: [...own, tableTag("posts")], purge: [] };
         }
         return removal && write.table === "posts"
@@ -165,8 +177,9 @@ export function changeOfWrite(write: TableWrite, now: string): ContentChange | n
 export function changeOfWrites(writes: readonly TableWrite[], now: string): ContentChange | null {
   const stale = new Set<string>();
   const purge = new Set<string>();
+  const moved = writes.some((write) => write.table === "slug_redirects" && write.kind === "insert");
   for (const write of writes) {
-    const change = changeOfWrite(write, now);
+    const change = changeOfWrite(write, now, moved);
     if (!change) continue;
     for (const tag of change.stale) stale.add(tag);
     for (const tag of change.purge) purge.add(tag);

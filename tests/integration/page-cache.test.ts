@@ -6,10 +6,12 @@ import {
   type Accounts,
   createAccounts,
   createPost,
+  createService,
   del,
   expectOk,
   login,
   minutesFromNow,
+  post,
   put,
   sendContactMessage,
 } from "#tests/factories/index.ts";
@@ -484,6 +486,56 @@ describe("stale-while-revalidate and tags", () => {
     const list = await (await t.request("/blog")).text();
     expect(list).not.toContain("Soon Deleted");
     expect(list).not.toContain("Soon Unpublished");
+  });
+
+  it("a renamed post's, page's or service's old address answers its 301 at once, not its cached page", async () => {
+    const moved = async (path: string, rename: () => Promise<unknown>, to: string) => {
+      await stored(path);
+      await rename();
+      const old = await t.request(path, { redirect: "manual" });
+      expect(old.status, path).toBe(301);
+      expect(old.headers.get("location"), path).toBe(to);
+    };
+    const token = a.admin.token;
+    const story = await createPost(t, token, { title: "Moving Post" });
+    const newSlug = `${story.slug}-moved`;
+    await moved(
+      `/blog/${story.slug}`,
+      async () =>
+        expectOk(await put(t, `/blog/posts/${story.id}`, { token, body: { slug: newSlug } })),
+      `/blog/${newSlug}`,
+    );
+    const made = await post(t, "/pages", {
+      token,
+      body: {
+        title: "Moving Page",
+        slug: "moving-page",
+        content: "<p>Here.</p>",
+        status: "published",
+      },
+    });
+    expectOk(made, 201);
+    const page = made.body.data as { id: number; slug: string };
+    await moved(
+      `/${page.slug}`,
+      async () =>
+        expectOk(
+          await put(t, `/pages/${page.id}`, { token, body: { slug: `${page.slug}-moved` } }),
+        ),
+      `/${page.slug}-moved`,
+    );
+    const service = await createService(t, token, { title: "Moving Service" });
+    await moved(
+      `/services/${service.slug}`,
+      async () =>
+        expectOk(
+          await put(t, `/services/${service.id}`, {
+            token,
+            body: { ...service, slug: `${service.slug}-moved` },
+          }),
+        ),
+      `/services/${service.slug}-moved`,
+    );
   });
 
   it("does not touch an unrelated post's page when a post is edited", async () => {
