@@ -74,6 +74,11 @@ test.describe("autosave in the post editor", () => {
     const notice = page.getByRole("region", { name: "Unsaved changes" });
     await expect(notice).toContainText("You have unsaved changes to this post from");
     await expect(notice).toContainText("Someone else saved the post after that");
+    // Compare shows what Restore would change: the admin's title and the unsaved excerpt.
+    await notice.getByRole("button", { name: "Compare" }).click();
+    await expect(notice.getByText("2 changed fields.")).toBeVisible();
+    await expect(notice.getByRole("region", { name: "Title" })).toContainText("(by the admin)");
+    await expect(notice.getByRole("region", { name: "Excerpt" })).toContainText("My words, never");
     await notice.getByRole("button", { name: "Restore" }).click();
     await expect(page.getByLabel("Excerpt")).toHaveValue("My words, never saved.");
   });

@@ -82,6 +82,13 @@ export function useDocumentSafety<V extends object>(options: {
         <RestoreNotice
           offer={recovery.offer}
           noun={noun}
+          compare={() =>
+            compareFields(
+              COMPARE_LABELS[kind],
+              values as Record<string, unknown>,
+              recovery.offer!.fields,
+            )
+          }
           onRestore={() => {
             options.fill(recovery.offer!.fields as Partial<V>);
             recovery.taken();
