@@ -144,15 +144,6 @@ export function createAccountService(
     });
   }
 
-  /**
-   * Sets the password through a one-time link: the link is used up, every
-   * session of the user ends (they sign in again with the new password), and
-   * an invitation's account may sign in from now on. Counted per client
-   * (SET_PASSWORD_RATE_LIMIT). The link is looked up before anything costly:
-   * the password is hashed (argon2id, slow and memory-hungry on purpose) only
-   * for a link that works, so made-up tokens cost a lookup each. The use in
-   * the transaction checks the link again, atomically.
-   */
   /** The account a reset or invitation link would set the password of, or null: the link does not work. */
   async function findLinkOwner(purpose: "password_reset" | "invitation", tokenHash: string) {
     const found = await findUsableAccountToken(db, tokenHash, purpose, clock().toISOString());
@@ -174,6 +165,15 @@ export function createAccountService(
     return (await findLinkOwner(purpose, hashToken(token))) !== null;
   }
 
+  /**
+   * Sets the password through a one-time link: the link is used up, every
+   * session of the user ends (they sign in again with the new password), and
+   * an invitation's account may sign in from now on. Counted per client
+   * (SET_PASSWORD_RATE_LIMIT). The link is looked up before anything costly:
+   * the password is hashed (argon2id, slow and memory-hungry on purpose) only
+   * for a link that works, so made-up tokens cost a lookup each. The use in
+   * the transaction checks the link again, atomically.
+   */
   async function setPasswordWithToken(
     purpose: "password_reset" | "invitation",
     input: unknown,
