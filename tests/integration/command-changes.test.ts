@@ -6,6 +6,7 @@ import { buildWxr } from "#tests/factories/wxr.ts";
 import {
   runCommand,
   runServer,
+  signInTo,
   siteDatabase,
   siteUrl,
   waitFor,
@@ -112,15 +113,10 @@ describe("a command beside a running site", () => {
       const after = await demoSignIn();
       expect(after.status, await after.clone().text()).toBe(200);
       expect((await after.json()).data).toMatchObject({ email: "admin@example.com" });
-      const owner = await fetch(`${url}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          email: "owner@example.com",
-          password: "A-long-passphrase-for-commands-4",
-        }),
+      await signInTo(url, {
+        email: "owner@example.com",
+        password: "A-long-passphrase-for-commands-4",
       });
-      expect(owner.status).toBe(200);
     } finally {
       run.child.kill("SIGTERM");
       await run.exited;

@@ -9,7 +9,13 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { pgConnection } from "#server/db/client.ts";
 import { TEST_DATABASE_URL } from "#tests/setup/databases.ts";
-import { runServer, type ServerRun, siteDatabase, siteUrl } from "#tests/setup/server-process.ts";
+import {
+  runServer,
+  type ServerRun,
+  signInTo,
+  siteDatabase,
+  siteUrl,
+} from "#tests/setup/server-process.ts";
 
 const ADMIN = { email: "owner@example.com", password: "Kept-Safe-2026" };
 
@@ -147,14 +153,7 @@ describe("a server killed while writing", () => {
     });
     const run = site.start();
     const url = await siteUrl(run);
-    const login = await fetch(`${url}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const auth = await signInTo(url, ADMIN);
 
     const acknowledged = {
       messages: new Set<number>(),
@@ -261,18 +260,8 @@ describe("a server killed while writing", () => {
     // The restarted site serves what was written before the crash.
     const [someId] = acknowledged.posts.keys();
     const response = await fetch(`${again}/api/blog/posts/id/${someId}`, {
-      headers: { authorization: (await signIn(again)).authorization },
+      headers: { authorization: (await signInTo(again, ADMIN)).authorization },
     });
     expect(response.status).toBe(200);
   }, 300_000);
 });
-
-async function signIn(url: string) {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  const { token } = (await response.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}

@@ -11,7 +11,13 @@ import { openDb, pgConnection } from "#server/db/client.ts";
 import { MIGRATION_NAMES, migrateToLatest } from "#server/db/migrate.ts";
 import { createLogger } from "#server/logger.ts";
 import { createSchema, dropSchema, TEST_DATABASE_URL } from "#tests/setup/databases.ts";
-import { commandEnv, eventually, runServer, siteUrl } from "#tests/setup/server-process.ts";
+import {
+  commandEnv,
+  eventually,
+  runServer,
+  signInTo,
+  siteUrl,
+} from "#tests/setup/server-process.ts";
 
 /**
  * Several instances on one PostgreSQL database (each with its own DATA_DIR),
@@ -44,17 +50,10 @@ describe("instances on one PostgreSQL database", () => {
       const [one, other] = urls as [string, string];
 
       // A token issued by one instance works on the other (sessions live in the database).
-      const signIn = await fetch(`${one}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          email: "owner@example.com",
-          password: "A-long-passphrase-for-instances-7",
-        }),
+      const auth = await signInTo(one, {
+        email: "owner@example.com",
+        password: "A-long-passphrase-for-instances-7",
       });
-      expect(signIn.status).toBe(200);
-      const { token } = (await signIn.json()) as { token: string };
-      const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
       expect((await fetch(`${other}/api/auth/me`, { headers: auth })).status).toBe(200);
 
       // A post published through one is on the other's pages, cached there, and an

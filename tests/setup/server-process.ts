@@ -132,3 +132,22 @@ export function commandEnv(site: { dataDir: string; schema: string | undefined }
   if (site.schema) url.searchParams.set("options", `-c search_path=${site.schema}`);
   return { DATA_DIR: site.dataDir, DATABASE_URL: site.schema ? url.toString() : "" };
 }
+
+/**
+ * Signs in to a running site through its API as a user would, and answers the
+ * headers of that user's JSON calls (bearer token, JSON body). Any answer but
+ * 200 fails the test with what the site said.
+ */
+export async function signInTo(url: string, credentials: { email: string; password: string }) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  const body = await response.text();
+  if (response.status !== 200) {
+    throw new Error(`Signing in as ${credentials.email} answered ${response.status}: ${body}`);
+  }
+  const { token } = JSON.parse(body) as { token: string };
+  return { authorization: `Bearer ${token}`, "content-type": "application/json" };
+}
