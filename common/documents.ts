@@ -1,5 +1,11 @@
 import type { Permission } from "./permissions.ts";
-import type { RevisionDocumentType } from "./types.ts";
+
+/**
+ * The kinds of document the editors work on: each is saved with a version,
+ * keeps revisions and has autosave, presence and (posts and pages) preview links.
+ */
+export const DOCUMENT_TYPES = ["post", "page", "service"] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /**
  * Where each kind of document the editors work on has its API calls:
@@ -11,7 +17,7 @@ export const DOCUMENT_API_BASE = {
   post: "/blog/posts",
   page: "/pages",
   service: "/services",
-} as const satisfies Record<RevisionDocumentType, string>;
+} as const satisfies Record<DocumentType, string>;
 
 /**
  * Who may edit each kind of document, and so work on everything around it
@@ -23,9 +29,9 @@ export const DOCUMENT_EDIT_PERMISSION = {
   post: "posts:create",
   page: "pages:manage",
   service: "services:manage",
-} as const satisfies Record<RevisionDocumentType, Permission>;
+} as const satisfies Record<DocumentType, Permission>;
 
 /** The API path of one document. */
-export function documentApiPath(kind: RevisionDocumentType, id: number): string {
+export function documentApiPath(kind: DocumentType, id: number): string {
   return `${DOCUMENT_API_BASE[kind]}/${id}`;
 }

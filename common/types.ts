@@ -100,5 +100,4 @@ export type ServiceSnapshot = z.output<typeof ServiceSnapshotSchema>;
 export type PostRevision = z.output<typeof PostRevisionSchema>;
 export type PageRevision = z.output<typeof PageRevisionSchema>;
 export type ServiceRevision = z.output<typeof ServiceRevisionSchema>;
-export type RevisionDocumentType = "post" | "page" | "service";
 export type RevisionReason = RevisionSummary["reason"];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DOCUMENT_TYPES } from "#common/documents.ts";
 
 /*
  * Autosave and presence (issue 23, decision 018). An autosave is the editor's
@@ -6,9 +7,6 @@ import { z } from "zod";
  * (an empty title, a slug not yet valid), so only types and sizes are
  * checked here; the explicit save validates the whole as before.
  */
-
-export const AUTOSAVE_KINDS = ["post", "page", "service"] as const;
-export type AutosaveKind = (typeof AUTOSAVE_KINDS)[number];
 
 const text = (field: string, max: number) =>
   z
@@ -84,7 +82,7 @@ export const AutosaveInputSchemas = {
 /** A user's autosave of a document, as the API answers it. */
 export const AutosaveSchema = z
   .object({
-    document_type: z.enum(AUTOSAVE_KINDS),
+    document_type: z.enum(DOCUMENT_TYPES),
     document_id: z.number().int(),
     fields: z.record(z.string(), z.unknown()),
     /** The document version the editor had loaded when it autosaved. */

@@ -1,12 +1,15 @@
-import { DOCUMENT_API_BASE, DOCUMENT_EDIT_PERMISSION } from "#common/documents.ts";
+import {
+  DOCUMENT_API_BASE,
+  DOCUMENT_EDIT_PERMISSION,
+  type DocumentType,
+} from "#common/documents.ts";
 import type { Permission } from "#common/permissions.ts";
-import type { RevisionDocumentType } from "#server/db/schema.ts";
 
 /** What the calls around one kind of document need to know of it. */
 export type DocumentKind = {
-  type: RevisionDocumentType;
+  type: DocumentType;
   /** Where its own calls live: `{base}/{id}` is one document. */
-  base: (typeof DOCUMENT_API_BASE)[RevisionDocumentType];
+  base: (typeof DOCUMENT_API_BASE)[DocumentType];
   /** Its name in operationIds and summaries: `Post`. */
   name: string;
   /** The tag its own calls are grouped under in the OpenAPI document. */
@@ -45,4 +48,4 @@ export const DOCUMENT_KINDS = {
     tag: "Services",
     permission: DOCUMENT_EDIT_PERMISSION.service,
   },
-} as const satisfies Record<RevisionDocumentType, DocumentKind>;
+} as const satisfies Record<DocumentType, DocumentKind>;

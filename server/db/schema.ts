@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { AuditAction, AuditEntityType } from "#common/audit.ts";
+import type { DocumentType } from "#common/documents.ts";
 
 export type { AuditAction, AuditEntityType };
 
@@ -278,12 +279,11 @@ export type PreviewLinksTable = {
 
 /** What a revision was made by (docs/decisions/017-revisions.md). */
 export type RevisionReason = "save" | "publish" | "unpublish" | "restore";
-export type RevisionDocumentType = "post" | "page" | "service";
 
 /** A saved state of a post, page or service (see migration 2026_11_26_0001). */
 export type RevisionsTable = {
   id: Generated<number>;
-  document_type: RevisionDocumentType;
+  document_type: DocumentType;
   document_id: number;
   /** JSON: the document's editable fields as saved. */
   snapshot: string;
@@ -296,7 +296,7 @@ export type RevisionsTable = {
 /** A user's autosaved copy of a document's editable fields (modules/autosave). */
 export type AutosavesTable = {
   id: Generated<number>;
-  document_type: "post" | "page" | "service";
+  document_type: DocumentType;
   document_id: number;
   user_id: number;
   /** JSON: the editor's fields as they were typed. */

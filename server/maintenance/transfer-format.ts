@@ -17,6 +17,7 @@
  * A change of shape that an older importer would misread gets a new `version`.
  */
 import { z } from "zod";
+import { DOCUMENT_TYPES } from "#common/documents.ts";
 
 export const EXPORT_FORMAT = "beranda-export";
 export const EXPORT_VERSION = 1;
@@ -244,7 +245,7 @@ export const ExportAuditEntrySchema = z.strictObject({
 /** A saved state of a post, page or service (since issue 23; older exports have none). */
 export const ExportRevisionSchema = z.strictObject({
   id,
-  document_type: z.enum(["post", "page", "service"]),
+  document_type: z.enum(DOCUMENT_TYPES),
   document_id: id,
   /** The document's editable fields as saved (docs/decisions/017-revisions.md). */
   snapshot: z.record(z.string(), z.json()),

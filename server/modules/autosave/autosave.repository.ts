@@ -1,10 +1,11 @@
-import type { Autosave, AutosaveKind } from "#common/schemas/autosave.ts";
+import type { DocumentType } from "#common/documents.ts";
+import type { Autosave } from "#common/schemas/autosave.ts";
 import type { Db } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
 
 /** One row per document and user (unique), written over in place. */
 
-type Key = { kind: AutosaveKind; documentId: number; userId: number };
+type Key = { kind: DocumentType; documentId: number; userId: number };
 
 function where(db: Db, key: Key) {
   return db

@@ -1,9 +1,6 @@
+import type { DocumentType } from "#common/documents.ts";
 import type { Actor } from "#common/permissions.ts";
-import {
-  type Autosave,
-  AutosaveInputSchemas,
-  type AutosaveKind,
-} from "#common/schemas/autosave.ts";
+import { type Autosave, AutosaveInputSchemas } from "#common/schemas/autosave.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -11,7 +8,7 @@ import { parseInput } from "#server/lib/parse-input.ts";
 import { requireEditableDocument } from "#server/modules/versions/editable.ts";
 import { deleteAutosave, findAutosave, upsertAutosave } from "./autosave.repository.ts";
 
-const NOUN: Record<AutosaveKind, string> = { post: "post", page: "page", service: "service" };
+const NOUN: Record<DocumentType, string> = { post: "post", page: "page", service: "service" };
 
 /**
  * Autosave (issue 23, decision 018): one copy of the editor's fields per
@@ -22,7 +19,7 @@ const NOUN: Record<AutosaveKind, string> = { post: "post", page: "page", service
 export function createAutosaveService(db: Db) {
   async function saveAutosave(
     actor: Actor | null,
-    kind: AutosaveKind,
+    kind: DocumentType,
     id: number,
     input: unknown,
   ): Promise<Autosave> {
@@ -33,14 +30,14 @@ export function createAutosaveService(db: Db) {
     return (await findAutosave(db, key))!;
   }
 
-  async function getAutosave(actor: Actor | null, kind: AutosaveKind, id: number) {
+  async function getAutosave(actor: Actor | null, kind: DocumentType, id: number) {
     const { editor } = await requireEditableDocument(db, actor, kind, id);
     const found = await findAutosave(db, { kind, documentId: id, userId: editor.id });
     if (!found) throw AppError.notFound(`You have no autosave of this ${NOUN[kind]}`);
     return found;
   }
 
-  async function discardAutosave(actor: Actor | null, kind: AutosaveKind, id: number) {
+  async function discardAutosave(actor: Actor | null, kind: DocumentType, id: number) {
     const { editor } = await requireEditableDocument(db, actor, kind, id);
     if (!(await deleteAutosave(db, { kind, documentId: id, userId: editor.id })))
       throw AppError.notFound(`You have no autosave of this ${NOUN[kind]}`);

@@ -1,6 +1,5 @@
+import type { DocumentType } from "#common/documents.ts";
 import type { Db } from "#server/db/client.ts";
-
-export type DocumentType = "post" | "page" | "service";
 
 /**
  * What a post, page or service leaves beside itself, deleted with it in the

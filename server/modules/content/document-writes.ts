@@ -26,8 +26,8 @@ import { sanitizeRichText } from "./sanitize.ts";
  * (who may, which fields) and calls these inside its `writeWithAudit`.
  */
 
-type DocumentType = "post" | "page";
-type Entity = { entityType: DocumentType; entityId: number; label: string };
+type PostOrPage = "post" | "page";
+type Entity = { entityType: PostOrPage; entityId: number; label: string };
 type PublishState = { status: string; published_at: string | null };
 
 export type BulkAction = "publish" | "draft" | "delete";
@@ -97,7 +97,7 @@ export function rethrowSlugTaken(
  */
 export async function moveSlug(
   trx: Db,
-  type: DocumentType,
+  type: PostOrPage,
   id: number,
   before: { slug: string; status: string } | null,
   slug: string,
@@ -115,7 +115,7 @@ export async function moveSlug(
 export async function recordSave(
   trx: Db,
   actor: Actor | null,
-  saved: { type: DocumentType; id: number; slug: string; state: PublishState },
+  saved: { type: PostOrPage; id: number; slug: string; state: PublishState },
   before: { slug: string; status: string } | null,
   revision: RevisionContext = {},
 ) {
@@ -129,7 +129,7 @@ export async function recordSave(
 /** Deletes documents with their redirects, revisions, autosaves and preview links. */
 export async function deleteDocuments<R>(
   trx: Db,
-  type: DocumentType,
+  type: PostOrPage,
   ids: number[],
   deleteRows: (trx: Db, ids: number[]) => Promise<R>,
 ): Promise<R> {
@@ -153,7 +153,7 @@ type UpdateStatus = (
 export async function writeBulkAction(
   db: Db,
   actor: Actor,
-  type: DocumentType,
+  type: PostOrPage,
   action: BulkAction,
   rows: { id: number; title: string; published_at: string | null }[],
   writes: {
@@ -176,7 +176,7 @@ export async function writeBulkAction(
 
 /** One entry per document of a bulk action. */
 function bulkEvents(
-  type: DocumentType,
+  type: PostOrPage,
   action: BulkAction,
   rows: { id: number; title: string }[],
 ): AuditEvent[] {
@@ -196,7 +196,7 @@ function bulkEvents(
 async function setBulkStatus(
   trx: Db,
   actor: Actor,
-  type: DocumentType,
+  type: PostOrPage,
   action: "publish" | "draft",
   rows: { id: number; published_at: string | null }[],
   now: string,

@@ -1,5 +1,6 @@
+import type { DocumentType } from "#common/documents.ts";
 import type { Actor } from "#common/permissions.ts";
-import type { AutosaveKind, Presence } from "#common/schemas/autosave.ts";
+import type { Presence } from "#common/schemas/autosave.ts";
 import type { Db } from "#server/db/client.ts";
 import { findAutosave } from "#server/modules/autosave/autosave.repository.ts";
 import { requireEditableDocument } from "#server/modules/versions/editable.ts";
@@ -9,7 +10,7 @@ import { createMemoryPresenceStore, type PresenceStore } from "./presence-store.
 export function createPresenceService(db: Db, store: PresenceStore = createMemoryPresenceStore()) {
   async function beat(
     actor: (Actor & { name: string }) | null,
-    kind: AutosaveKind,
+    kind: DocumentType,
     id: number,
   ): Promise<Presence> {
     const { editor } = await requireEditableDocument(db, actor, kind, id);
@@ -18,7 +19,7 @@ export function createPresenceService(db: Db, store: PresenceStore = createMemor
     return { editors, autosave_saved_at: own?.saved_at ?? null };
   }
 
-  async function leave(actor: Actor | null, kind: AutosaveKind, id: number): Promise<void> {
+  async function leave(actor: Actor | null, kind: DocumentType, id: number): Promise<void> {
     const { editor } = await requireEditableDocument(db, actor, kind, id);
     await store.leave(`${kind}:${id}`, editor.id);
   }

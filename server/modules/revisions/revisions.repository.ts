@@ -1,11 +1,12 @@
+import type { DocumentType } from "#common/documents.ts";
 import type { RevisionSummary } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { parseJson, toIso } from "#server/db/normalize.ts";
 import { findRow } from "#server/db/rows.ts";
-import type { RevisionDocumentType, RevisionReason } from "#server/db/schema.ts";
+import type { RevisionReason } from "#server/db/schema.ts";
 
 export type RevisionRow = RevisionSummary & {
-  document_type: RevisionDocumentType;
+  document_type: DocumentType;
   document_id: number;
   snapshot: Record<string, unknown>;
 };
@@ -25,7 +26,7 @@ const columns = [
 
 type Joined = {
   id: number;
-  document_type: RevisionDocumentType;
+  document_type: DocumentType;
   document_id: number;
   snapshot: string;
   reason: RevisionReason;
@@ -64,7 +65,7 @@ function selectRevisions(db: Db) {
 export async function insertRevision(
   db: Db,
   values: {
-    document_type: RevisionDocumentType;
+    document_type: DocumentType;
     document_id: number;
     snapshot: unknown;
     reason: RevisionReason;
@@ -83,7 +84,7 @@ export async function insertRevision(
 /** Deletes a document's revisions past the newest `keep` (0 keeps all); answers how many went. */
 export async function pruneRevisions(
   db: Db,
-  documentType: RevisionDocumentType,
+  documentType: DocumentType,
   documentId: number,
   keep: number,
 ): Promise<number> {
@@ -109,7 +110,7 @@ export async function pruneRevisions(
 /** Whether a document has any revision. */
 export async function hasRevisions(
   db: Db,
-  documentType: RevisionDocumentType,
+  documentType: DocumentType,
   documentId: number,
 ): Promise<boolean> {
   const match = { document_type: documentType, document_id: documentId };
@@ -119,7 +120,7 @@ export async function hasRevisions(
 /** A document's revisions, newest first. */
 export async function findRevisions(
   db: Db,
-  documentType: RevisionDocumentType,
+  documentType: DocumentType,
   documentId: number,
 ): Promise<RevisionRow[]> {
   const rows = await selectRevisions(db)
@@ -134,7 +135,7 @@ export async function findRevisions(
 /** One revision of that document, or null (another document's revision is not found either). */
 export async function findRevision(
   db: Db,
-  documentType: RevisionDocumentType,
+  documentType: DocumentType,
   documentId: number,
   revisionId: number,
 ): Promise<RevisionRow | null> {

@@ -1,3 +1,4 @@
+import type { DocumentType } from "#common/documents.ts";
 import type { Actor } from "#common/permissions.ts";
 import { withSectionDefaults } from "#common/schemas/settings.ts";
 import type {
@@ -11,7 +12,7 @@ import type {
 } from "#common/types.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
-import type { RevisionDocumentType, RevisionReason } from "#server/db/schema.ts";
+import type { RevisionReason } from "#server/db/schema.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { findTermsByNames } from "#server/modules/categories/categories.repository.ts";
@@ -98,7 +99,7 @@ type DocumentState = {
 
 async function readState(
   trx: Db,
-  type: RevisionDocumentType,
+  type: DocumentType,
   id: number,
   now: string,
 ): Promise<DocumentState | null> {
@@ -120,7 +121,7 @@ async function readState(
   );
 }
 
-async function readSnapshot(trx: Db, type: RevisionDocumentType, id: number, now: string) {
+async function readSnapshot(trx: Db, type: DocumentType, id: number, now: string) {
   return (await readState(trx, type, id, now))?.snapshot ?? null;
 }
 
@@ -134,7 +135,7 @@ async function readSnapshot(trx: Db, type: RevisionDocumentType, id: number, now
  */
 export async function keepStateBeforeFirstSave(
   trx: Db,
-  type: RevisionDocumentType,
+  type: DocumentType,
   id: number,
 ): Promise<void> {
   if (await hasRevisions(trx, type, id)) return;
@@ -171,7 +172,7 @@ export type RevisionContext = {
 export async function recordRevision(
   trx: Db,
   actor: Actor | null,
-  change: { type: RevisionDocumentType; id: number; reason: RevisionReason } & RevisionContext,
+  change: { type: DocumentType; id: number; reason: RevisionReason } & RevisionContext,
 ): Promise<void> {
   const now = nowIso();
   const snapshot = await readSnapshot(trx, change.type, change.id, now);
@@ -218,13 +219,13 @@ const SEO_FIELDS = ["meta_title", "meta_description"] as const;
  * categories and tags that still exist); the address and the publication
  * state stay as they are.
  */
-const RESTORED_FIELDS: Record<RevisionDocumentType, readonly string[]> = {
+const RESTORED_FIELDS: Record<DocumentType, readonly string[]> = {
   post: ["title", "excerpt", "content", "featured_image", "featured_image_alt", "og_image"],
   page: ["title", "content", "featured_image", "featured_image_alt", "noindex"],
   service: ["title", "description", "icon", "details"],
 };
 
-function restoredFields(snapshot: Record<string, unknown>, type: RevisionDocumentType) {
+function restoredFields(snapshot: Record<string, unknown>, type: DocumentType) {
   const names = [...RESTORED_FIELDS[type], ...(type === "service" ? [] : SEO_FIELDS)];
   return Object.fromEntries(names.map((name) => [name, snapshot[name]]));
 }
@@ -233,7 +234,7 @@ export function createRevisionsService(
   db: Db,
   documents: { posts: PostsService; pages: PagesService; services: ServicesService },
 ) {
-  async function requireRevision(type: RevisionDocumentType, id: number, revisionId: number) {
+  async function requireRevision(type: DocumentType, id: number, revisionId: number) {
     const revision = await findRevision(db, type, id, revisionId);
     if (!revision) throw AppError.notFound(`Revision with ID ${revisionId} not found.`);
     return revision;
@@ -241,7 +242,7 @@ export function createRevisionsService(
 
   async function listRevisions(
     actor: Actor | null,
-    type: RevisionDocumentType,
+    type: DocumentType,
     id: number,
   ): Promise<RevisionSummary[]> {
     await requireEditableDocument(db, actor, type, id);
@@ -250,7 +251,7 @@ export function createRevisionsService(
 
   async function getRevision(
     actor: Actor | null,
-    type: RevisionDocumentType,
+    type: DocumentType,
     id: number,
     revisionId: number,
   ): Promise<RevisionSummary & { snapshot: Record<string, unknown> }> {
@@ -276,7 +277,7 @@ export function createRevisionsService(
    */
   async function restoring(
     actor: Actor | null,
-    type: RevisionDocumentType,
+    type: DocumentType,
     id: number,
     revisionId: number,
   ) {

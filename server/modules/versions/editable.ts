@@ -1,11 +1,10 @@
-import { DOCUMENT_EDIT_PERMISSION } from "#common/documents.ts";
+import { DOCUMENT_EDIT_PERMISSION, type DocumentType } from "#common/documents.ts";
 import type { Actor } from "#common/permissions.ts";
-import type { AutosaveKind } from "#common/schemas/autosave.ts";
 import { requirePermission, requirePostManager } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
 import { AppError } from "#server/lib/app-error.ts";
 
-const NOT_FOUND: Record<AutosaveKind, (id: number) => string> = {
+const NOT_FOUND: Record<DocumentType, (id: number) => string> = {
   post: (id) => `Post with ID ${id} not found.`,
   page: (id) => `Page with ID ${id} not found.`,
   service: () => "Service not found",
@@ -25,7 +24,7 @@ export type EditableDocument<A extends Actor> = { editor: A; title: string; slug
 export async function requireEditableDocument<A extends Actor>(
   db: Db,
   actor: A | null,
-  kind: AutosaveKind,
+  kind: DocumentType,
   id: number,
 ): Promise<EditableDocument<A>> {
   requirePermission(actor, DOCUMENT_EDIT_PERMISSION[kind]);

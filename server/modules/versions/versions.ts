@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { DocumentType } from "#common/documents.ts";
 import type { Actor } from "#common/permissions.ts";
 import type { Db } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
@@ -13,7 +14,6 @@ import { keepStateBeforeFirstSave } from "#server/modules/revisions/revisions.se
  * clients).
  */
 
-export type VersionedKind = "post" | "page" | "service";
 const TABLES = { post: "posts", page: "pages", service: "services" } as const;
 const NOUNS = { post: "post", page: "page", service: "service" } as const;
 
@@ -34,7 +34,7 @@ export type EditConflict = {
  */
 export async function requireCurrentVersion(
   trx: Db,
-  kind: VersionedKind,
+  kind: DocumentType,
   id: number,
   actor: Actor,
   expected?: number,
@@ -69,7 +69,7 @@ export async function requireCurrentVersion(
 /** A bulk status change is a save of each document too. */
 export async function countBulkSaves(
   trx: Db,
-  kind: VersionedKind,
+  kind: DocumentType,
   ids: number[],
   actor: Actor,
 ): Promise<void> {
@@ -84,7 +84,7 @@ export async function countBulkSaves(
 
 async function lastSaver(
   trx: Db,
-  kind: VersionedKind,
+  kind: DocumentType,
   id: number,
   userId: number | null,
 ): Promise<{ id: number; name: string } | null> {
@@ -111,7 +111,7 @@ async function lastSaver(
 
 async function editConflict(
   trx: Db,
-  kind: VersionedKind,
+  kind: DocumentType,
   id: number,
   stored: { version: number; updated_by: number | null; updated_at: string },
 ): Promise<AppError> {

@@ -1,17 +1,17 @@
+import type { DocumentType } from "#common/documents.ts";
+
 /**
  * The browser's own copy of an editor's fields, written on every change, so
  * that a network failure or a closed tab loses nothing (decision 018). Keyed
  * by user, kind and document ("new" for a document never saved).
  */
-export type EditingKind = "post" | "page" | "service";
-
 export type LocalCopy = {
   fields: Record<string, unknown>;
   saved_at: string;
   version: number | null;
 };
 
-export function localCopyKey(userId: number | undefined, kind: EditingKind, id: number | null) {
+export function localCopyKey(userId: number | undefined, kind: DocumentType, id: number | null) {
   return `beranda:autosave:${userId ?? 0}:${kind}:${id ?? "new"}`;
 }
 

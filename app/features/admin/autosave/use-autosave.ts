@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api, failureText } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
-import { documentApiPath } from "#common/documents.ts";
-import { type EditingKind, localCopyKey, removeLocalCopy, writeLocalCopy } from "./local-copy.ts";
+import { type DocumentType, documentApiPath } from "#common/documents.ts";
+import { localCopyKey, removeLocalCopy, writeLocalCopy } from "./local-copy.ts";
 import { createSaveQueue, type SaveState } from "./save-queue.ts";
 
 /** How long after the last change the autosave goes out. */
@@ -21,7 +21,7 @@ export type AutosaveControl = {
  * the browser's copy.
  */
 export function useAutosave(options: {
-  kind: EditingKind;
+  kind: DocumentType;
   id: number | null;
   values: object;
   dirty: boolean;

@@ -7,8 +7,8 @@ import {
   type EditConflictInfo,
 } from "#app/features/admin/conflicts/edit-conflict.ts";
 import { usePresence } from "#app/features/admin/conflicts/use-presence.ts";
+import type { DocumentType } from "#common/documents.ts";
 import { AutosaveIndicator } from "./autosave-indicator.tsx";
-import type { EditingKind } from "./local-copy.ts";
 import { RestoreNotice } from "./restore-notice.tsx";
 import { useAutosave } from "./use-autosave.ts";
 import { useRecovery } from "./use-recovery.ts";
@@ -34,7 +34,7 @@ export type DocumentSafety = {
  * save and reports the outcome.
  */
 export function useDocumentSafety<V extends object>(options: {
-  kind: EditingKind;
+  kind: DocumentType;
   noun: string;
   doc: { id: number; version: number; updated_at: string } | null;
   values: V;

@@ -1,15 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { api, apiData } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
-import { documentApiPath } from "#common/documents.ts";
+import { type DocumentType, documentApiPath } from "#common/documents.ts";
 import type { Autosave } from "#common/schemas/autosave.ts";
-import {
-  differsFrom,
-  type EditingKind,
-  localCopyKey,
-  readLocalCopy,
-  removeLocalCopy,
-} from "./local-copy.ts";
+import { differsFrom, localCopyKey, readLocalCopy, removeLocalCopy } from "./local-copy.ts";
 
 export type RecoveryOffer = {
   source: "server" | "local";
@@ -29,7 +23,7 @@ export type RecoveryOffer = {
  * (undefined: not known yet).
  */
 export function useRecovery(options: {
-  kind: EditingKind;
+  kind: DocumentType;
   id: number | null;
   /** The document's last save (null: never saved). */
   updatedAt: string | null;

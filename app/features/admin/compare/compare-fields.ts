@@ -1,4 +1,4 @@
-import type { RevisionDocumentType } from "#common/types.ts";
+import type { DocumentType } from "#common/documents.ts";
 import { type DiffField, htmlToReadableText } from "./text-diff.ts";
 
 /**
@@ -43,7 +43,7 @@ export const COMPARE_LABELS = {
     icon: "Icon",
     details: "Full details",
   },
-} as const satisfies Record<RevisionDocumentType, Record<string, string>>;
+} as const satisfies Record<DocumentType, Record<string, string>>;
 
 /** A value as Compare reads it: lists joined, yes or no, nothing as empty. */
 function readable(value: unknown): string {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { EditingKind } from "#app/features/admin/autosave/local-copy.ts";
 import { api, apiData } from "#app/lib/api.ts";
+import type { DocumentType } from "#common/documents.ts";
 import { documentApiPath } from "#common/documents.ts";
 import type { Presence } from "#common/schemas/autosave.ts";
 
@@ -21,7 +21,7 @@ export type PresenceState = {
  * every 15 s, "left" when the editor closes. A document not saved yet has
  * nobody else on it.
  */
-export function usePresence(kind: EditingKind, id: number | null, enabled: boolean) {
+export function usePresence(kind: DocumentType, id: number | null, enabled: boolean) {
   const [state, setState] = useState<PresenceState>({
     editors: [],
     autosaveSavedAt: id === null || !enabled ? null : undefined,
