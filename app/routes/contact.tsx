@@ -52,7 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429, headers: { "Retry-After": String(e.retryAfter ?? 60) } },
       );
     }
-    return data({ status: "error" as const, errors: e.errors ?? {}, message: "" }, { status: 400 });
+    // A refusal is the visitor's to mend; anything else is the site's failure (the error page, 500).
+    if (!e.status || e.status >= 500) throw error;
+    return data(
+      { status: "error" as const, errors: e.errors ?? {}, message: "" },
+      { status: e.status },
+    );
   }
 }
 

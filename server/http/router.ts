@@ -4,7 +4,7 @@ import type { Permission } from "#common/permissions.ts";
 import type { User } from "#common/types.ts";
 import { requireActor, requirePermission } from "#server/auth/policy.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import { zodErrors } from "#server/lib/parse-input.ts";
+import { NUL_REFUSED, nulErrors, zodErrors } from "#server/lib/parse-input.ts";
 import { checkResponses, type DeclaredResponses } from "./check-responses.ts";
 import type { AppEnv } from "./context.ts";
 import type { ApiQuery } from "./page-cache-key.ts";
@@ -45,13 +45,22 @@ type GuardedRoute = {
   middleware?: MiddlewareHandler | MiddlewareHandler[];
 };
 
-/** NUL characters are never meaningful in our text and PostgreSQL refuses them. */
+/**
+ * NUL characters are never meaningful in our text and PostgreSQL refuses them:
+ * refused before the schema reads the body, naming the field that holds one.
+ */
 const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (/json/i.test(c.req.header("content-type") ?? "")) {
     const text = await c.req.text();
     if (text.includes("\0") || /\\u0000/i.test(text)) {
-      const message = "Text must not contain NUL characters";
-      return c.json({ success: false, message, errors: { body: message } }, 400);
+      let errors: Record<string, string> | null = null;
+      try {
+        errors = nulErrors(JSON.parse(text));
+      } catch {
+        // Not JSON: the NUL is the body's.
+      }
+      const message = NUL_REFUSED;
+      return c.json({ success: false, message, errors: errors ?? { body: message } }, 400);
     }
   }
   await next();

@@ -3,7 +3,7 @@ import { ABOUT_STARTER } from "#common/about-starter.ts";
 import { migrateDownTo, migrateToLatest } from "#server/db/migrate.ts";
 import { STARTER_TEAM } from "#server/seed/starter-content.ts";
 import { SITE_OWNER } from "#tests/factories/index.ts";
-import { createTestApp } from "#tests/setup/test-app.ts";
+import { createTestApp, TEST_DB } from "#tests/setup/test-app.ts";
 
 // Demo seeding makes the demo images: slow on a busy two-core machine.
 describe("seeding", { timeout: 90_000 }, () => {
@@ -330,6 +330,48 @@ describe("seeding", { timeout: 90_000 }, () => {
       expect(slugs.map((p) => p.slug)).toEqual(["terms"]);
     } finally {
       await restarted.close();
+    }
+  });
+
+  it("an older SQLite site's NUL characters (from the forms without script) are removed on upgrade", async () => {
+    const old = await createTestApp();
+    const reuse = { dataDir: old.dataDir, schema: old.schema };
+    try {
+      await migrateDownTo(old.db, "2026_12_06_0001_posts_live_addresses");
+      const postgres = TEST_DB === "postgres";
+      const stored = old.db
+        .insertInto("contact_messages")
+        .values({
+          name: "Bob\u0000by",
+          email: "bob@example.com",
+          subject: "Hi\u0000",
+          message: "Hello\u0000 there",
+          is_read: (postgres ? false : 0) as never,
+          created_at: new Date().toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirst();
+      // PostgreSQL never holds one (which is why a SQLite site holding one could not move there).
+      if (postgres) await expect(stored).rejects.toThrow(/0x00/);
+      const id = postgres ? undefined : (await stored)?.id;
+      await old.close({ keep: true });
+
+      const upgraded = await createTestApp({ reuse });
+      try {
+        const rows = await upgraded.db
+          .selectFrom("contact_messages")
+          .select(["id", "name", "subject", "message"])
+          .where("email", "=", "bob@example.com")
+          .execute();
+        expect(rows).toEqual(
+          postgres ? [] : [{ id, name: "Bobby", subject: "Hi", message: "Hello there" }],
+        );
+      } finally {
+        await upgraded.close();
+      }
+    } catch (error) {
+      await old.close().catch(() => {});
+      throw error;
     }
   });
 });

@@ -61,6 +61,10 @@ describe("first-run setup (no demo mode, no admin)", () => {
     );
     expect(common.status).toBe(400);
     expect(await common.text()).toContain("This password is too common. Please choose another.");
+    // A NUL character (no JSON middleware before a form) is refused by its field, not stored.
+    const nul = await t.request("/setup", form({ ...ADMIN, token, first_name: "Ada\u0000X" }));
+    expect(nul.status).toBe(400);
+    expect(await nul.text()).toContain("First name must not contain NUL characters");
     expect(await t.services.setup.isSetupNeeded()).toBe(true);
   });
 

@@ -305,6 +305,33 @@ describe("robustness: bad input is a 4xx envelope, never a 500", () => {
       expect(result.status, JSON.stringify(result.body)).toBeLessThan(500);
       expect(result.body?.success, JSON.stringify(result.body)).toBeTypeOf("boolean");
     });
+
+    it("a JSON body's NUL is refused by the field that holds it", async () => {
+      const result = await call(t, "POST", "/contact", { body: { name: "a\u0000b", ...contact } });
+      expect(result.status).toBe(400);
+      expect(result.body.message).toBe("Text must not contain NUL characters");
+      expect(result.body.errors).toEqual({ name: "Name must not contain NUL characters" });
+      const nested = await call(t, "PUT", "/settings/contact", {
+        token: a.admin.token,
+        body: { openingHours: { monday: [{ opens: "09:00\u0000", closes: "17:00" }] } },
+      });
+      expect(nested.status).toBe(400);
+      expect(nested.body.errors).toEqual({
+        "openingHours.monday.0.opens": "Opens must not contain NUL characters",
+      });
+    });
+
+    it("the contact page's form (without JavaScript) refuses it by its field and stores nothing", async () => {
+      const subject = `Nul form ${Date.now()}`;
+      const response = await t.request("/contact", {
+        method: "POST",
+        body: new URLSearchParams({ ...contact, name: "Bob\u0000x", subject }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Name must not contain NUL characters");
+      const inbox = await call(t, "GET", "/contact/messages?limit=100", { token: a.admin.token });
+      expect(JSON.stringify(inbox.body.data)).not.toContain(subject);
+    });
   });
 
   it("bad ids in paths", async () => {
