@@ -311,7 +311,7 @@ export const UploadResultSchema = z
   .meta({ id: "UploadResult" });
 
 export const MediaUsageSchema = z.object({
-  kind: z.enum(["post", "page", "gallery", "settings", "team"]),
+  kind: z.enum(["post", "page", "gallery", "settings", "team", "user"]),
   id: z.union([z.number().int(), z.string()]),
   label: z.string(),
 });

@@ -100,6 +100,39 @@ describe("media library API", () => {
     expect((await t.request(image.url)).status).toBe(200);
   });
 
+  it("a profile picture is in use by its user, and posts show their author's picture", async () => {
+    const image = await upload(tokens.author!, "#117744");
+    const profile = await t.json(
+      "/api/auth/me/profile",
+      as("author", "POST", { avatar_url: image.url }),
+    );
+    expect(profile.status).toBe(200);
+    const author = await t.db
+      .selectFrom("users")
+      .select(["id", "first_name", "last_name"])
+      .where("email", "=", "author@example.com")
+      .executeTakeFirstOrThrow();
+    const { body: list } = await t.json("/api/media", as("author"));
+    const item = list.data.find((m: { id: number }) => m.id === image.id);
+    const label = `Profile picture of "${author.first_name} ${author.last_name}"`;
+    expect(item.usedIn).toEqual([{ kind: "user", id: author.id, label }]);
+    const { status, body } = await t.json(`/api/media/${image.id}`, as("author", "DELETE"));
+    expect(status).toBe(409);
+    expect(body.message).toBe(`This image is in use: ${label}`);
+    expect((await t.request(image.url)).status).toBe(200);
+
+    const posts = await t.json(`/api/blog/posts?limit=50`, as("author"));
+    const own = posts.body.data.posts.filter(
+      (p: { author_id: number }) => p.author_id === author.id,
+    );
+    expect(own.length).toBeGreaterThan(0);
+    for (const post of own) expect(post.author.avatar).toBe(image.url);
+
+    // Without it on the profile, the picture is unused and goes.
+    await t.json("/api/auth/me/profile", as("author", "POST", { avatar_url: "" }));
+    expect((await t.json(`/api/media/${image.id}`, as("author", "DELETE"))).status).toBe(200);
+  });
+
   it("sets alt text and deletes an unused image with its variants", async () => {
     const image = await upload(tokens.admin!, "#aa3366");
     const alt = await t.json(

@@ -72,7 +72,7 @@ export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUs
   // Variants share the base name, so `/uploads/<hash>` finds the image in any size.
   const base = `/uploads/${fileName.replace(/\.[a-z0-9]+$/i, "")}`;
   const like = (column: string) => sql<boolean>`${sql.ref(column)} like ${containsPattern(base)}`;
-  const [posts, pages, gallery, team, settings] = await Promise.all([
+  const [posts, pages, gallery, team, users, settings] = await Promise.all([
     db
       .selectFrom("posts")
       .select(["id", "title"])
@@ -89,6 +89,11 @@ export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUs
       .where((eb) => eb.or([like("url"), like("thumbnail_url")]))
       .execute(),
     db.selectFrom("team_members").select(["id", "name"]).where(like("photo_url")).execute(),
+    db
+      .selectFrom("users")
+      .select(["id", "username", "first_name", "last_name"])
+      .where(like("avatar_url"))
+      .execute(),
     db
       .selectFrom("settings")
       .select(["section"])
@@ -108,6 +113,11 @@ export async function findMediaUsages(db: Db, fileName: string): Promise<MediaUs
       kind: "team" as const,
       id: m.id,
       label: `Team member "${m.name}"`,
+    })),
+    ...users.map((u) => ({
+      kind: "user" as const,
+      id: u.id,
+      label: `Profile picture of "${`${u.first_name} ${u.last_name}`.trim() || u.username}"`,
     })),
     ...settings.map((s) => ({
       kind: "settings" as const,

@@ -28,6 +28,7 @@ export const POST_COLUMNS = [
   "users.username as author_username",
   "users.first_name as author_first_name",
   "users.last_name as author_last_name",
+  "users.avatar_url as author_avatar",
 ] as const;
 
 /** `true`: the whole body; a number: only its first characters (list cards). */
@@ -69,7 +70,7 @@ function toPost(row: PostRow, categories: Category[], tags: Tag[], now: string):
       username: row.author_username ?? "",
       first_name: first,
       last_name: last,
-      avatar: null,
+      avatar: row.author_avatar || null,
     },
     author_id: row.author_id,
     categories,
