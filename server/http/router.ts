@@ -66,6 +66,20 @@ const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+export const FORM_EXPECTED =
+  "The request body must be a file upload (Content-Type: multipart/form-data)";
+
+/**
+ * A call that takes a file upload says so when sent something else (the
+ * validator's 415 would otherwise answer with the JSON calls' text).
+ */
+const requireForm: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!/^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", FORM_EXPECTED, { body: FORM_EXPECTED });
+  }
+  await next();
+};
+
 const ID_UNCHANGEABLE = "id cannot be changed";
 
 /**
@@ -114,6 +128,7 @@ function guarded<R extends GuardedRoute>(declared: R): R {
   const guards: MiddlewareHandler<AppEnv>[] = [];
   if (process.env.CHECK_RESPONSES === "1") guards.push(checkResponses(route));
   if (route.middleware) guards.push(...[route.middleware].flat());
+  if (route.request?.body?.content?.["multipart/form-data"]) guards.push(requireForm);
   if (route.request?.body?.content?.["application/json"]) {
     guards.push(refuseNul);
     if (/\{id\}$/.test(route.path) && /^(put|patch)$/i.test(route.method)) guards.push(keepId);

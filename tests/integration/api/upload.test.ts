@@ -232,6 +232,22 @@ describe("upload API", () => {
     );
   });
 
+  it("answers 415 saying a file upload is expected when sent JSON or nothing", async () => {
+    const json = await post(t, "/upload", { token: a.admin.token, body: {} });
+    expectError(
+      json,
+      415,
+      "The request body must be a file upload (Content-Type: multipart/form-data)",
+    );
+    const bare = await t.request("/api/upload", {
+      method: "POST",
+      headers: { authorization: `Bearer ${a.admin.token}` },
+    });
+    expect(bare.status).toBe(415);
+    // The caller's identity still comes first.
+    expectError(await post(t, "/upload", { body: {} }), 401);
+  });
+
   it("answers 400 errors.image for two images in one call, storing neither", async () => {
     const png = images.png!;
     const two = imageForm(png.bytes, "one.png", "image/png");
