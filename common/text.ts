@@ -12,6 +12,21 @@ export function slugify(value: string): string {
     .replace(/^-|-$/g, "");
 }
 
+/**
+ * The slug of a category's or tag's name; a name with nothing in a-z and 0-9
+ * (日本語, Ελληνικά) gets `{kind}-` and a short code of the name, the same for
+ * the same name, so such names work wherever a term is created.
+ */
+export function termSlug(name: string, kind: "category" | "tag"): string {
+  const slug = slugify(name);
+  if (slug) return slug;
+  let hash = 0x811c9dc5; // FNV-1a, 32 bits
+  for (const char of name.trim().toLowerCase()) {
+    hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  }
+  return `${kind}-${hash.toString(36)}`;
+}
+
 /** The text with its first letter upper-cased ("author" → "Author"). */
 export function capitalise(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);

@@ -1,6 +1,6 @@
 import type { Actor } from "#common/permissions.ts";
 import { CategoryInputSchema, TagInputSchema } from "#common/schemas/content.ts";
-import { slugify } from "#common/text.ts";
+import { termSlug } from "#common/text.ts";
 import type { Category, Tag } from "#common/types.ts";
 import { requirePermission } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
@@ -49,10 +49,8 @@ export function createCategoriesService(db: Db) {
     throw AppError.conflict(message, { [field]: message });
   }
 
-  function prepare(input: { name: string; slug?: string }) {
-    const slug = input.slug || slugify(input.name);
-    if (!slug) throw AppError.validation({ slug: "Slug is required" });
-    return { name: input.name, slug };
+  function prepare(input: { name: string; slug?: string }, kind: "category" | "tag") {
+    return { name: input.name, slug: input.slug || termSlug(input.name, kind) };
   }
 
   /**
@@ -91,7 +89,7 @@ export function createCategoriesService(db: Db) {
   async function createCategory(actor: Actor | null, input: unknown): Promise<Category> {
     requirePermission(actor, "categories:manage");
     const data = parseInput(CategoryInputSchema, input);
-    const values = prepare(data);
+    const values = prepare(data, "category");
     await requireFree("categories", values);
     const now = nowIso();
     return write("categories", actor, "created", (trx) =>
@@ -106,7 +104,7 @@ export function createCategoriesService(db: Db) {
   ): Promise<Category> {
     requirePermission(actor, "categories:manage");
     const data = parseInput(CategoryInputSchema, input);
-    const values = prepare(data);
+    const values = prepare(data, "category");
     await requireFree("categories", values, id);
     return write("categories", actor, "updated", (trx) =>
       updateCategory(
@@ -132,14 +130,14 @@ export function createCategoriesService(db: Db) {
 
   async function createTag(actor: Actor | null, input: unknown): Promise<Tag> {
     requirePermission(actor, "tags:manage");
-    const values = prepare(parseInput(TagInputSchema, input));
+    const values = prepare(parseInput(TagInputSchema, input), "tag");
     await requireFree("tags", values);
     return write("tags", actor, "created", (trx) => insertTag(trx, values, nowIso()));
   }
 
   async function updateTagById(actor: Actor | null, id: number, input: unknown): Promise<Tag> {
     requirePermission(actor, "tags:manage");
-    const values = prepare(parseInput(TagInputSchema, input));
+    const values = prepare(parseInput(TagInputSchema, input), "tag");
     await requireFree("tags", values, id);
     return write("tags", actor, "updated", (trx) => updateTag(trx, id, values));
   }

@@ -4,7 +4,7 @@ import {
   GalleryImageInputSchema,
   ReorderSchema,
 } from "#common/schemas/content.ts";
-import { slugify } from "#common/text.ts";
+import { termSlug } from "#common/text.ts";
 import type { GalleryCategory, GalleryImage } from "#common/types.ts";
 import { requirePermission } from "#server/auth/policy.ts";
 import type { Db } from "#server/db/client.ts";
@@ -191,8 +191,7 @@ export function createGalleryService(db: Db) {
 
   function prepareCategory(input: unknown) {
     const data = parseInput(GalleryCategoryInputSchema, input);
-    const slug = data.slug || slugify(data.name);
-    if (!slug) throw AppError.validation({ slug: "Slug is required" });
+    const slug = data.slug || termSlug(data.name, "category");
     return { name: data.name, slug, sort_order: data.sort_order };
   }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Actor, can } from "#common/permissions.ts";
 import type { PostInput } from "#common/schemas/posts.ts";
-import { slugify } from "#common/text.ts";
+import { termSlug } from "#common/text.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -80,7 +80,7 @@ export async function setRelations(
  * same new tag: the second waits for the first and then uses its tag.
  */
 async function createTag(trx: Db, name: string): Promise<number> {
-  let slug = slugify(name) || `tag-${Date.now()}`;
+  let slug = termSlug(name, "tag");
   if ((await findTagIdBySlug(trx, slug)) !== null) slug = `${slug}-${Date.now().toString(36)}`;
   const now = nowIso();
   return (

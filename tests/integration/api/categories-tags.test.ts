@@ -241,6 +241,29 @@ describe("categories and tags API", () => {
       );
     });
 
+    it("a name with no letter of a-z gets a slug of its own, the same from the API and from a post", async () => {
+      const made = await post(t, "/blog/tags", { token: a.editor.token, body: { name: "日本語" } });
+      expectSuccess(made);
+      expect(made.body.data.slug).toMatch(/^tag-[a-z0-9]+$/);
+      const other = await post(t, "/blog/tags", { token: a.editor.token, body: { name: "中文" } });
+      expectSuccess(other);
+      expect(other.body.data.slug).toMatch(/^tag-[a-z0-9]+$/);
+      expect(other.body.data.slug).not.toBe(made.body.data.slug);
+      // A post naming a new such tag makes the slug the API would have made.
+      await del(t, `/blog/tags/${made.body.data.id}`, { token: a.admin.token });
+      const p = await createPost(t, a.admin.token, { tags: ["日本語"] });
+      expect(p.tags).toEqual([
+        { id: expect.any(Number), name: "日本語", slug: made.body.data.slug },
+      ]);
+      // Categories too.
+      const category = await post(t, "/blog/categories", {
+        token: a.editor.token,
+        body: { name: "Ελληνικά" },
+      });
+      expectSuccess(category);
+      expect(category.body.data.slug).toMatch(/^category-[a-z0-9]+$/);
+    });
+
     it("refuses a duplicate tag with 409", async () => {
       const tag = await createTag(t, a.admin.token);
       expectError(

@@ -67,6 +67,15 @@ describe("gallery API", () => {
     expect((await categories()).map((c) => c.slug)).toContain("office-life");
   });
 
+  it("a category named without a letter of a-z gets a slug of its own", async () => {
+    const result = await post(t, "/gallery/categories", {
+      token: a.editor.token,
+      body: { name: "オフィス" },
+    });
+    expectSuccess(result);
+    expect(result.body.data.slug).toMatch(/^category-[a-z0-9]+$/);
+  });
+
   it("creates an image and lists it with its category", async () => {
     const cat = await createGalleryCategory(t, a.admin.token, { name: "Events" });
     const result = await post(t, "/gallery/images", {
