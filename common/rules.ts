@@ -113,11 +113,21 @@ export const LOGIN_RULES = {
 } satisfies Record<string, TextRule>;
 
 /** One value against its rule: the cleaned value, or the first message that applies. */
+/**
+ * The message for a value that is not text: `required` ("Title is required")
+ * when there is none, else "Title must be text" (`{"title": 123}` is not a
+ * missing title). A message not of the form "… is required" is kept for both.
+ */
+export function notTextError(required: string, input: unknown): string {
+  const label = required.match(/^(.+) is required$/)?.[1];
+  return input === undefined || input === null || !label ? required : `${label} must be text`;
+}
+
 export function checkText(
   rule: TextRule,
   input: unknown,
 ): { ok: true; value: string } | { ok: false; error: string } {
-  if (typeof input !== "string") return { ok: false, error: rule.required };
+  if (typeof input !== "string") return { ok: false, error: notTextError(rule.required, input) };
   let value = rule.trim === false ? input : input.trim();
   if (rule.lowercase) value = value.toLowerCase();
   if (value.length < 1) return { ok: false, error: rule.required };

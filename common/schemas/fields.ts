@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailRule, requiredRule, type TextRule } from "#common/rules.ts";
+import { emailRule, notTextError, requiredRule, type TextRule } from "#common/rules.ts";
 
 /**
  * The zod field for a rule of `../rules.ts`: the same checks in the same
@@ -7,7 +7,7 @@ import { emailRule, requiredRule, type TextRule } from "#common/rules.ts";
  * document still shows lengths and patterns).
  */
 export function textField(rule: TextRule) {
-  let field = z.string({ error: rule.required });
+  let field = z.string({ error: (issue) => notTextError(rule.required, issue.input) });
   if (rule.trim !== false) field = field.trim();
   if (rule.lowercase) field = field.toLowerCase();
   field = field.min(1, rule.required);
@@ -79,7 +79,7 @@ export function isHttpsUrl(value: string): boolean {
 /** An http(s) URL, a site path such as /uploads/x.png or /contact, or empty. */
 function siteOrWebAddress(label: string, message: string) {
   return z
-    .string({ error: `${label} must be text` })
+    .string({ error: (issue) => notTextError(`${label} is required`, issue.input) })
     .trim()
     .max(2000, `${label} must be 2000 characters or less`)
     .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), {

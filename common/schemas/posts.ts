@@ -15,7 +15,9 @@ const nameList = (label: string) =>
   z
     .array(
       z
-        .union([z.string(), z.object({ name: z.string() }).loose()])
+        .union([z.string(), z.object({ name: z.string() }).loose()], {
+          error: `${label} must be a list of names`,
+        })
         .transform((v) => (typeof v === "string" ? v : v.name).trim()),
       { error: `${label} must be a list of names` },
     )

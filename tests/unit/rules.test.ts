@@ -83,6 +83,10 @@ describe("form rules without zod", () => {
       email: "Email is required",
       password: "Password is required",
     });
+    // A value of another type is not a missing one.
+    expect(
+      validateFields(REGISTER_RULES, { ...ok, first_name: 7, last_name: null }).errors,
+    ).toEqual({ first_name: "First name must be text", last_name: "Last name is required" });
   });
 
   it("give the same values and first messages as the API's zod schemas", () => {

@@ -162,10 +162,14 @@ export function createGalleryService(db: Db) {
     return listGalleryImages();
   }
 
-  /** A category written with its entry; a taken slug is a 409. */
+  /**
+   * A category written with its entry; a taken slug is a 409, named by the
+   * field it came from (`slugGiven`: sent, else made from the name).
+   */
   async function writeCategory(
     actor: Actor,
     action: "created" | "updated",
+    slugGiven: boolean,
     change: (trx: Db, now: string) => Promise<GalleryCategory | null>,
   ): Promise<GalleryCategory> {
     try {
@@ -181,9 +185,9 @@ export function createGalleryService(db: Db) {
       );
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw AppError.conflict("A gallery category with this slug already exists", {
-          slug: "A gallery category with this slug already exists",
-        });
+        const field = slugGiven ? "slug" : "name";
+        const message = `A gallery category with this ${field} already exists`;
+        throw AppError.conflict(message, { [field]: message });
       }
       throw error;
     }
@@ -192,21 +196,21 @@ export function createGalleryService(db: Db) {
   function prepareCategory(input: unknown) {
     const data = parseInput(GalleryCategoryInputSchema, input);
     const slug = data.slug || termSlug(data.name, "category");
-    return { name: data.name, slug, sort_order: data.sort_order };
+    return { name: data.name, slug, sort_order: data.sort_order, slugGiven: Boolean(data.slug) };
   }
 
   async function createGalleryCategory(actor: Actor | null, input: unknown) {
     requirePermission(actor, "gallery:manage");
-    const { sort_order, ...values } = prepareCategory(input);
-    return writeCategory(actor, "created", (trx, now) =>
+    const { sort_order, slugGiven, ...values } = prepareCategory(input);
+    return writeCategory(actor, "created", slugGiven, (trx, now) =>
       insertGalleryCategory(trx, { ...values, sort_order: sort_order ?? 0 }, now),
     );
   }
 
   async function updateGalleryCategoryById(actor: Actor | null, id: number, input: unknown) {
     requirePermission(actor, "gallery:manage");
-    const { sort_order, ...values } = prepareCategory(input);
-    return writeCategory(actor, "updated", (trx) =>
+    const { sort_order, slugGiven, ...values } = prepareCategory(input);
+    return writeCategory(actor, "updated", slugGiven, (trx) =>
       updateGalleryCategory(trx, id, {
         ...values,
         ...(sort_order !== undefined ? { sort_order } : {}),

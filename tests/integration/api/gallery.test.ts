@@ -67,6 +67,32 @@ describe("gallery API", () => {
     expect((await categories()).map((c) => c.slug)).toContain("office-life");
   });
 
+  it("a taken name or slug is a 409 naming the field that was sent", async () => {
+    await createGalleryCategory(t, a.admin.token, { name: "Studio" });
+    const byName = await post(t, "/gallery/categories", {
+      token: a.editor.token,
+      body: { name: "studio" },
+    });
+    const taken = "A gallery category with this name already exists";
+    expectError(byName, 409, taken);
+    expect(byName.body.errors).toEqual({ name: taken });
+    const bySlug = await post(t, "/gallery/categories", {
+      token: a.editor.token,
+      body: { name: "Workshop", slug: "studio" },
+    });
+    const slugTaken = "A gallery category with this slug already exists";
+    expectError(bySlug, 409, slugTaken);
+    expect(bySlug.body.errors).toEqual({ slug: slugTaken });
+  });
+
+  it("an image without its address is refused: Image is required", async () => {
+    const result = await post(t, "/gallery/images", {
+      token: a.editor.token,
+      body: { title: "No picture" },
+    });
+    expectFieldError(result, "url", "Image is required");
+  });
+
   it("a category named without a letter of a-z gets a slug of its own", async () => {
     const result = await post(t, "/gallery/categories", {
       token: a.editor.token,

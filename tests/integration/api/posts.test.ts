@@ -667,6 +667,7 @@ describe("blog posts API", () => {
       ["title", { title: "" }, "Title is required"],
       ["title", { title: "   " }, "Title is required"],
       ["title", { title: undefined }, "Title is required"],
+      ["title", { title: 123 }, "Title must be text"],
       ["slug", { slug: "" }, "Slug is required"],
       ["slug", { slug: undefined }, "Slug is required"],
       [
@@ -682,6 +683,7 @@ describe("blog posts API", () => {
       ["content", { content: "<p>   </p>" }, "Content is required"],
       ["tags", { tags: 5 }, "Tags must be a list of names or comma-separated text"],
       ["categories", { categories: "News" }, "Categories must be a list of names"],
+      ["categories.0", { categories: [123] }, "Categories must be a list of names"],
     ])("refuses a bad %s: %j → %s", async (field, override, message) => {
       const result = await post(t, "/blog/posts", {
         token: a.admin.token,
