@@ -28,6 +28,7 @@ import * as createRateLimits from "./migrations/2026_11_27_0002_create_rate_limi
 import * as createUploadFiles from "./migrations/2026_11_27_0003_create_upload_files.ts";
 import * as postsLiveAddresses from "./migrations/2026_12_06_0001_posts_live_addresses.ts";
 import * as textWithoutNul from "./migrations/2026_12_07_0001_text_without_nul.ts";
+import * as createUploadOwners from "./migrations/2026_12_07_0002_create_upload_owners.ts";
 
 // Listed explicitly (not read from the folder) so the set is the same from
 // source, from tests and from any bundle. Names sort by date.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_0003_create_upload_files": createUploadFiles,
   "2026_12_06_0001_posts_live_addresses": postsLiveAddresses,
   "2026_12_07_0001_text_without_nul": textWithoutNul,
+  "2026_12_07_0002_create_upload_owners": createUploadOwners,
 };
 
 /** The migrations this version knows, in order. */

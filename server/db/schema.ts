@@ -197,6 +197,12 @@ export type UploadsTable = {
   created_at: Timestamp;
 };
 
+/** Who has an upload in their media library: each user who uploaded its file. */
+export type UploadOwnersTable = {
+  upload_id: number;
+  user_id: number;
+};
+
 export type SlugRedirectsTable = {
   id: Generated<number>;
   kind: "post" | "service" | "page";
@@ -385,6 +391,7 @@ export type Database = {
   settings: SettingsTable;
   contact_messages: ContactMessagesTable;
   uploads: UploadsTable;
+  upload_owners: UploadOwnersTable;
   revisions: RevisionsTable;
   import_jobs: ImportJobsTable;
   import_items: ImportItemsTable;

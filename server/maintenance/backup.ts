@@ -51,6 +51,7 @@ const APP_TABLES = [
   "settings",
   "contact_messages",
   "uploads",
+  "upload_owners",
   "slug_redirects",
   "audit_logs",
   "mail_outbox",

@@ -121,6 +121,12 @@ async function readTables(db: Db, kind: DialectName): Promise<ExportDocument> {
   const contactMessages = await allRows(db, "contact_messages");
   const redirects = await allRows(db, "slug_redirects");
   const uploads = await allRows(db, "uploads");
+  const uploadOwners = await db
+    .selectFrom("upload_owners")
+    .selectAll()
+    .orderBy("upload_id")
+    .orderBy("user_id")
+    .execute();
   const auditLog = await allRows(db, "audit_logs");
   const revisions = await allRows(db, "revisions");
   const oldAddresses = await allRows(db, "old_addresses");
@@ -137,6 +143,10 @@ async function readTables(db: Db, kind: DialectName): Promise<ExportDocument> {
   };
   const categoryLinks = linksOf(postCategories, (row) => row.category_id);
   const tagLinks = linksOf(postTags, (row) => row.tag_id);
+  const ownersOf = new Map<number, number[]>();
+  for (const { upload_id, user_id } of uploadOwners) {
+    ownersOf.set(upload_id, [...(ownersOf.get(upload_id) ?? []), user_id]);
+  }
 
   return {
     format: EXPORT_FORMAT,
@@ -305,6 +315,7 @@ async function readTables(db: Db, kind: DialectName): Promise<ExportDocument> {
       alt: u.alt,
       variants: parseJson(u.variants, []),
       uploaded_by: u.uploaded_by,
+      owner_ids: ownersOf.get(u.id) ?? [],
       created_at: iso(u.created_at),
     })),
     auditLog: auditLog.map((a) => ({

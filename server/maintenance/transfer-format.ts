@@ -226,6 +226,11 @@ export const ExportUploadSchema = z.strictObject({
   alt: text(300),
   variants: z.json(),
   uploaded_by: optionalId,
+  /**
+   * The users who have it in their media library: each who uploaded the file
+   * (since 2026-12-07; an older export's upload is owned by its `uploaded_by`).
+   */
+  owner_ids: z.array(id).optional(),
   created_at: timestamp,
 });
 
@@ -466,6 +471,9 @@ export const ExportDocumentSchema = ExportShape.superRefine((doc, ctx) => {
   }
   for (const [index, upload] of doc.uploads.entries()) {
     refers(["uploads", index, "uploaded_by"], upload.uploaded_by, users, "user");
+    for (const [at, owner] of (upload.owner_ids ?? []).entries()) {
+      refers(["uploads", index, "owner_ids", at], owner, users, "user");
+    }
   }
   for (const [index, entry] of doc.auditLog.entries()) {
     refers(["auditLog", index, "actor_id"], entry.actor_id, users, "user");

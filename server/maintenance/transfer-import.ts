@@ -368,7 +368,18 @@ async function insertDocument(db: Db, kind: DialectName, doc: ExportDocument) {
   await insertAll(
     db,
     "uploads",
-    doc.uploads.map((u) => ({ ...u, variants: JSON.stringify(u.variants) })),
+    doc.uploads.map(({ owner_ids: _o, ...u }) => ({ ...u, variants: JSON.stringify(u.variants) })),
+  );
+  // An export made before uploads had owners: each is its uploader's.
+  await insertAll(
+    db,
+    "upload_owners",
+    doc.uploads.flatMap((u) =>
+      [...new Set(u.owner_ids ?? (u.uploaded_by ? [u.uploaded_by] : []))].map((user_id) => ({
+        upload_id: u.id,
+        user_id,
+      })),
+    ),
   );
   // Actions and entity types are kept as written (a newer site may know more).
   await insertAll(db, "audit_logs", doc.auditLog as Insertable<Database["audit_logs"]>[]);

@@ -159,4 +159,29 @@ describe("media library API", () => {
     expect((await t.json(`/api/media/${other.id}`, as("author", "DELETE"))).status).toBe(403);
     expect((await t.json("/api/media")).status).toBe(401);
   });
+
+  it("a picture someone else uploaded first is in the author's library too; deleting it there keeps theirs", async () => {
+    const admins = await upload(tokens.admin!, "#ccaa00");
+    const authors = await upload(tokens.author!, "#ccaa00");
+    // One file, stored once: the same upload.
+    expect(authors).toEqual(admins);
+    const library = async (role: string) =>
+      (await t.json("/api/media", as(role))).body.data.map((m: { id: number }) => m.id);
+    expect(await library("author")).toContain(admins.id);
+    const alt = await t.json(`/api/media/${admins.id}`, as("author", "PATCH", { alt: "Gold" }));
+    expect(alt.status).toBe(200);
+
+    const removed = await t.json(`/api/media/${admins.id}`, as("author", "DELETE"));
+    expect(removed.status).toBe(200);
+    expect(await library("author")).not.toContain(admins.id);
+    expect(await library("admin")).toContain(admins.id);
+    expect((await t.request(admins.url)).status).toBe(200);
+    // Gone from the author's library, so no longer theirs to change.
+    const again = await t.json(`/api/media/${admins.id}`, as("author", "PATCH", { alt: "x" }));
+    expect(again.status).toBe(403);
+
+    // The admin deletes the file itself.
+    expect((await t.json(`/api/media/${admins.id}`, as("admin", "DELETE"))).status).toBe(200);
+    expect((await t.request(admins.url)).status).toBe(404);
+  });
 });

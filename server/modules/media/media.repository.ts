@@ -39,19 +39,63 @@ function toUpload(row: Selectable<UploadsTable>): Upload {
   };
 }
 
-/** Newest first; only those of `uploadedBy` when given. */
+/** Newest first; only those in the media library of `ownedBy` when given. */
 export async function findUploads(
   db: Db,
-  { uploadedBy }: { uploadedBy?: number } = {},
+  { ownedBy }: { ownedBy?: number } = {},
 ): Promise<Upload[]> {
   let query = db
     .selectFrom("uploads")
     .selectAll()
     .orderBy("created_at", "desc")
     .orderBy("id", "desc");
-  if (uploadedBy !== undefined) query = query.where("uploaded_by", "=", uploadedBy);
+  if (ownedBy !== undefined) {
+    query = query.where("id", "in", (eb) =>
+      eb.selectFrom("upload_owners").select("upload_id").where("user_id", "=", ownedBy),
+    );
+  }
   const rows = await query.execute();
   return rows.map(toUpload);
+}
+
+/** Whether the upload is in the media library of the user. */
+export async function isUploadOwner(db: Db, uploadId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("upload_owners")
+    .select("upload_id")
+    .where("upload_id", "=", uploadId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Puts the upload in the user's media library (a second upload of the same file). */
+export async function addUploadOwner(db: Db, uploadId: number, userId: number) {
+  await db
+    .insertInto("upload_owners")
+    .values({ upload_id: uploadId, user_id: userId })
+    .onConflict((oc) => oc.columns(["upload_id", "user_id"]).doNothing())
+    .execute();
+}
+
+/** Takes the upload out of the user's media library. */
+export async function removeUploadOwner(db: Db, uploadId: number, userId: number) {
+  await db
+    .deleteFrom("upload_owners")
+    .where("upload_id", "=", uploadId)
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/** Whether a user other than `userId` has the upload in their library. */
+export async function hasOtherOwner(db: Db, uploadId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("upload_owners")
+    .select("user_id")
+    .where("upload_id", "=", uploadId)
+    .where("user_id", "!=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function findUploadById(db: Db, id: number): Promise<Upload | null> {

@@ -11,6 +11,9 @@ import {
   findMediaUsages,
   findUploadById,
   findUploads,
+  hasOtherOwner,
+  isUploadOwner,
+  removeUploadOwner,
   updateUploadAlt,
 } from "./media.repository.ts";
 import { mediaEvent } from "./media-audit.ts";
@@ -21,7 +24,7 @@ export function createMediaService(db: Db, store: UploadStore) {
     requirePermission(actor, "uploads:create");
     const uploads = await findUploads(
       db,
-      can(actor, "uploads:manage") ? {} : { uploadedBy: actor.id },
+      can(actor, "uploads:manage") ? {} : { ownedBy: actor.id },
     );
     return Promise.all(
       uploads.map(async (upload) => ({
@@ -42,12 +45,15 @@ export function createMediaService(db: Db, store: UploadStore) {
     );
   }
 
+  /** The upload, if the caller may work on it: theirs, or any for those who manage uploads. */
   async function requireOwnMedia(actor: Actor | null, id: number) {
     requirePermission(actor, "uploads:create");
     const upload = await findUploadById(db, id);
     if (!upload) throw AppError.notFound("Image not found");
-    if (!can(actor, "uploads:manage") && upload.uploadedBy !== actor.id) throw AppError.forbidden();
-    return upload;
+    if (!can(actor, "uploads:manage") && !(await isUploadOwner(db, id, actor.id))) {
+      throw AppError.forbidden();
+    }
+    return { upload, caller: actor };
   }
 
   async function updateMediaAlt(actor: Actor | null, id: number, alt: string) {
@@ -56,14 +62,28 @@ export function createMediaService(db: Db, store: UploadStore) {
     return (await listMedia(actor)).find((m) => m.id === id)!;
   }
 
-  /** Deletes the file and its variants (from the upload store); refused while the image is used anywhere. */
+  /**
+   * Deletes the file and its variants (from the upload store); refused while the
+   * image is used anywhere. Someone who may not manage every upload, deleting a
+   * picture another user uploaded too, takes it out of their own library only.
+   */
   async function deleteMedia(actor: Actor | null, id: number) {
-    const upload = await requireOwnMedia(actor, id);
+    const { upload, caller } = await requireOwnMedia(actor, id);
     const usages = await findMediaUsages(db, upload.fileName);
     if (usages.length) {
       throw AppError.conflict(`This image is in use: ${usages.map((u) => u.label).join(", ")}`, {
         usedIn: usages.map((u) => u.label).join("; "),
       });
+    }
+    if (!can(caller, "uploads:manage") && (await hasOtherOwner(db, id, caller.id))) {
+      const event = mediaEvent("deleted", upload);
+      await writeWithAudit(
+        db,
+        caller,
+        (trx) => removeUploadOwner(trx, id, caller.id),
+        () => ({ ...event, details: { ...event.details, fromOwnLibraryOnly: true } }),
+      );
+      return;
     }
     await writeWithAudit(
       db,

@@ -7,7 +7,11 @@ import { nowIso } from "#server/db/normalize.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { createTaskQueue } from "#server/lib/task-queue.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
-import { findUploadByFileName, insertUpload } from "#server/modules/media/media.repository.ts";
+import {
+  addUploadOwner,
+  findUploadByFileName,
+  insertUpload,
+} from "#server/modules/media/media.repository.ts";
 import { mediaEvent } from "#server/modules/media/media-audit.ts";
 import type { UploadStore } from "#server/storage/upload-store.ts";
 import {
@@ -84,7 +88,8 @@ export function createUploadsService(
     // goes to the error handler, which logs it and answers 500.
     const stored = await writeImage(store, processed);
     // Who uploaded which file goes to the audit log, also when the same image
-    // was stored before (the earlier row is answered).
+    // was stored before (the earlier row is answered, and is now in this
+    // uploader's media library too).
     const upload = await db.transaction().execute(async (trx) => {
       const at = nowIso();
       const row =
@@ -105,6 +110,7 @@ export function createUploadsService(
           },
           at,
         ));
+      await addUploadOwner(trx, row.id, actor.id);
       await insertAuditEvents(trx, actor, [mediaEvent("uploaded", row)], at);
       return row;
     });
