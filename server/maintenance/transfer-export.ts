@@ -58,6 +58,30 @@ export async function readExportDocument(db: Db, kind: DialectName): Promise<Exp
       });
 }
 
+/**
+ * A link table read whole as lists, `from` → its `to`s in order (a post's
+ * categories and tags, an upload's owners).
+ */
+async function linkLists(
+  db: Db,
+  table: "post_categories" | "post_tags" | "upload_owners",
+  from: string,
+  to: string,
+): Promise<Map<number, number[]>> {
+  const rows = (await db
+    .selectFrom(table)
+    .select([from, to] as never)
+    .orderBy(from as never)
+    .orderBy(to as never)
+    .execute()) as Record<string, number>[];
+  const lists = new Map<number, number[]>();
+  for (const row of rows) {
+    const key = Number(row[from]);
+    lists.set(key, [...(lists.get(key) ?? []), Number(row[to])]);
+  }
+  return lists;
+}
+
 async function readTables(db: Db, kind: DialectName): Promise<ExportDocument> {
   const migration = await sql<{ name: string }>`
     select name from kysely_migration order by name desc limit 1`
@@ -97,18 +121,8 @@ async function readTables(db: Db, kind: DialectName): Promise<ExportDocument> {
     ])
     .orderBy("id")
     .execute();
-  const postCategories = await db
-    .selectFrom("post_categories")
-    .selectAll()
-    .orderBy("post_id")
-    .orderBy("category_id")
-    .execute();
-  const postTags = await db
-    .selectFrom("post_tags")
-    .selectAll()
-    .orderBy("post_id")
-    .orderBy("tag_id")
-    .execute();
+  const categoryLinks = await linkLists(db, "post_categories", "post_id", "category_id");
+  const tagLinks = await linkLists(db, "post_tags", "post_id", "tag_id");
   const services = await allRows(db, "services");
   const pages = await allRows(db, "pages");
   const previewLinks = await allRows(db, "preview_links");
@@ -121,32 +135,11 @@ async function readTables(db: Db, kind: DialectName): Promise<ExportDocument> {
   const contactMessages = await allRows(db, "contact_messages");
   const redirects = await allRows(db, "slug_redirects");
   const uploads = await allRows(db, "uploads");
-  const uploadOwners = await db
-    .selectFrom("upload_owners")
-    .selectAll()
-    .orderBy("upload_id")
-    .orderBy("user_id")
-    .execute();
+  const ownersOf = await linkLists(db, "upload_owners", "upload_id", "user_id");
   const auditLog = await allRows(db, "audit_logs");
   const revisions = await allRows(db, "revisions");
   const oldAddresses = await allRows(db, "old_addresses");
   const importItems = await allRows(db, "import_items");
-
-  const linksOf = <T extends { post_id: number }>(rows: T[], pick: (row: T) => number) => {
-    const byPost = new Map<number, number[]>();
-    for (const row of rows) {
-      const list = byPost.get(row.post_id) ?? [];
-      list.push(pick(row));
-      byPost.set(row.post_id, list);
-    }
-    return byPost;
-  };
-  const categoryLinks = linksOf(postCategories, (row) => row.category_id);
-  const tagLinks = linksOf(postTags, (row) => row.tag_id);
-  const ownersOf = new Map<number, number[]>();
-  for (const { upload_id, user_id } of uploadOwners) {
-    ownersOf.set(upload_id, [...(ownersOf.get(upload_id) ?? []), user_id]);
-  }
 
   return {
     format: EXPORT_FORMAT,

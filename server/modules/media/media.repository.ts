@@ -58,13 +58,21 @@ export async function findUploads(
   return rows.map(toUpload);
 }
 
-/** Whether the upload is in the media library of the user. */
-export async function isUploadOwner(db: Db, uploadId: number, userId: number): Promise<boolean> {
+/**
+ * Whether the upload is in the media library of the user, or with `others`,
+ * in the library of anyone but that user.
+ */
+export async function hasUploadOwner(
+  db: Db,
+  uploadId: number,
+  userId: number,
+  { others = false } = {},
+): Promise<boolean> {
   const row = await db
     .selectFrom("upload_owners")
-    .select("upload_id")
+    .select("user_id")
     .where("upload_id", "=", uploadId)
-    .where("user_id", "=", userId)
+    .where("user_id", others ? "!=" : "=", userId)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -85,17 +93,6 @@ export async function removeUploadOwner(db: Db, uploadId: number, userId: number
     .where("upload_id", "=", uploadId)
     .where("user_id", "=", userId)
     .execute();
-}
-
-/** Whether a user other than `userId` has the upload in their library. */
-export async function hasOtherOwner(db: Db, uploadId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("upload_owners")
-    .select("user_id")
-    .where("upload_id", "=", uploadId)
-    .where("user_id", "!=", userId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function findUploadById(db: Db, id: number): Promise<Upload | null> {

@@ -11,8 +11,7 @@ import {
   findMediaUsages,
   findUploadById,
   findUploads,
-  hasOtherOwner,
-  isUploadOwner,
+  hasUploadOwner,
   removeUploadOwner,
   updateUploadAlt,
 } from "./media.repository.ts";
@@ -50,7 +49,7 @@ export function createMediaService(db: Db, store: UploadStore) {
     requirePermission(actor, "uploads:create");
     const upload = await findUploadById(db, id);
     if (!upload) throw AppError.notFound("Image not found");
-    if (!can(actor, "uploads:manage") && !(await isUploadOwner(db, id, actor.id))) {
+    if (!can(actor, "uploads:manage") && !(await hasUploadOwner(db, id, actor.id))) {
       throw AppError.forbidden();
     }
     return { upload, caller: actor };
@@ -75,7 +74,10 @@ export function createMediaService(db: Db, store: UploadStore) {
         usedIn: usages.map((u) => u.label).join("; "),
       });
     }
-    if (!can(caller, "uploads:manage") && (await hasOtherOwner(db, id, caller.id))) {
+    if (
+      !can(caller, "uploads:manage") &&
+      (await hasUploadOwner(db, id, caller.id, { others: true }))
+    ) {
       const event = mediaEvent("deleted", upload);
       await writeWithAudit(
         db,
