@@ -4,7 +4,8 @@ import { NAVIGATED_EVENT } from "./navigated.ts";
  * The header's menu button below md (site-nav.tsx): shows or hides the menu
  * (`data-open` on the nav, which the menu's classes follow), with
  * aria-expanded and its label ("Open menu" / "Close menu"). A navigation
- * React makes closes it.
+ * React makes closes it; so does Escape, which puts the focus back on the
+ * button (an open dropdown inside it closes first: enhanceDropdown).
  */
 export function enhanceMenuButton(button: HTMLElement) {
   const nav = button.closest<HTMLElement>("[data-open]");
@@ -15,6 +16,12 @@ export function enhanceMenuButton(button: HTMLElement) {
     button.setAttribute("aria-label", open ? "Close menu" : "Open menu");
   };
   button.addEventListener("click", () => set(button.getAttribute("aria-expanded") !== "true"));
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || button.getAttribute("aria-expanded") !== "true") return;
+    if (nav.querySelector('[data-open="true"]')) return;
+    set(false);
+    button.focus();
+  });
   document.addEventListener(NAVIGATED_EVENT, () => set(false));
 }
 

@@ -64,6 +64,17 @@ test.describe("admin dashboard and layout", () => {
     await expect(
       page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }),
     ).toHaveCount(0);
+    // Escape closes it and gives the focus back to its button.
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    // Long post titles are cut in the recent lists, not pushing the page sideways.
+    const recent = page.getByRole("region", { name: "Recent Posts" });
+    await expect(recent.getByRole("listitem").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
   });
 
   test("logout clears the session and protected pages send you to sign in", async ({

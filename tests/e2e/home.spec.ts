@@ -45,6 +45,11 @@ test.describe("home page", () => {
     await expect(nav.getByRole("link", { name: "Blog" })).toBeVisible();
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(375);
+    // Escape closes it and gives the focus back to its button.
+    await page.keyboard.press("Escape");
+    await expect(nav.getByRole("link", { name: "Blog" })).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
   });
 
   test("the theme choice persists across reloads without a flash", async ({ page }) => {

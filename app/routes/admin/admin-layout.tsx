@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Spinner } from "#app/components/ui/form.tsx";
 import { RequireAuth } from "#app/features/admin/guard.tsx";
@@ -61,6 +61,18 @@ function Sidebar() {
   const menuId = useId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on navigation
   useEffect(() => setOpen(false), [location.pathname]);
+  // Escape closes the phone menu and puts the focus back on its button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   const items = ADMIN_NAV.filter((item) => can(user, item.permission));
   return (
     <aside className="border-b border-slate-200 bg-slate-900 text-slate-100 md:min-h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800">
@@ -69,6 +81,7 @@ function Sidebar() {
           Admin Panel
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className="rounded-md px-3 py-1 text-sm ring-1 ring-slate-600 md:hidden"
           aria-expanded={open}

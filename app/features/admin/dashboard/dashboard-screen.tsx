@@ -96,7 +96,7 @@ export function DashboardScreen() {
           </li>
         ))}
       </ul>
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentCard
           id="recent-posts-title"
           title="Recent Posts"
