@@ -379,6 +379,21 @@ test.describe("reading without JavaScript", () => {
     ).toBeVisible();
   });
 
+  test.describe("a refused contact form", () => {
+    // The refusal is a 400 page, which the browser reports in its console.
+    test.use({ allowedConsoleErrors: [/status of 400/] });
+
+    test("says why at its fields, with no failure notice besides (as with script)", async ({
+      page,
+    }) => {
+      await page.goto("/contact");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByText("Name is required")).toBeVisible();
+      await expect(page.getByText("Message is required")).toBeVisible();
+      await expect(page.getByText("Failed to submit the form. Please try again.")).toHaveCount(0);
+    });
+  });
+
   test("forms that need the script wait for it: no password goes out in an address", async ({
     page,
   }) => {

@@ -2,6 +2,8 @@ import { Alert, TextAreaField, TextField } from "#app/components/ui/form.tsx";
 import { Honeypot } from "#app/components/ui/honeypot.tsx";
 import { CONTACT_FAILURE, CONTACT_SUCCESS } from "./contact-texts.ts";
 
+const FIELDS = ["name", "email", "subject", "message"];
+
 /**
  * The contact form as the server renders it: empty, or with the outcome of a
  * post made without JavaScript (the page's action: its field errors, or a
@@ -18,6 +20,12 @@ export function ContactForm({
   /** The server's own reason, shown instead of the generic failure (too many messages). */
   serverMessage?: string;
 }) {
+  // Refusals the fields show are said there alone (as with script); the notice
+  // is for a failure no field explains.
+  const unexplained = Object.keys(serverErrors).some((field) => !FIELDS.includes(field));
+  const failed =
+    serverStatus === "error" &&
+    (Boolean(serverMessage) || unexplained || Object.keys(serverErrors).length === 0);
   return (
     <form
       method="post"
@@ -30,9 +38,7 @@ export function ContactForm({
     >
       <div data-form-notice>
         {serverStatus === "success" ? <Alert kind="success">{CONTACT_SUCCESS}</Alert> : null}
-        {serverStatus === "error" ? (
-          <Alert kind="error">{serverMessage || CONTACT_FAILURE}</Alert>
-        ) : null}
+        {failed ? <Alert kind="error">{serverMessage || CONTACT_FAILURE}</Alert> : null}
       </div>
       <Honeypot />
       <div className="grid gap-4 sm:grid-cols-2">
