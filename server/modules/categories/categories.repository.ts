@@ -28,23 +28,27 @@ const readTermsWithPostCounts = reusableRead(
         .selectFrom(table)
         .select([termId, (eb) => eb.fn.countAll<number>().as("n")])
         .groupBy(termId);
-    return db
-      .selectFrom(taxonomy)
-      .leftJoin(linksPerTerm().as("linked"), `linked.${termId}`, `${taxonomy}.id`)
-      .leftJoin(
-        linksPerTerm().where("post_id", "in", hiddenPostIds(db, now)).as("hidden"),
-        `hidden.${termId}`,
-        `${taxonomy}.id`,
-      )
-      .select([
-        `${taxonomy}.id`,
-        `${taxonomy}.name`,
-        `${taxonomy}.slug`,
-        "linked.n as linked",
-        "hidden.n as hidden",
-      ])
-      .$if(taxonomy === "categories", (query) => query.select("categories.description"))
-      .orderBy(`${taxonomy}.name`);
+    return (
+      db
+        .selectFrom(taxonomy)
+        .leftJoin(linksPerTerm().as("linked"), `linked.${termId}`, `${taxonomy}.id`)
+        .leftJoin(
+          linksPerTerm().where("post_id", "in", hiddenPostIds(db, now)).as("hidden"),
+          `hidden.${termId}`,
+          `${taxonomy}.id`,
+        )
+        .select([
+          `${taxonomy}.id`,
+          `${taxonomy}.name`,
+          `${taxonomy}.slug`,
+          "linked.n as linked",
+          "hidden.n as hidden",
+        ])
+        .$if(taxonomy === "categories", (query) => query.select("categories.description"))
+        // Alphabetical as a reader expects ("apps" before "Branding"), on both databases.
+        .orderBy(sql`lower(${sql.ref(`${taxonomy}.name`)})`)
+        .orderBy(`${taxonomy}.name`)
+    );
   },
 );
 

@@ -264,6 +264,13 @@ describe("categories and tags API", () => {
       expect(category.body.data.slug).toMatch(/^category-[a-z0-9]+$/);
     });
 
+    it("lists tags alphabetically whatever their case", async () => {
+      const names = [unique("Zulu"), unique("alpha"), unique("Mike")];
+      for (const name of names) await createTag(t, a.admin.token, { name });
+      const listed = (await tags()).map((tag) => tag.name).filter((name) => names.includes(name));
+      expect(listed).toEqual([names[1], names[2], names[0]]);
+    });
+
     it("refuses a duplicate tag with 409", async () => {
       const tag = await createTag(t, a.admin.token);
       expectError(
