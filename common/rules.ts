@@ -112,7 +112,6 @@ export const LOGIN_RULES = {
   },
 } satisfies Record<string, TextRule>;
 
-/** One value against its rule: the cleaned value, or the first message that applies. */
 /**
  * The message for a value that is not text: `required` ("Title is required")
  * when there is none, else "Title must be text" (`{"title": 123}` is not a
@@ -123,6 +122,7 @@ export function notTextError(required: string, input: unknown): string {
   return input === undefined || input === null || !label ? required : `${label} must be text`;
 }
 
+/** One value against its rule: the cleaned value, or the first message that applies. */
 export function checkText(
   rule: TextRule,
   input: unknown,
