@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { api, apiData } from "#app/lib/api.ts";
-import type { DocumentType } from "#common/documents.ts";
-import { documentApiPath } from "#common/documents.ts";
+import { type DocumentType, documentApiPath } from "#common/documents.ts";
 import type { Presence } from "#common/schemas/autosave.ts";
 
 export const PRESENCE_INTERVAL_MS = 15_000;
