@@ -88,6 +88,8 @@ export type HomepageSettings = {
   ctaDescription: string;
   ctaButtonText: string;
   ctaButtonUrl: Url;
+  /** The spec's "optional call-to-action": off hides the section (texts kept). */
+  showCta: boolean;
 };
 
 export type SocialSettings = {
@@ -188,6 +190,7 @@ export const HOMEPAGE_FALLBACKS: HomepageSettings = {
   ctaDescription: "",
   ctaButtonText: "Contact Us",
   ctaButtonUrl: "/contact",
+  showCta: true,
 };
 
 /**

@@ -55,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ServicesGrid texts={texts} services={loaderData.services} />
       <AboutSection texts={texts} />
       <LatestPosts texts={texts} posts={loaderData.posts} />
-      <CallToAction texts={texts} />
+      {texts.showCta ? <CallToAction texts={texts} /> : null}
     </>
   );
 }

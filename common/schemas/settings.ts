@@ -134,6 +134,7 @@ export const HomepageSettingsSchema = z.strictObject({
   ctaDescription: homepageText("Call to action description", 1000),
   ctaButtonText: homepageText("Call to action button text", 60),
   ctaButtonUrl: linkUrlField("Call to action button URL"),
+  showCta: z.boolean({ error: "Show call to action must be true or false" }),
 });
 
 export const SocialSettingsSchema = z.strictObject({

@@ -146,6 +146,28 @@ test.describe("site settings", () => {
     }
   });
 
+  test("the call to action is optional: its switch hides it from the home page", async ({
+    page,
+  }) => {
+    const token = await adminToken(page);
+    try {
+      await page.goto("/");
+      await expect(page.getByRole("heading", { name: "Ready to work with us?" })).toBeVisible();
+      await openSettings(page);
+      await page.getByRole("tab", { name: "Homepage" }).click();
+      const toggle = page.getByRole("switch", { name: "Show Call to Action" });
+      await expect(toggle).toBeChecked();
+      await toggle.click();
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText(SAVED)).toBeVisible();
+      await page.goto("/");
+      await expect(page.getByRole("heading", { name: "Latest Blog Posts" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Ready to work with us?" })).toHaveCount(0);
+    } finally {
+      await apiAs(page, token, "PUT", "/settings/homepage", { showCta: true });
+    }
+  });
+
   test("the general site title shows in page titles", async ({ page }) => {
     const token = await adminToken(page);
     const before = (await apiAs(page, token, "GET", "/settings/general")).body.data;

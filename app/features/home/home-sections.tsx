@@ -8,7 +8,8 @@ export function homepageTexts(homepage: Partial<HomepageSettings> | undefined): 
   for (const key of Object.keys(HOMEPAGE_FALLBACKS) as (keyof HomepageSettings)[]) {
     const value = homepage?.[key];
     if (
-      Array.isArray(value) ? value.length > 0 : typeof value === "string" && value.trim() !== ""
+      typeof value === "boolean" ||
+      (Array.isArray(value) ? value.length > 0 : typeof value === "string" && value.trim() !== "")
     ) {
       (result as Record<string, unknown>)[key] = value;
     }

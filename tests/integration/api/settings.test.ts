@@ -42,6 +42,8 @@ describe("settings API", () => {
       "seo",
       "social",
     ]);
+    // A new site shows its call to action.
+    expect(result.body.data.homepage.showCta).toBe(true);
   });
 
   it("keeps the staff's notification addresses to those who manage settings", async () => {
@@ -123,6 +125,7 @@ describe("settings API", () => {
         ctaTitle: "Call",
         ctaSubtitle: "Now",
         ctaButtonText: "Contact",
+        showCta: false,
       },
       social: {
         facebook: "https://facebook.com/acme",
@@ -303,6 +306,25 @@ describe("settings API", () => {
     expect(await section("appearance")).toEqual(before);
     // A field of another section is unknown here too.
     expectFieldError(await save("general", { theme: "dark" }), "body", "Unknown field: theme");
+  });
+
+  it("the call to action is optional: off hides it from the home page, texts kept", async () => {
+    // (The round trip above turned it off.)
+    expectOk(await save("homepage", { showCta: true }));
+    const shown = await (await t.request("/")).text();
+    expect(shown).toContain('id="cta-title"');
+    expectOk(await save("homepage", { ctaTitle: "Let us talk", showCta: false }));
+    const hidden = await (await t.request("/")).text();
+    expect(hidden).not.toContain('id="cta-title"');
+    expect(hidden).not.toContain("Let us talk");
+    expect(await section("homepage")).toMatchObject({ ctaTitle: "Let us talk", showCta: false });
+    expectOk(await save("homepage", { showCta: true }));
+    expect(await (await t.request("/")).text()).toContain("Let us talk");
+    expectFieldError(
+      await save("homepage", { showCta: "no" }),
+      "showCta",
+      "Show call to action must be true or false",
+    );
   });
 
   it("refuses a body that is not an object", async () => {

@@ -1,7 +1,7 @@
 import { BoundField } from "#app/components/ui/bound-field.tsx";
 import type { TextKey } from "#app/lib/use-schema-form.ts";
 import type { SiteSettings } from "#common/settings.ts";
-import { ImageUpload } from "./controls.tsx";
+import { ImageUpload, Switch } from "./controls.tsx";
 import { bindSetting, Group, type PanelProps, wide } from "./panel-parts.tsx";
 
 export function HomepagePanel(panel: PanelProps<"homepage">) {
@@ -40,6 +40,11 @@ export function HomepagePanel(panel: PanelProps<"homepage">) {
         {text("aboutButtonText", "About Button Text")}
       </Group>
       <Group title="Call to Action">
+        <Switch
+          label="Show Call to Action"
+          checked={panel.values.showCta}
+          onChange={(showCta) => panel.patch({ showCta })}
+        />
         {text("ctaTitle", "CTA Title")}
         {text("ctaSubtitle", "CTA Subtitle")}
         {text("ctaButtonText", "CTA Button Text")}
