@@ -35,6 +35,8 @@ export function siteDescription(settings: PublicSiteSettings | undefined) {
 
 export function pageMeta(options: {
   title?: string;
+  /** The home page: its title is the SEO tab's Meta Title when one is set. */
+  home?: boolean;
   description?: string;
   root: RootData;
   path: string;
@@ -45,8 +47,8 @@ export function pageMeta(options: {
 }): MetaDescriptor[] {
   const settings = options.root?.settings;
   const origin = options.root?.origin ?? "";
-  const title = pageTitle(options.title, settings);
   const seo = settings?.seo;
+  const title = (options.home && seo?.metaTitle?.trim()) || pageTitle(options.title, settings);
   const description = options.description?.trim() || siteDescription(settings);
   const image = absolute(options.image || seo?.ogImage || "", origin);
   const url = `${origin}${options.path}`;

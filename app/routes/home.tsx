@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: "Home", root: rootFromMatches(matches), path: "/" });
+  return pageMeta({ title: "Home", home: true, root: rootFromMatches(matches), path: "/" });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

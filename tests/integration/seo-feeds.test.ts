@@ -299,6 +299,28 @@ describe("search engines and feeds", () => {
     expect(await (await t.request("/")).text()).not.toContain('name="robots"');
   });
 
+  it("the SEO tab's Meta Title is the home page's title; other pages keep theirs", async () => {
+    const save = (metaTitle: string) =>
+      t.json("/api/settings/seo", {
+        method: "PUT",
+        headers: auth(),
+        body: JSON.stringify({ metaTitle }),
+      });
+    const title = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+    await save("Acme Builders – Homes since 1900");
+    try {
+      const home = await (await t.request("/")).text();
+      expect(title(home)).toBe("Acme Builders – Homes since 1900");
+      expect(home).toContain(
+        '<meta property="og:title" content="Acme Builders – Homes since 1900"/>',
+      );
+      expect(title(await (await t.request("/about")).text())).toMatch(/^About \| /);
+    } finally {
+      await save("");
+    }
+    expect(title(await (await t.request("/")).text())).toMatch(/^Home \| /);
+  });
+
   it("adds the analytics script only for a valid analytics ID", async () => {
     expect(await (await t.request("/")).text()).not.toContain("googletagmanager.com/gtag/js");
     const bad = await t.json("/api/settings/seo", {
