@@ -49,7 +49,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A page past the last ("Page 99 of 2") is no page of the blog: the site's 404.
   if (query.page > list.totalPages)
     throw new Response(null, { status: 404, statusText: "Not Found" });
-  return { ok: true as const, query, categories, ...list };
+  // A category or tag the site does not have lists nothing, as the spec's empty
+  // state says; it is kept out of search engines, so made-up addresses (and
+  // their text) are not indexed as pages of the site.
+  const tag = query.tag
+    ? await site.categories.listTags().then(
+        (tags) => tags.find((t) => t.slug === query.tag)?.name ?? null,
+        () => query.tag,
+      )
+    : null;
+  const unknownFilter =
+    (query.tag !== "" && tag === null) ||
+    (query.category !== "" &&
+      categories !== FALLBACK_CATEGORIES &&
+      !categories.some((c) => c.slug === query.category));
+  return { ok: true as const, query, categories, tag, unknownFilter, ...list };
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -74,13 +88,15 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     : undefined;
   // The blog's own subtitle (a setting with the spec's fallback) says what the list is.
   const subtitle = homepageTexts(root?.settings.homepage).blogSubtitle;
-  const filter = category ? `Posts in ${category}` : q?.tag ? `Posts tagged #${q.tag}` : "";
+  const unknown = loaderData?.ok ? loaderData.unknownFilter : false;
+  const tag = loaderData?.ok ? loaderData.tag : null;
+  const filter = category ? `Posts in ${category}` : tag ? `Posts tagged #${tag}` : "";
   return pageMeta({
     title: "Blog",
-    description: filter ? `${filter}: ${subtitle}` : subtitle,
+    description: filter && !unknown ? `${filter}: ${subtitle}` : subtitle,
     root,
-    path,
-    noindex: !!q?.search,
+    path: unknown ? "/blog" : path,
+    noindex: !!q?.search || unknown,
   });
 }
 

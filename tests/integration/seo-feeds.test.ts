@@ -299,6 +299,24 @@ describe("search engines and feeds", () => {
     expect(await (await t.request("/")).text()).not.toContain('name="robots"');
   });
 
+  it("a blog filter by a category or tag the site does not have is kept out of search engines", async () => {
+    const robots = '<meta name="robots" content="noindex, nofollow"/>';
+    for (const path of ["/blog?tag=call-555-scam", "/blog?category=nope"]) {
+      const response = await t.request(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toContain("No posts found matching your criteria");
+      expect(html, path).toContain(robots);
+      expect(html, path).toContain(`<link rel="canonical" href="${origin}/blog"/>`);
+      expect(html, path).not.toMatch(/<meta name="description" content="[^"]*(scam|nope)/);
+    }
+    // Real ones stay listed, described by their names.
+    const tagged = await (await t.request("/blog?tag=seo")).text();
+    expect(tagged).not.toContain(robots);
+    expect(tagged).toMatch(/<meta name="description" content="Posts tagged #[^"]+: /);
+    expect(await (await t.request("/blog?category=marketing")).text()).not.toContain(robots);
+  });
+
   it("the SEO tab's Meta Title is the home page's title; other pages keep theirs", async () => {
     const save = (metaTitle: string) =>
       t.json("/api/settings/seo", {
