@@ -13,7 +13,7 @@ import type { RateLimitRule } from "./lib/rate-limit.ts";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
-    error: "must be true or false",
+    error: "must be true or false, on or off, yes or no, 1 or 0",
   })
   .transform((value) => ["true", "1", "yes", "on"].includes(value));
 
@@ -439,6 +439,9 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** Variables whose value an error message leaves out. */
+const SECRETS = new Set(["SECRET_KEY", "ADMIN_PASSWORD"]);
+
 /**
  * Reads and validates the environment. Throws a ConfigError whose message is
  * one line naming the variable, so `main.ts` can print it and exit 1.
@@ -448,9 +451,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    // An S3 URL may hold a secret key: it is not repeated in the message.
-    const value =
-      name === "UPLOAD_STORE" ? env[name]?.replace(/^(s3:\/\/)[^@/?]*@/i, "$1***@") : env[name];
+    // Messages go to logs: a secret is never repeated, nor the credentials of an
+    // address (s3://KEY:SECRET@…, smtp://user:password@…, postgres://…).
+    const value = SECRETS.has(name)
+      ? undefined
+      : env[name]?.replace(/(\/\/)[^@/?#\s]*@/g, "$1***@");
     throw new ConfigError(
       `Invalid ${name}${value === undefined ? "" : ` (${JSON.stringify(value)})`}: ${issue.message}`,
     );

@@ -73,7 +73,9 @@ if (!cluster.isWorker) {
 const portInUse = (error: NodeJS.ErrnoException) =>
   error.code === "EADDRINUSE"
     ? `port ${config.port} is already in use (set PORT to another port)`
-    : error.message;
+    : error.code === "ENOTFOUND" || error.code === "EADDRNOTAVAIL" || error.code === "EAI_AGAIN"
+      ? `cannot listen on HOST ${config.host}: ${error.code === "EADDRNOTAVAIL" ? "no such address on this machine" : "no such host name"} (set HOST to an address of this machine, such as 127.0.0.1 or 0.0.0.0)`
+      : error.message;
 
 // The secret behind one-time links: SECRET_KEY, or DATA_DIR/secret.key (made now on a first start).
 function secretKey(): string {

@@ -52,6 +52,20 @@ describe("the server process", () => {
     }
   });
 
+  it("names HOST when it is no address of this machine", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-host-"));
+    try {
+      // 203.0.113.7: an address kept for documentation, on no machine.
+      const run = runServer({ HOST: "203.0.113.7", PORT: "0", DATA_DIR: dataDir });
+      expect(await run.exited).toBe(1);
+      expect(run.output().stderr.trim()).toBe(
+        "beranda: cannot listen on HOST 203.0.113.7: no such address on this machine (set HOST to an address of this machine, such as 127.0.0.1 or 0.0.0.0)",
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("closes on slow clients and caps connections", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-slow-"));
     const run = runServer({

@@ -53,5 +53,18 @@ describe("UPLOAD_STORE", () => {
     expect(() => loadConfig({ UPLOAD_STORE: "s3://KEY:SECRET@bucket?nope=1" })).toThrow(
       /^Invalid UPLOAD_STORE \("s3:\/\/\*\*\*@bucket\?nope=1"\)/,
     );
+    // Nor the server's secret, nor an address's password.
+    const secret = "abcdefghijklmnopqrstuvwxyz01234";
+    expect(() => loadConfig({ SECRET_KEY: secret })).toThrow(/^Invalid SECRET_KEY: /);
+    expect(() => loadConfig({ SECRET_KEY: secret })).not.toThrow(secret);
+    expect(() =>
+      loadConfig({
+        SMTP_URL: "smtp://user:S3cretPass@mail.example.com:notaport",
+        MAIL_FROM: "a@b.co",
+      }),
+    ).toThrow(/^Invalid SMTP_URL \("smtp:\/\/\*\*\*@mail\.example\.com:notaport"\)/);
+    expect(() => loadConfig({ PAGE_CACHE: "maybe" })).toThrow(
+      'Invalid PAGE_CACHE ("maybe"): must be true or false, on or off, yes or no, 1 or 0',
+    );
   });
 });
