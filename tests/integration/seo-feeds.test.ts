@@ -149,6 +149,29 @@ describe("search engines and feeds", () => {
     expect(html).toContain('<link rel="alternate" type="application/rss+xml"');
   });
 
+  it("the feed's content links its pictures and pages by full address", async () => {
+    const created = await t.json("/api/blog/posts", {
+      method: "POST",
+      headers: auth(),
+      body: JSON.stringify({
+        title: "Addresses in a feed",
+        slug: "addresses-in-a-feed",
+        status: "published",
+        content:
+          '<p><a href="/about">About us</a> and <a href="https://example.org/x">elsewhere</a></p><p><img src="/uploads/feed-picture.png" alt="A picture"></p>',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const xml = await (await t.request("/rss.xml")).text();
+    const item = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)]
+      .map((m) => m[1]!)
+      .find((i) => i.includes("<title>Addresses in a feed</title>"))!;
+    expect(item).toContain(`href="${origin}/about"`);
+    expect(item).toContain('href="https://example.org/x"');
+    expect(item).toContain(`src="${origin}/uploads/feed-picture.png"`);
+    expect(item).not.toMatch(/(href|src)="\//);
+  });
+
   it("a scheduled post enters the feed and sitemap once its time has come", async () => {
     const slug = "looking-ahead-trends-for-next-year";
     await t.db

@@ -27,6 +27,18 @@ function absolute(url: string, origin: string) {
   return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
 }
 
+/**
+ * A post's HTML with its links and images on this site made absolute: a feed
+ * reader shows it away from the site, where `/uploads/…` or `/about` lead
+ * nowhere. Stored HTML is sanitised, so `href` and `src` are the only
+ * addresses it holds, always in double quotes.
+ */
+function withAbsoluteAddresses(html: string, origin: string) {
+  return html.replace(/(\s(?:href|src)=")(\/(?!\/)[^"]*)"/g, (_, attribute, path) => {
+    return `${attribute}${origin}${path}"`;
+  });
+}
+
 /** sitemap.xml, robots.txt and rss.xml, built from the same services as the pages. */
 export function createFeedsService(
   db: Db,
@@ -130,7 +142,7 @@ export function createFeedsService(
         `<dc:creator>${xmlEscape(post.author.name)}</dc:creator>`,
         ...post.categories.map((c) => `<category>${xmlEscape(c.name)}</category>`),
         `<description>${xmlEscape(description)}</description>`,
-        `<content:encoded>${cdata(post.content ?? "")}</content:encoded>`,
+        `<content:encoded>${cdata(withAbsoluteAddresses(post.content ?? "", origin))}</content:encoded>`,
         image,
         "</item>",
       ]
