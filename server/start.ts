@@ -113,6 +113,12 @@ function printBanner(url: string, seed: SeedResult, setupToken: string | null) {
     );
   }
   if (seed.createdAdmin) lines.push(`Created admin account ${seed.createdAdmin}`);
+  if (config.mail && !config.publicUrl) {
+    // Mails are read away from the site: their links cannot take the address a visitor used.
+    const warning = `Warning: SMTP_URL is set but PUBLIC_URL is not, so links in mails (password resets, invitations) lead to ${url}; set PUBLIC_URL to the site's public address`;
+    logger.warn(warning);
+    lines.push(warning);
+  }
   console.log(`\n  ${lines.join("\n  ")}\n`);
 }
 

@@ -52,6 +52,28 @@ describe("the server process", () => {
     }
   });
 
+  it("warns at start when mails are sent but PUBLIC_URL is not set", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-mail-"));
+    const mail = { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: "site@example.com" };
+    try {
+      for (const [env, warned] of [
+        [{}, true],
+        [{ PUBLIC_URL: "https://www.example.com" }, false],
+      ] as const) {
+        const run = runServer({ ...mail, ...env, PORT: "0", DATA_DIR: dataDir });
+        await siteUrl(run);
+        expect(
+          run.output().stdout.includes("SMTP_URL is set but PUBLIC_URL is not"),
+          `${warned}`,
+        ).toBe(warned);
+        run.child.kill("SIGTERM");
+        await run.exited;
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("names HOST when it is no address of this machine", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-host-"));
     try {
