@@ -5,7 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { inheritedEnv } from "#tests/setup/child-env.ts";
-import { ROOT as root, runServer, siteUrl, waitFor } from "#tests/setup/server-process.ts";
+import {
+  collectOutput,
+  ROOT as root,
+  runServer,
+  siteUrl,
+  waitFor,
+} from "#tests/setup/server-process.ts";
 
 /** A raw connection: what it sent back, and whether the server closed it. */
 function connect(port: number) {
@@ -70,6 +76,38 @@ describe("the server process", () => {
         await run.exited;
       }
     } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("npm run demo stops on SIGTERM to npm, the server with it", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "beranda-demo-"));
+    const child = spawn("npm", ["run", "--silent", "demo"], {
+      cwd: root,
+      env: { ...inheritedEnv(), PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn", WORKERS: "1" },
+    });
+    const run = {
+      child,
+      exited: new Promise((r) => child.on("exit", r)),
+      output: collectOutput(child),
+    };
+    try {
+      const url = await siteUrl(run as never, 60_000);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      child.kill("SIGTERM");
+      await run.exited;
+      // The site stopped with npm (it was left running, holding DATA_DIR, before).
+      await waitFor(
+        () =>
+          fetch(`${url}/healthz`).then(
+            () => false,
+            () => true,
+          ),
+        15_000,
+        "the demo site to stop",
+      );
+    } finally {
+      child.kill("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
