@@ -20,6 +20,9 @@ export function isOneTimeLinkPage(pathname: string): boolean {
 }
 
 /** Those pages' answers are kept by nobody. */
+/** The one-time links that set a password: a reset, an invitation. */
+export type PasswordLinkPurpose = "password_reset" | "invitation";
+
 export const ONE_TIME_LINK_HEADERS = { "Cache-Control": "no-store" } as const;
 
 /**

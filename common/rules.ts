@@ -26,13 +26,18 @@ export type TextRule = {
 // The strict address rule lives in email.ts, shared with the mailto links.
 export { EMAIL_PATTERN } from "./email.ts";
 
+/** The field a "… is required" message names ("Name is required": "Name"), or undefined. */
+function requiredLabel(required: string): string | undefined {
+  return required.match(/^(.+) is required$/)?.[1];
+}
+
 /** A required, trimmed text: "Name is required", "Name must be 200 characters or less". */
 export function requiredRule(required: string, max: number, tooLong?: string): TextRule {
   return {
     required,
     max: [
       max,
-      tooLong ?? `${required.replace(/ is required$/, "")} must be ${max} characters or less`,
+      tooLong ?? `${requiredLabel(required) ?? required} must be ${max} characters or less`,
     ],
   };
 }
@@ -118,7 +123,7 @@ export const LOGIN_RULES = {
  * missing title). A message not of the form "… is required" is kept for both.
  */
 export function notTextError(required: string, input: unknown): string {
-  const label = required.match(/^(.+) is required$/)?.[1];
+  const label = requiredLabel(required);
   return input === undefined || input === null || !label ? required : `${label} must be text`;
 }
 

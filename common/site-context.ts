@@ -1,5 +1,6 @@
 import { createContext, type RouterContext } from "react-router";
 import type { SiteMenus } from "./navigation.ts";
+import type { PasswordLinkPurpose } from "./one-time-links.ts";
 import type { PublicSiteSettings } from "./settings.ts";
 import type {
   Category,
@@ -110,7 +111,7 @@ export type SiteServices = {
      * Whether a password reset or invitation link still works (not used,
      * replaced by a newer one or expired): its page says so before the form.
      */
-    isPasswordLinkUsable(purpose: "password_reset" | "invitation", token: string): Promise<boolean>;
+    isPasswordLinkUsable(purpose: PasswordLinkPurpose, token: string): Promise<boolean>;
   };
   contact: {
     /**

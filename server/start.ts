@@ -70,7 +70,7 @@ if (!cluster.isWorker) {
   }
 }
 
-const portInUse = (error: NodeJS.ErrnoException) =>
+const cannotListen = (error: NodeJS.ErrnoException) =>
   error.code === "EADDRINUSE"
     ? `port ${config.port} is already in use (set PORT to another port)`
     : error.code === "ENOTFOUND" || error.code === "EADDRNOTAVAIL" || error.code === "EAI_AGAIN"
@@ -142,7 +142,7 @@ if (isPreparing) {
   // the port, has a child migrate and seed once, then forks them; it serves
   // nothing itself and stays small.
   const portError = await checkPort(config);
-  if (portError) fail(portInUse(portError));
+  if (portError) fail(cannotListen(portError));
   secretKey();
   const prepared = await prepareInChild({ [PREPARE_ENV]: "1" });
   if (!prepared) process.exit(1); // the child said why
@@ -195,7 +195,7 @@ async function serveSite() {
   finishUnreadBodies(server, drainLimit(config));
   await new Promise<void>((resolve) => {
     server.once("listening", resolve);
-    server.once("error", (error: NodeJS.ErrnoException) => fail(portInUse(error)));
+    server.once("error", (error: NodeJS.ErrnoException) => fail(cannotListen(error)));
   });
 
   const secret = secretKey();

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { capitalise } from "#common/text.ts";
 import { AppError } from "#server/lib/app-error.ts";
 
 /** `{field: message}` from a zod error: the first message for each field. */
@@ -48,12 +49,13 @@ export function nulErrors(input: unknown, path: string[] = []): Record<string, s
 
 /** A field's name as a label: `first_name` and `firstName` are "First name". */
 function labelOf(field: string): string {
-  const words = field
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return capitalise(
+    field
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .replace(/[_-]+/g, " ")
+      .trim()
+      .toLowerCase(),
+  );
 }
 
 /**

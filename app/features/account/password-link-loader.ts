@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "react-router";
-import { ONE_TIME_LINK_HEADERS } from "#common/one-time-links.ts";
+import { ONE_TIME_LINK_HEADERS, type PasswordLinkPurpose } from "#common/one-time-links.ts";
 import { siteServicesContext } from "#common/site-context.ts";
 
 /**
@@ -7,7 +7,7 @@ import { siteServicesContext } from "#common/site-context.ts";
  * address still works (null: no token), so a used, replaced or expired link
  * says so at once instead of after the form is filled in.
  */
-export function passwordLinkLoader(purpose: "password_reset" | "invitation") {
+export function passwordLinkLoader(purpose: PasswordLinkPurpose) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const token = new URL(request.url).searchParams.get("token");
     const usable =

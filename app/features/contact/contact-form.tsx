@@ -1,8 +1,7 @@
 import { Alert, TextAreaField, TextField } from "#app/components/ui/form.tsx";
 import { Honeypot } from "#app/components/ui/honeypot.tsx";
+import { CONTACT_RULES } from "#common/rules.ts";
 import { CONTACT_FAILURE, CONTACT_SUCCESS } from "./contact-texts.ts";
-
-const FIELDS = ["name", "email", "subject", "message"];
 
 /**
  * The contact form as the server renders it: empty, or with the outcome of a
@@ -22,7 +21,7 @@ export function ContactForm({
 }) {
   // Refusals the fields show are said there alone (as with script); the notice
   // is for a failure no field explains.
-  const unexplained = Object.keys(serverErrors).some((field) => !FIELDS.includes(field));
+  const unexplained = Object.keys(serverErrors).some((field) => !(field in CONTACT_RULES));
   const failed =
     serverStatus === "error" &&
     (Boolean(serverMessage) || unexplained || Object.keys(serverErrors).length === 0);

@@ -1,4 +1,5 @@
 import { INVITATION_TEXTS, PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
+import type { PasswordLinkPurpose } from "#common/one-time-links.ts";
 import { ForgotPasswordSchema, SetPasswordSchema } from "#common/schemas/account.ts";
 import type { LinkTokens } from "#server/auth/link-tokens.ts";
 import { hashPassword } from "#server/auth/passwords.ts";
@@ -145,7 +146,7 @@ export function createAccountService(
   }
 
   /** The account a reset or invitation link would set the password of, or null: the link does not work. */
-  async function findLinkOwner(purpose: "password_reset" | "invitation", tokenHash: string) {
+  async function findLinkOwner(purpose: PasswordLinkPurpose, tokenHash: string) {
     const found = await findUsableAccountToken(db, tokenHash, purpose, clock().toISOString());
     const owner = found ? await findUserById(db, found.user_id) : null;
     // A reset for an account deactivated since the mail: refused.
@@ -158,7 +159,7 @@ export function createAccountService(
    * expired), for its page to say so before the form is filled in. Uses nothing.
    */
   async function isPasswordLinkUsable(
-    purpose: "password_reset" | "invitation",
+    purpose: PasswordLinkPurpose,
     token: string,
   ): Promise<boolean> {
     if (!token || token.length > 200) return false;
@@ -175,7 +176,7 @@ export function createAccountService(
    * the transaction checks the link again, atomically.
    */
   async function setPasswordWithToken(
-    purpose: "password_reset" | "invitation",
+    purpose: PasswordLinkPurpose,
     input: unknown,
     { client = UNKNOWN_CLIENT }: { client?: string } = {},
   ): Promise<{ email: string }> {

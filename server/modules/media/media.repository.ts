@@ -58,23 +58,14 @@ export async function findUploads(
   return rows.map(toUpload);
 }
 
-/**
- * Whether the upload is in the media library of the user, or with `others`,
- * in the library of anyone but that user.
- */
-export async function hasUploadOwner(
-  db: Db,
-  uploadId: number,
-  userId: number,
-  { others = false } = {},
-): Promise<boolean> {
-  const row = await db
+/** The users who have the upload in their media library. */
+export async function findUploadOwnerIds(db: Db, uploadId: number): Promise<number[]> {
+  const rows = await db
     .selectFrom("upload_owners")
     .select("user_id")
     .where("upload_id", "=", uploadId)
-    .where("user_id", others ? "!=" : "=", userId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return rows.map((row) => row.user_id);
 }
 
 /** Puts the upload in the user's media library (a second upload of the same file). */

@@ -10,8 +10,8 @@ import {
   deleteUpload,
   findMediaUsages,
   findUploadById,
+  findUploadOwnerIds,
   findUploads,
-  hasUploadOwner,
   removeUploadOwner,
   updateUploadAlt,
 } from "./media.repository.ts";
@@ -44,15 +44,19 @@ export function createMediaService(db: Db, store: UploadStore) {
     );
   }
 
-  /** The upload, if the caller may work on it: theirs, or any for those who manage uploads. */
+  /**
+   * The upload, if the caller may work on it: theirs, or any for those who
+   * manage uploads. `sharedWithOthers`: the caller may not manage every upload
+   * and someone else has this one in their library too.
+   */
   async function requireOwnMedia(actor: Actor | null, id: number) {
     requirePermission(actor, "uploads:create");
     const upload = await findUploadById(db, id);
     if (!upload) throw AppError.notFound("Image not found");
-    if (!can(actor, "uploads:manage") && !(await hasUploadOwner(db, id, actor.id))) {
-      throw AppError.forbidden();
-    }
-    return { upload, caller: actor };
+    if (can(actor, "uploads:manage")) return { upload, caller: actor, sharedWithOthers: false };
+    const owners = await findUploadOwnerIds(db, id);
+    if (!owners.includes(actor.id)) throw AppError.forbidden();
+    return { upload, caller: actor, sharedWithOthers: owners.some((owner) => owner !== actor.id) };
   }
 
   async function updateMediaAlt(actor: Actor | null, id: number, alt: string) {
@@ -67,17 +71,14 @@ export function createMediaService(db: Db, store: UploadStore) {
    * picture another user uploaded too, takes it out of their own library only.
    */
   async function deleteMedia(actor: Actor | null, id: number) {
-    const { upload, caller } = await requireOwnMedia(actor, id);
+    const { upload, caller, sharedWithOthers } = await requireOwnMedia(actor, id);
     const usages = await findMediaUsages(db, upload.fileName);
     if (usages.length) {
       throw AppError.conflict(`This image is in use: ${usages.map((u) => u.label).join(", ")}`, {
         usedIn: usages.map((u) => u.label).join("; "),
       });
     }
-    if (
-      !can(caller, "uploads:manage") &&
-      (await hasUploadOwner(db, id, caller.id, { others: true }))
-    ) {
+    if (sharedWithOthers) {
       const event = mediaEvent("deleted", upload);
       await writeWithAudit(
         db,
