@@ -246,6 +246,15 @@ export function routesFor(tag: string) {
   return { route, deleteRoute, saveRoute };
 }
 
+/**
+ * The calls of one resource, declared together under its tag (server/api/contract.ts):
+ * `define` gets the tag's `route`, `deleteRoute` and `saveRoute` and answers the
+ * calls by the names their handlers use.
+ */
+export function callsOf<T>(tag: string, define: (declare: ReturnType<typeof routesFor>) => T): T {
+  return define(routesFor(tag));
+}
+
 type MethodOf<L> = L extends `${infer M} ${string}` ? M : never;
 type PathOf<L> = L extends `${string} ${infer P}` ? P : never;
 
