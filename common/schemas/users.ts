@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES, USER_STATUSES } from "#common/enums.ts";
 import { LOGIN_RULES, NEW_PASSWORD_RULE, REGISTER_RULES, USERNAME_RULE } from "#common/rules.ts";
-import { emailField, honeypotField, requiredText, textField } from "./fields.ts";
+import { emailField, honeypotField, idNumber, requiredText, textField } from "./fields.ts";
 
 const usernameField = textField(USERNAME_RULE);
 
@@ -33,6 +33,7 @@ const echoed = {
   last_login: z.unknown().optional(),
   updated_at: z.unknown().optional(),
   token: z.unknown().optional(),
+  invitation_pending: z.unknown().optional(),
 };
 
 /** Add New User (spec section 5). New users are active unless told otherwise. */
@@ -75,9 +76,7 @@ export const UserBulkSchema = z.strictObject({
     error: "Action must be activate, deactivate or delete",
   }),
   ids: z
-    .array(z.number({ error: "ids must be numbers" }).int().positive(), {
-      error: "ids must be a list of user ids",
-    })
+    .array(idNumber("ids"), { error: "ids must be a list of user ids" })
     .min(1, "Please select users first")
     .max(500, "At most 500 users at once"),
 });

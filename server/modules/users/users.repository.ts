@@ -1,6 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import type { Role, UserStatus } from "#common/enums.ts";
 import type { User } from "#common/types.ts";
+import { INVITED_NO_PASSWORD_HASH } from "#server/auth/passwords.ts";
 import { type Db, dialectOf } from "#server/db/client.ts";
 import { toIso } from "#server/db/normalize.ts";
 import { countRows, findRow, insertRow, stamped, updateById } from "#server/db/rows.ts";
@@ -165,20 +166,26 @@ export async function deleteUsers(db: Db, ids: number[]) {
 }
 
 /**
- * Admin ids, and which of them are active. Inside a transaction on PostgreSQL
+ * Admin ids, and which of them are active: an invited admin who has not set a
+ * password yet is not (status "invited"), since nobody can sign in as them.
+ * Inside a transaction on PostgreSQL
  * the rows stay locked until it ends, so a second check of the last admins
  * waits for the first change and then sees it. SQLite needs no lock: its one
  * connection runs one transaction at a time (and BEGIN IMMEDIATE holds the
  * file's write lock, see db/dialects/node-sqlite.ts).
  */
-export async function lockAdmins(db: Db) {
+export async function lockAdmins(db: Db): Promise<{ id: number; status: string }[]> {
   const query = db
     .selectFrom("users")
-    .select(["id", "status"])
+    .select(["id", "status", "password_hash"])
     .where("role", "=", "admin")
     .orderBy("id");
   const rowLocks = dialectOf(db) === "postgres";
-  return (rowLocks ? query.forUpdate() : query).execute();
+  const rows = await (rowLocks ? query.forUpdate() : query).execute();
+  return rows.map(({ id, status, password_hash }) => ({
+    id,
+    status: password_hash === INVITED_NO_PASSWORD_HASH ? "invited" : status,
+  }));
 }
 
 /** Which of the users have no password yet (invited, not accepted). */
@@ -193,13 +200,17 @@ export async function findUserIdsWithPasswordHash(db: Db, passwordHash: string, 
   return new Set(rows.map((row) => row.id));
 }
 
-/** Whether the site has an active admin (first-run setup is open until it does). */
+/**
+ * Whether the site has an active admin who can sign in (first-run setup is
+ * open until it does; an invitation not accepted yet does not count).
+ */
 export async function hasActiveAdmin(db: Db): Promise<boolean> {
   const row = await db
     .selectFrom("users")
     .select("id")
     .where("role", "=", "admin")
     .where("status", "=", "active")
+    .where("password_hash", "!=", INVITED_NO_PASSWORD_HASH)
     .executeTakeFirst();
   return row !== undefined;
 }

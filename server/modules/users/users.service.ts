@@ -35,11 +35,20 @@ import {
 } from "./users.repository.ts";
 
 /**
+ * A deactivated account ends every sign-in and every one-time link of the
+ * user (a password reset or an e-mail change asked for before, perhaps by
+ * whoever made the account look compromised): a reactivation starts clean.
+ */
+async function endAccess(db: Db, id: number) {
+  await deleteSessionsOfUser(db, id);
+  await deleteAccountTokens(db, id);
+}
+
+/**
  * Staff management of users (`users:manage`): the list, create, edit,
  * delete and bulk actions. Invitations are in user-invitations.ts, the
  * checks (unique names, the last admin) in user-rules.ts.
  */
-
 export function createUsersService(
   db: Db,
   {
@@ -159,10 +168,10 @@ export function createUsersService(
           userUpdateEvents(before, updated, values.password_hash !== undefined),
           now,
         );
-        // A deactivated account ends all of the user's sign-ins; a new
-        // password ends them all but the caller's own current one.
+        // A deactivated account ends all of the user's sign-ins and links; a
+        // new password ends the sign-ins all but the caller's own current one.
         if (values.status === "inactive") {
-          await deleteSessionsOfUser(trx, id);
+          await endAccess(trx, id);
         } else if (values.password_hash) {
           const keep = actor.id === id && session.token ? hashToken(session.token) : undefined;
           await deleteSessionsOfUser(trx, id, keep);
@@ -239,7 +248,7 @@ export function createUsersService(
       }
       if (action === "deactivate") {
         await setUsersStatus(trx, unique, "inactive", nowIso());
-        for (const id of unique) await deleteSessionsOfUser(trx, id);
+        for (const id of unique) await endAccess(trx, id);
       } else {
         await queueApprovalMails(trx, mailContext, unique);
         await setUsersStatus(trx, unique, "active", nowIso());

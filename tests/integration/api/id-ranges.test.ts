@@ -120,6 +120,14 @@ describe("ids are range-checked everywhere (400 naming the field, never a 500)",
         `bulk ${bad}`,
       );
       expectIdError(
+        await post(t, "/users/bulk", {
+          token: a.admin.token,
+          body: { action: "deactivate", ids: [a.author.id, bad] },
+        }),
+        "ids.1",
+        `users bulk ${bad}`,
+      );
+      expectIdError(
         await put(t, "/gallery/images/reorder", { token: a.admin.token, body: { ids: [bad] } }),
         "ids.0",
         `reorder ${bad}`,

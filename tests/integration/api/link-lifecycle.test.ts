@@ -156,6 +156,28 @@ describe("the life of one-time links", () => {
     await expectTakeoverRefused(owner, link);
   });
 
+  it("deactivating the account ends the thief's pending e-mail change and its reset links, also after a reactivation", async () => {
+    for (const deactivate of ["one", "bulk"] as const) {
+      const { owner, link } = await thiefAsksForEmailChange();
+      const reset = await resetLink(owner.email);
+      const status = (value: "active" | "inactive") =>
+        deactivate === "one"
+          ? put(t, `/users/${owner.id}`, { token: admin.token, body: { status: value } })
+          : post(t, "/users/bulk", {
+              token: admin.token,
+              body: { action: value === "active" ? "activate" : "deactivate", ids: [owner.id] },
+            });
+      expectOk(await status("inactive"));
+      expectOk(await status("active"));
+      await expectTakeoverRefused(owner, link);
+      expectError(
+        await post(t, "/auth/reset-password", { body: { token: reset, password: NEW_PASSWORD } }),
+        400,
+        PASSWORD_RESET_TEXTS.invalidLink,
+      );
+    }
+  });
+
   it("an invitation to a mistyped address stops working once an admin corrects the address", async () => {
     const username = unique("inv").replace(/-/g, "_");
     const typo = `${username}@exmaple.com`;

@@ -520,5 +520,37 @@ describe("users API", () => {
       expect(await userById(second.id)).toBeUndefined();
       expectError(await del(t, `/users/${a.admin.id}`, { token: a.admin.token }), 409, LAST_ADMIN);
     });
+
+    it("an invited admin who has not set a password yet does not count as a remaining admin", async () => {
+      const invited = await post(t, "/users/invite", {
+        token: a.admin.token,
+        body: { ...newUser({ role: "admin" }), password: undefined },
+      });
+      expectOk(invited, 201);
+      const { id } = invited.body.data;
+      expect(invited.body.data).toMatchObject({ role: "admin", invitation_pending: true });
+      expectError(
+        await put(t, `/users/${a.admin.id}`, { token: a.admin.token, body: { role: "editor" } }),
+        409,
+        LAST_ACTIVE,
+      );
+      expectError(
+        await post(t, "/users/bulk", {
+          token: a.admin.token,
+          body: { action: "deactivate", ids: [a.admin.id] },
+        }),
+        409,
+        LAST_ACTIVE,
+      );
+      expectError(await del(t, `/users/${a.admin.id}`, { token: a.admin.token }), 409, LAST_ADMIN);
+      expect(await userById(a.admin.id)).toMatchObject({ role: "admin", status: "active" });
+      // Sent back whole, as GET answers it (invitation_pending included), it saves.
+      const whole = await userById(id);
+      expect(whole.invitation_pending).toBe(true);
+      expectSuccess(
+        await put(t, `/users/${id}`, { token: a.admin.token, body: { ...whole, last_name: "Z" } }),
+      );
+      expectSuccess(await del(t, `/users/${id}`, { token: a.admin.token }));
+    });
   });
 });
