@@ -6,7 +6,7 @@ import { AuthPage, SignInLink } from "#app/features/account/auth-page.tsx";
 import { api, failureText } from "#app/lib/api.ts";
 import { pageMeta, rootFromMatches } from "#app/lib/seo.ts";
 import { PASSWORD_RESET_TEXTS } from "#common/account-texts.ts";
-import { LOGIN_RULES, validateFields } from "#common/rules.ts";
+import { emailRule, validateFields } from "#common/rules.ts";
 import type { Route } from "./+types/forgot-password";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -27,7 +27,7 @@ export default function ForgotPassword() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { errors } = validateFields({ email: LOGIN_RULES.email }, { email });
+    const { errors } = validateFields({ email: emailRule() }, { email });
     if (errors.email) {
       setState("error");
       setMessage(errors.email);

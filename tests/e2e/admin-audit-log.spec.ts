@@ -63,4 +63,18 @@ test.describe("audit log", () => {
     await page.getByLabel("Action").selectOption({ label: "Signed in" });
     await expect(row).toHaveCount(0);
   });
+
+  test("a new order says what was reordered", async ({ page }) => {
+    const { token } = await tokenFor(page, "admin");
+    const services = await apiAs(page, token, "GET", "/services");
+    const ids = services.body.data.map((service: { id: number }) => service.id);
+    expect(ids.length).toBeGreaterThan(1);
+    expect((await apiAs(page, token, "PUT", "/services/reorder", { ids })).status).toBe(200);
+
+    await loginAs(page, "admin");
+    await page.goto("/admin/audit-log");
+    await page.getByLabel("Type").selectOption("service");
+    const row = page.getByRole("row").filter({ hasText: "Services order" }).first();
+    await expect(row).toContainText(`${ids.length} services reordered`);
+  });
 });

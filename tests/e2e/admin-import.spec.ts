@@ -26,7 +26,7 @@ test.describe("moving in from WordPress", () => {
           slug,
           link: `${site}/2020/01/${slug}/`,
           categories: [`${slug}-news`],
-          content: `First words.\n\n<img src="http://127.0.0.1:9/${slug}.jpg" alt="Local">`,
+          content: `First words.\n\n<img src="http://127.0.0.1:9/${slug}/${"photograph".repeat(8)}.jpg" alt="Local">`,
         },
         {
           id: 2,
@@ -75,6 +75,12 @@ test.describe("moving in from WordPress", () => {
     await expect(report.getByRole("row", { name: /^Posts/ })).toHaveText(/Posts\s*2\s*0\s*0\s*0/);
     await expect(report.getByRole("row", { name: /^Images/ })).toHaveText(/Images\s*0\s*0\s*0\s*1/);
     await expect(report).toContainText("the host 127.0.0.1 is a private or local address");
+    // On a phone, long image addresses wrap inside the list instead of running out of it.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const list = report.getByRole("list");
+    const [scroll, client] = await list.evaluate((ul) => [ul.scrollWidth, ul.clientWidth]);
+    expect(scroll).toBeLessThanOrEqual(client);
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 
     await page.goto(`/blog/${slug}`);
@@ -82,5 +88,19 @@ test.describe("moving in from WordPress", () => {
     const moved = await page.request.get(`/2020/01/${slug}/`, { maxRedirects: 0 });
     expect(moved.status()).toBe(301);
     expect(moved.headers().location).toBe(`/blog/${slug}`);
+
+    // The audit log tells the dry run from the import, with what each counted.
+    await page.goto("/admin/audit-log");
+    await page.getByLabel("Action").selectOption("import_finished");
+    const finished = page
+      .getByRole("row")
+      .filter({ hasText: "Import finished" })
+      .filter({ hasText: "old-blog.xml" });
+    await expect(finished.filter({ hasText: "WordPress, dry run" })).toContainText(
+      /Created 1 author, 1 category, 2 posts, 1 page, \d+ redirects · 1 failed/,
+    );
+    await expect(finished.filter({ hasText: /WordPress · Created/ })).toContainText(
+      /Created 1 author, 1 category, 2 posts, 1 page, \d+ redirects · 1 failed/,
+    );
   });
 });

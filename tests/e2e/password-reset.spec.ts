@@ -57,6 +57,9 @@ test.describe("forgot password", () => {
     page,
   }) => {
     await page.goto("/forgot-password");
+    // The form asks for an address only, and says so.
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
     await page.getByLabel("Email").fill(`${unique("nobody")}@example.com`);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(

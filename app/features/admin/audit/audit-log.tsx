@@ -61,6 +61,41 @@ function lockLength(minutes: number): string {
   return `${Math.round(minutes / 60)} hours`;
 }
 
+/** What a reorder's entry counts, by the type of the reordered things. */
+const REORDERED: Record<string, string> = {
+  gallery_image: "image",
+  service: "service",
+  team_member: "team member",
+};
+
+const IMPORT_SOURCE_NAMES: Record<string, string> = { wordpress: "WordPress", ghost: "Ghost" };
+
+/** The report's kinds, one and many: "1 post", "2 media items". */
+const IMPORT_KIND_NAMES: Record<string, [string, string]> = {
+  authors: ["author", "authors"],
+  categories: ["category", "categories"],
+  tags: ["tag", "tags"],
+  posts: ["post", "posts"],
+  pages: ["page", "pages"],
+  media: ["media item", "media items"],
+  redirects: ["redirect", "redirects"],
+};
+
+/** An import's counts in a line: "Created 12 posts, 3 tags · 2 failed". */
+function importCounts(counts: unknown): string | null {
+  if (!counts || typeof counts !== "object") return null;
+  const created: string[] = [];
+  let failed = 0;
+  for (const [kind, outcome] of Object.entries(counts as Record<string, Record<string, unknown>>)) {
+    const made = Number(outcome?.created ?? 0);
+    const [one, many] = IMPORT_KIND_NAMES[kind] ?? [kind, kind];
+    if (made > 0) created.push(counted(made, one, many));
+    failed += Number(outcome?.failed ?? 0);
+  }
+  const line = created.length > 0 ? `Created ${created.join(", ")}` : "Nothing created";
+  return failed > 0 ? `${line} · ${failed} failed` : line;
+}
+
 function describeDetails(entry: AuditEntry): string {
   const details = entry.details ?? {};
   const parts: string[] = [];
@@ -73,7 +108,19 @@ function describeDetails(entry: AuditEntry): string {
   if (typeof details.scheduled_for === "string") {
     parts.push(`Scheduled for ${formatDateTime(details.scheduled_for)}`);
   }
-  if (Array.isArray(details.reordered)) parts.push(`${details.reordered.length} images reordered`);
+  if (Array.isArray(details.reordered)) {
+    parts.push(
+      `${counted(details.reordered.length, REORDERED[entry.entity_type] ?? "item")} reordered`,
+    );
+  }
+  if (typeof details.source === "string") {
+    parts.push(
+      `${IMPORT_SOURCE_NAMES[details.source] ?? details.source}${details.dryRun ? ", dry run" : ""}`,
+    );
+  }
+  if (typeof details.error === "string") parts.push(`Failed: ${details.error}`);
+  const counts = importCounts(details.counts);
+  if (counts) parts.push(counts);
   if (details.bulk) parts.push("Bulk action");
   if (details.registration) parts.push("Registered");
   if (details.setup) parts.push("First admin (setup)");

@@ -38,7 +38,7 @@ export function ImportReport({ job }: { job: ImportJob }) {
       <div>
         <h3 className="font-semibold">Warnings ({report.warnings.length})</h3>
         {report.warnings.length ? (
-          <ul className="mt-2 max-h-96 list-disc space-y-1 overflow-y-auto pl-5 text-sm">
+          <ul className="mt-2 max-h-96 list-disc space-y-1 overflow-y-auto pl-5 text-sm [overflow-wrap:anywhere]">
             {report.warnings.map((warning, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: warnings repeat, in a fixed order
               <li key={index}>

@@ -48,7 +48,10 @@ export function EditUserDialog({
       title="Edit User"
       description={
         <>
-          {name} (@{user.username}){isSelf ? ". Changing your own password signs you out." : null}
+          {name} (@{user.username})
+          {isSelf
+            ? ". Changing your own password signs you out everywhere else; you stay signed in here."
+            : null}
         </>
       }
       onClose={onClose}
