@@ -260,4 +260,33 @@ describe("moving in from Ghost from the admin", () => {
     expect(failed.status).toBe("failed");
     expect(failed.error).toContain("This file is not a Ghost export");
   });
+
+  it("a job whose process ended (a killed command) shows as stopped, so the Import screen is free again", async () => {
+    const long = new Date(Date.now() - 10 * 60_000).toISOString();
+    const { id } = await t.db
+      .insertInto("import_jobs")
+      .values({
+        source: "wordpress",
+        file_name: "killed.xml",
+        dry_run: false,
+        status: "running",
+        options: "{}",
+        report: null,
+        error: null,
+        created_by: admin.id,
+        created_at: long,
+        updated_at: long,
+        finished_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const list = await get(t, "/imports", { token: admin.token });
+    expect(list.body.data.find((j: any) => j.id === id)).toMatchObject({
+      status: "failed",
+      error: "The process running this import ended. What was imported stays; run it again.",
+    });
+    expect((await get(t, `/imports/${id}`, { token: admin.token })).body.data.status).toBe(
+      "failed",
+    );
+  });
 });

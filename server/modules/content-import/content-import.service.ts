@@ -81,11 +81,22 @@ export function createContentImportService(db: Db, deps: ContentImportDeps) {
     logger: deps.logger,
   });
 
-  /** Refuses a second job while one runs; a job whose process ended is marked stopped. */
+  /** Refuses a second job while one runs (after `endStaleJobs`). */
   async function requireNoRunningJob() {
+    if ((await endStaleJobs()) > 0) throw AppError.conflict(IMPORT_RUNNING);
+  }
+
+  /**
+   * Marks the running jobs whose process ended (no sign of life for
+   * STALE_MS: a crash, a killed command) as failed, so neither a new import
+   * nor the admin's screen waits on them; answers how many still run.
+   */
+  async function endStaleJobs(): Promise<number> {
+    let alive = 0;
     for (const job of await findRunningImportJobs(db)) {
       if (Date.parse(job.updatedAt) > Date.now() - STALE_MS) {
-        throw AppError.conflict(IMPORT_RUNNING);
+        alive += 1;
+        continue;
       }
       await updateImportJob(
         db,
@@ -99,6 +110,7 @@ export function createContentImportService(db: Db, deps: ContentImportDeps) {
         nowIso(),
       );
     }
+    return alive;
   }
 
   async function begin(actor: Actor, request: ImportRequest, storedFile: string) {
@@ -222,11 +234,13 @@ export function createContentImportService(db: Db, deps: ContentImportDeps) {
 
   async function getImportJob(actor: Actor | null, id: number): Promise<ImportJob> {
     requirePermission(actor, "content:import");
+    await endStaleJobs();
     return publicJob(await requireImportJob(id));
   }
 
   async function listImportJobs(actor: Actor | null): Promise<ImportJob[]> {
     requirePermission(actor, "content:import");
+    await endStaleJobs();
     return (await findImportJobs(db, 20)).map(publicJob);
   }
 
