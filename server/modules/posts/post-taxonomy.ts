@@ -5,6 +5,7 @@ import { termSlug } from "#common/text.ts";
 import type { Db } from "#server/db/client.ts";
 import { nowIso } from "#server/db/normalize.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import type { AuditEvent } from "#server/modules/audit/audit.repository.ts";
 import {
   findTagIdBySlug,
   findTermsByNames,
@@ -47,6 +48,9 @@ export async function resolveTaxonomy(
   return { categoryIds, tagNames: input.tags };
 }
 
+/** What `setRelations` did: the tag ids it set (when given) and the tags it had to create. */
+export type RelationsSet = { tagIds?: number[]; createdTags: { id: number; name: string }[] };
+
 /** Replaces the post's categories and tags (those given), creating tags when `mayCreateTags`. */
 export async function setRelations(
   trx: Db,
@@ -54,9 +58,10 @@ export async function setRelations(
   categoryIds: number[] | undefined,
   tagNames: string[] | undefined,
   mayCreateTags: boolean,
-) {
+): Promise<RelationsSet> {
   if (categoryIds) await setPostTerms(trx, "categories", postId, categoryIds);
-  if (!tagNames) return;
+  const createdTags: RelationsSet["createdTags"] = [];
+  if (!tagNames) return { createdTags };
   const existing = await findTermsByNames(trx, "tags", tagNames);
   const byName = new Map(existing.map((t) => [t.name.toLowerCase(), t.id]));
   const ids: number[] = [];
@@ -69,10 +74,22 @@ export async function setRelations(
     if (id === undefined) {
       id = await createTag(trx, name);
       byName.set(name.toLowerCase(), id);
+      createdTags.push({ id, name });
     }
     if (!ids.includes(id)) ids.push(id);
   }
   await setPostTerms(trx, "tags", postId, ids);
+  return { tagIds: ids, createdTags };
+}
+
+/** The "created" entries of the tags a post's save created. */
+export function createdTagEvents({ createdTags }: RelationsSet): AuditEvent[] {
+  return createdTags.map(({ id, name }) => ({
+    action: "created",
+    entityType: "tag",
+    entityId: id,
+    label: name,
+  }));
 }
 
 /**

@@ -27,7 +27,7 @@ import {
   slugTaken,
 } from "./post-rules.ts";
 import { resolveStatus, toIsoDate } from "./post-status.ts";
-import { resolveTaxonomy, setRelations } from "./post-taxonomy.ts";
+import { createdTagEvents, resolveTaxonomy, setRelations } from "./post-taxonomy.ts";
 import {
   deletePosts,
   findPostsForBulk,
@@ -50,9 +50,13 @@ const AUDITED_FIELDS = [
   "excerpt",
   "content",
   "featured_image",
+  "featured_image_alt",
   "isFeatured",
   "status",
   "published_at",
+  "meta_title",
+  "meta_description",
+  "og_image",
 ] as const;
 
 type AuditedPostFields = Pick<Post, (typeof AUDITED_FIELDS)[number]>;
@@ -102,7 +106,7 @@ export async function writeNewPost(
           },
           now,
         );
-        await setRelations(
+        const relations = await setRelations(
           trx,
           postId,
           categoryIds ?? [],
@@ -111,10 +115,12 @@ export async function writeNewPost(
         );
         await recordSave(trx, actor, { type: "post", id: postId, slug: data.slug, state }, null);
         await options.within?.(trx, postId);
-        return { postId, state };
+        return { postId, state, relations };
       },
-      ({ postId, state }) =>
-        createdEvents({ entityType: "post", entityId: postId, label: data.title }, state),
+      ({ postId, state, relations }) => [
+        ...createdTagEvents(relations),
+        ...createdEvents({ entityType: "post", entityId: postId, label: data.title }, state),
+      ],
     );
     return postId;
   } catch (error) {
@@ -201,7 +207,13 @@ export async function writePostEdit(
           },
           now,
         );
-        await setRelations(trx, id, categoryIds, tagNames, can(actor, "tags:manage"));
+        const relations = await setRelations(
+          trx,
+          id,
+          categoryIds,
+          tagNames,
+          can(actor, "tags:manage"),
+        );
         await recordSave(
           trx,
           actor,
@@ -209,21 +221,37 @@ export async function writePostEdit(
           current,
           revision,
         );
-        return state;
+        return { state, relations };
       },
-      (state) => {
+      ({ state, relations }) => {
         const after: AuditedPostFields = {
           title: data.title,
           slug: data.slug,
           excerpt: data.excerpt ?? current.excerpt,
           content,
           featured_image: image ?? current.featured_image,
+          featured_image_alt: data.featured_image_alt ?? current.featured_image_alt,
           isFeatured: featured ?? current.isFeatured,
+          meta_title: data.meta_title ?? current.meta_title,
+          meta_description: data.meta_description ?? current.meta_description,
+          og_image: data.og_image ?? current.og_image,
           ...state,
         };
-        const changed = AUDITED_FIELDS.filter((field) => current[field] !== after[field]);
+        const changed: string[] = AUDITED_FIELDS.filter((field) => current[field] !== after[field]);
+        const ids = (terms: { id: number }[]) => terms.map((term) => term.id).sort((a, b) => a - b);
+        const sameIds = (a: number[], b: number[]) =>
+          a.length === b.length && [...b].sort((x, y) => x - y).every((v, i) => v === a[i]);
+        if (categoryIds && !sameIds(ids(current.categories), categoryIds)) {
+          changed.push("categories");
+        }
+        if (relations.tagIds && !sameIds(ids(current.tags), relations.tagIds)) {
+          changed.push("tags");
+        }
         const entity = { entityType: "post", entityId: id, label: after.title } as const;
-        return updatedEvents(entity, [...changed], wasPublic, after);
+        return [
+          ...createdTagEvents(relations),
+          ...updatedEvents(entity, changed, wasPublic, after),
+        ];
       },
     );
   } catch (error) {

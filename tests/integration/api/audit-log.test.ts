@@ -6,6 +6,7 @@ import {
   type Accounts,
   createAccount,
   createAccounts,
+  createCategory,
   createUser,
   del,
   expectError,
@@ -93,6 +94,46 @@ describe("audit log", () => {
       "Audit me now",
       "Audit me now",
     ]);
+  });
+
+  it("names every field a post's edit changed: its categories, tags and SEO fields too; a tag the save created has its own entry", async () => {
+    const first = await createCategory(t, a.admin.token);
+    const second = await createCategory(t, a.admin.token);
+    const created = await post(t, "/blog/posts", {
+      token: a.editor.token,
+      body: postBody({ title: "Audited terms", categories: [first.name], tags: [] }),
+    });
+    expectOk(created, 201);
+    const id = created.body.data.id;
+    const newTag = unique("Fresh tag");
+    expectOk(
+      await put(t, `/blog/posts/${id}`, {
+        token: a.editor.token,
+        body: { categories: [second.name], tags: [newTag] },
+      }),
+    );
+    expectOk(
+      await put(t, `/blog/posts/${id}`, {
+        token: a.editor.token,
+        body: { meta_title: "Search title", featured_image_alt: "A view" },
+      }),
+    );
+    // The same terms again change nothing.
+    expectOk(
+      await put(t, `/blog/posts/${id}`, {
+        token: a.editor.token,
+        body: { categories: [second.name], tags: [newTag] },
+      }),
+    );
+    const updates = (await entriesFor("post", id))
+      .reverse()
+      .filter((e) => e.action === "updated")
+      .map((e) => e.details?.changed);
+    expect(updates).toEqual([["categories", "tags"], ["featured_image_alt", "meta_title"], []]);
+    const tag = (await entries("?entity_type=tag&limit=200")).find(
+      (e) => e.entity_label === newTag,
+    );
+    expect(tag).toMatchObject({ action: "created", actor_id: a.editor.id });
   });
 
   it("records services, gallery, settings, categories and users with roles", async () => {
