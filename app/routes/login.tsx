@@ -43,9 +43,16 @@ function LoginScreen({ loaderData }: Route.ComponentProps) {
   const [state, setState] = useState<"idle" | "signing-in" | "error">("idle");
   const [error, setError] = useState("");
 
+  // A page that just set a password (or made the first admin) sends the
+  // browser here to sign in with it: it stays, with its notice, even when the
+  // browser still holds a sign-in (another user's, or one that just ended).
+  const arrivedToSignIn =
+    params.get("setup") === "done" ||
+    params.get("reset") === "done" ||
+    params.get("invite") === "accepted";
   useEffect(() => {
-    if (auth.status === "authenticated") navigate(from, { replace: true });
-  }, [auth.status, from, navigate]);
+    if (auth.status === "authenticated" && !arrivedToSignIn) navigate(from, { replace: true });
+  }, [auth.status, arrivedToSignIn, from, navigate]);
 
   async function signIn(credentials: { email: string; password: string } | "demo") {
     const demo = credentials === "demo";
