@@ -132,7 +132,7 @@ export function createServices({
         ),
       },
     }),
-    profile: createProfileService(db, { mail, links, now, throttle }),
+    profile: createProfileService(db, { mail, links, now, throttle, sessionLimits: config }),
     users: createUsersService(db, { mail, links, now }),
     registrations: createRegistrationPurge(db, {
       days: config.registrationPurgeDays,

@@ -26,10 +26,10 @@ import {
 } from "#server/modules/users/users.repository.ts";
 import { deleteAccountTokens } from "./account-tokens.repository.ts";
 import {
-  deleteExpiredSessions,
   deleteSessionByHash,
   deleteSessionById,
   deleteSessionsOfUser,
+  deleteStaleSessions,
   findSessionUser,
   insertSession,
   touchSession,
@@ -110,7 +110,7 @@ export function createAuthService(
         at,
       );
     });
-    if (Math.random() < 0.05) await deleteStaleSessions(now);
+    if (Math.random() < 0.05) await deleteStaleSessions(db, now, config);
     return { token, user: { ...toUser(row), last_login: now.toISOString() } };
   }
 
@@ -171,15 +171,6 @@ export function createAuthService(
       if (/email/i.test(String((error as Error).message))) return receipt;
       throw AppError.conflict("Username already exists", { username: "Username already exists" });
     }
-  }
-
-  /** Sessions past their absolute limit or unused for the idle limit. */
-  async function deleteStaleSessions(now: Date) {
-    await deleteExpiredSessions(db, {
-      now: now.toISOString(),
-      createdBefore: new Date(now.getTime() - maxMs).toISOString(),
-      usedBefore: new Date(now.getTime() - idleMs).toISOString(),
-    });
   }
 
   /**

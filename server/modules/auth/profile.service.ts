@@ -31,7 +31,12 @@ import {
 } from "#server/modules/users/users.repository.ts";
 import { issueAccountLink } from "./account.service.ts";
 import { deleteAccountTokens, useAccountToken } from "./account-tokens.repository.ts";
-import { deleteSessionsOfUser, findSessionsOfUser } from "./sessions.repository.ts";
+import {
+  deleteSessionsOfUser,
+  deleteStaleSessions,
+  findSessionsOfUser,
+  type SessionLimits,
+} from "./sessions.repository.ts";
 import { recordFailedPassword } from "./sign-in-audit.ts";
 
 export type { ActiveSession, Profile } from "#common/types.ts";
@@ -51,10 +56,13 @@ export function createProfileService(
     links,
     now: clock = () => new Date(),
     throttle = createLoginThrottle(createMemoryRateLimitStore()),
+    sessionLimits,
   }: {
     mail: MailService;
     links: LinkTokens;
     now?: () => Date;
+    /** Sessions past these are gone before the list is read or counted. */
+    sessionLimits: SessionLimits;
     /** The sign-in throttle (shared with the auth service) the current-password check counts in. */
     throttle?: LoginThrottle;
   },
@@ -233,6 +241,7 @@ export function createProfileService(
 
   async function listSessions(me: User, token: string): Promise<ActiveSession[]> {
     const current = hashToken(token);
+    await deleteStaleSessions(db, clock(), sessionLimits);
     const rows = await findSessionsOfUser(db, me.id);
     return rows.map((row) => ({
       id: row.id,
@@ -250,6 +259,7 @@ export function createProfileService(
    * must not move the account later.
    */
   async function signOutOthers(me: User, token: string): Promise<number> {
+    await deleteStaleSessions(db, clock(), sessionLimits);
     return db.transaction().execute(async (trx) => {
       await deleteAccountTokens(trx, me.id, ["email_change"]);
       return deleteSessionsOfUser(trx, me.id, hashToken(token));

@@ -48,8 +48,20 @@ export async function deleteSessionsOfUser(db: Db, userId: number, keepTokenHash
   return Number(result.numDeletedRows);
 }
 
+/** How long a session lasts: unused (SESSION_IDLE_HOURS) and at all (SESSION_MAX_DAYS). */
+export type SessionLimits = { sessionIdleHours: number; sessionMaxDays: number };
+
+/** The sessions past their limits at `now`, deleted (they sign nobody in any more). */
+export async function deleteStaleSessions(db: Db, now: Date, limits: SessionLimits) {
+  await deleteExpiredSessions(db, {
+    now: now.toISOString(),
+    createdBefore: new Date(now.getTime() - limits.sessionMaxDays * 86_400_000).toISOString(),
+    usedBefore: new Date(now.getTime() - limits.sessionIdleHours * 3_600_000).toISOString(),
+  });
+}
+
 /** Sessions past their expiry, created before the absolute limit, or idle too long. */
-export async function deleteExpiredSessions(
+async function deleteExpiredSessions(
   db: Db,
   cutoffs: { now: string; createdBefore: string; usedBefore: string },
 ) {

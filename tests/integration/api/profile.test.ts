@@ -153,6 +153,27 @@ describe("profile", () => {
     expect(after.body.data).toHaveLength(1);
   });
 
+  it("a session past its idle limit is neither listed nor counted as signed out", async () => {
+    const { email, password, user } = await createUser(t, { role: "author" });
+    const signIn = async (name: string) =>
+      (await post(t, "/auth/login", { body: { email, password }, headers: agent(name) })).body
+        .token as string;
+    await signIn("Forgotten/1");
+    const desk = await signIn("Desk/2");
+    // The first sign-in was last used 40 hours ago: past SESSION_IDLE_HOURS (12 here).
+    const long = new Date(Date.now() - 40 * 3_600_000).toISOString();
+    await t.db
+      .updateTable("sessions")
+      .set({ last_used_at: long })
+      .where("user_id", "=", user.id)
+      .where("user_agent", "=", "Forgotten/1")
+      .execute();
+    const list = await get(t, "/auth/me/sessions", { token: desk });
+    expect(list.body.data.map((s: { user_agent: string }) => s.user_agent)).toEqual(["Desk/2"]);
+    const out = await post(t, "/auth/me/sessions/sign-out-others", { token: desk });
+    expect(out.body.data).toEqual({ sessions: 0 });
+  });
+
   it("changes the e-mail only through the link sent to the new address, once", async () => {
     const { email, password, user } = await createUser(t, { role: "editor", first_name: "Eli" });
     const token = await login(t, email, password);
