@@ -288,6 +288,7 @@ const EnvSchema = z.object({
   CONTACT_RATE_LIMIT: rateLimitSetting("5/10m"),
   REGISTER_RATE_LIMIT: rateLimitSetting("5/1h"),
   PASSWORD_RESET_RATE_LIMIT: rateLimitSetting("5/1h"),
+  EMAIL_CHANGE_RATE_LIMIT: rateLimitSetting("5/1h"),
   SET_PASSWORD_RATE_LIMIT: rateLimitSetting("10/15m"),
   HEADERS_TIMEOUT_SECONDS: seconds(15, 1, 300),
   REQUEST_TIMEOUT_SECONDS: seconds(60, 1, 3600),
@@ -412,6 +413,8 @@ export type Config = {
   rateLimits: { contact: RateLimitRule | null; register: RateLimitRule | null };
   /** Password-reset requests, counted per client address and per e-mail address (null: no limit). */
   passwordResetRateLimit: RateLimitRule | null;
+  /** E-mail change requests (each mails a link), per user and per new address. */
+  emailChangeRateLimit: RateLimitRule | null;
   /** Setting a password with a reset or invitation link, per client address (null: no limit). */
   setPasswordRateLimit: RateLimitRule | null;
   /** Registrations nobody approved are deleted after this many days (0: never). */
@@ -534,6 +537,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ? { ...e.TRUST_PROXY, header: e.TRUST_PROXY_HEADER } : null,
     rateLimits: { contact: e.CONTACT_RATE_LIMIT, register: e.REGISTER_RATE_LIMIT },
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    emailChangeRateLimit: e.EMAIL_CHANGE_RATE_LIMIT,
     setPasswordRateLimit: e.SET_PASSWORD_RATE_LIMIT,
     registrationPurgeDays: e.REGISTRATION_PURGE_DAYS,
     timeouts: {

@@ -15,7 +15,7 @@ import {
   SET_PASSWORD_TOO_MANY,
 } from "./modules/auth/account.service.ts";
 import { createAuthService, REGISTER_TOO_MANY } from "./modules/auth/auth.service.ts";
-import { createProfileService } from "./modules/auth/profile.service.ts";
+import { createProfileService, EMAIL_CHANGE_TOO_MANY } from "./modules/auth/profile.service.ts";
 import { createRegistrationPurge } from "./modules/auth/registration-purge.ts";
 import { createAutosaveService } from "./modules/autosave/autosave.service.ts";
 import { createCategoriesService } from "./modules/categories/categories.service.ts";
@@ -132,7 +132,21 @@ export function createServices({
         ),
       },
     }),
-    profile: createProfileService(db, { mail, links, now, throttle, sessionLimits: config }),
+    profile: createProfileService(db, {
+      mail,
+      links,
+      now,
+      throttle,
+      sessionLimits: config,
+      // Each request mails the new address: counted per user and per address (429).
+      emailChangeLimit: createRateLimit(
+        limits,
+        "email-change",
+        config.emailChangeRateLimit,
+        EMAIL_CHANGE_TOO_MANY,
+        clock,
+      ),
+    }),
     users: createUsersService(db, { mail, links, now }),
     registrations: createRegistrationPurge(db, {
       days: config.registrationPurgeDays,

@@ -157,7 +157,7 @@ export const profileCalls = callsOf("Profile", ({ route }) => ({
 
   changeEmail: route("POST /auth/me/email", "requestEmailChange", {
     summary: "Change your e-mail address: a confirmation link goes to the new address (24 hours)",
-    description: WRONG_PASSWORD_COUNTS,
+    description: `${WRONG_PASSWORD_COUNTS} Past EMAIL_CHANGE_RATE_LIMIT (default 5 an hour, per user and per new address), 429 with Retry-After: the call cannot flood a mailbox.`,
     ...signedIn(),
     request: jsonBody(EmailChangeSchema),
     responses: dataResponses(

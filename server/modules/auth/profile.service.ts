@@ -17,7 +17,7 @@ import { AppError } from "#server/lib/app-error.ts";
 import { UNKNOWN_CLIENT } from "#server/lib/client-address.ts";
 import { requireUncommonPassword } from "#server/lib/common-passwords.ts";
 import { parseInput } from "#server/lib/parse-input.ts";
-import { createMemoryRateLimitStore } from "#server/lib/rate-limit.ts";
+import { createMemoryRateLimitStore, type RateLimit } from "#server/lib/rate-limit.ts";
 import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
 import { type MailService, queueMail } from "#server/modules/mail/mail.service.ts";
 import { selfActor, userEvent } from "#server/modules/users/user-audit.ts";
@@ -43,6 +43,8 @@ export type { ActiveSession, Profile } from "#common/types.ts";
 
 import type { ActiveSession, Profile } from "#common/types.ts";
 
+export const EMAIL_CHANGE_TOO_MANY = "Too many e-mail address changes asked for.";
+
 /**
  * The signed-in user's own account (/admin/profile): every role may change
  * their name, username, avatar, password and e-mail (through a link to the
@@ -57,12 +59,15 @@ export function createProfileService(
     now: clock = () => new Date(),
     throttle = createLoginThrottle(createMemoryRateLimitStore()),
     sessionLimits,
+    emailChangeLimit,
   }: {
     mail: MailService;
     links: LinkTokens;
     now?: () => Date;
     /** Sessions past these are gone before the list is read or counted. */
     sessionLimits: SessionLimits;
+    /** E-mail change requests, per user and per new address (EMAIL_CHANGE_RATE_LIMIT). */
+    emailChangeLimit?: RateLimit;
     /** The sign-in throttle (shared with the auth service) the current-password check counts in. */
     throttle?: LoginThrottle;
   },
@@ -183,6 +188,8 @@ export function createProfileService(
     const address = email.toLowerCase();
     if (address === me.email.toLowerCase()) throw AppError.badRequest(PROFILE_TEXTS.emailSame);
     await requireCurrentPassword(me, current_password, client);
+    await emailChangeLimit?.(`user:${me.id}`);
+    await emailChangeLimit?.(`to:${address}`);
     const taken = await findUserIdByEmail(db, address);
     if (taken !== null && taken !== me.id) {
       throw AppError.conflict("Email already exists", { email: "Email already exists" });

@@ -153,6 +153,28 @@ describe("profile", () => {
     expect(after.body.data).toHaveLength(1);
   });
 
+  it("a user cannot make the site mail an address without end: 429 past the e-mail change limit", async () => {
+    const asker = await createAccount(t, "author");
+    const victim = `victim-${asker.id}@example.test`;
+    const ask = (who: typeof asker) =>
+      post(t, "/auth/me/email", {
+        token: who.token,
+        body: { email: victim, current_password: who.password },
+      });
+    for (let i = 0; i < 5; i++) expectOk(await ask(asker));
+    const refused = await ask(asker);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      /^Too many e-mail address changes asked for\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another user asking for the same address is refused too: the address is counted.
+    expect((await ask(await createAccount(t, "author"))).status).toBe(429);
+    // The link (each request replaced the one before) went to the address typed.
+    const mails = await deliver(t, smtp);
+    expect(mails.map((m) => m.envelope.to)).toEqual([[victim]]);
+  });
+
   it("a session past its idle limit is neither listed nor counted as signed out", async () => {
     const { email, password, user } = await createUser(t, { role: "author" });
     const signIn = async (name: string) =>
