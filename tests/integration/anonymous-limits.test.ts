@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#server/auth/passwords.ts";
 import { insertUser } from "#server/modules/users/users.repository.ts";
-import { createAccount, expectError, expectOk, post, put, unique } from "#tests/factories/index.ts";
+import {
+  createAccount,
+  expectError,
+  expectOk,
+  get,
+  post,
+  put,
+  unique,
+} from "#tests/factories/index.ts";
 import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
 
 const CONTACT_OK = "Your message has been sent successfully! We'll get back to you soon.";
@@ -281,6 +289,17 @@ describe("anonymous endpoints: per-client limits and honeypots", () => {
       ]) {
         expect(ids).toContain(kept);
       }
+      // The audit log says who went, and why (read by an admin signed in now: a month went by).
+      const auditor = await createAccount(t, "admin");
+      const log = await get(t, "/audit-log?entity_type=user&action=deleted&limit=200", {
+        token: auditor.token,
+      });
+      const entry = log.body.data.entries.find((e: any) => e.entity_id === String(old.id));
+      expect(entry).toMatchObject({
+        actor_name: "System",
+        actor_id: null,
+        details: { unapproved_days: 30 },
+      });
     });
 
     it("the purge runs at start and on a timer until stopped", async () => {

@@ -1,5 +1,7 @@
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
+import { insertAuditEvents } from "#server/modules/audit/audit.repository.ts";
+import { userEvent } from "#server/modules/users/user-audit.ts";
 import { purgeUnapprovedRegistrations } from "#server/modules/users/users.repository.ts";
 
 const DAY = 86_400_000;
@@ -20,8 +22,16 @@ export function createRegistrationPurge(
   /** One purge now: how many registrations were deleted. */
   async function purge(): Promise<number> {
     if (days <= 0) return 0;
-    const cutoff = new Date(now().getTime() - days * DAY).toISOString();
-    const deleted = await purgeUnapprovedRegistrations(db, cutoff);
+    const at = now();
+    const cutoff = new Date(at.getTime() - days * DAY).toISOString();
+    const deleted = await db.transaction().execute(async (trx) => {
+      const users = await purgeUnapprovedRegistrations(trx, cutoff);
+      // Each in the audit log, by "System", with why.
+      const why = { unapproved_days: days };
+      const events = users.map((user) => userEvent(user, "deleted", why));
+      await insertAuditEvents(trx, null, events, at.toISOString());
+      return users.length;
+    });
     if (deleted > 0) logger.info({ deleted, days }, "deleted registrations nobody approved");
     return deleted;
   }

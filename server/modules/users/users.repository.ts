@@ -146,15 +146,19 @@ export async function setUsersStatus(db: Db, ids: number[], status: UserStatus, 
  * Deletes self-registrations that still wait for approval and asked before
  * `cutoff`: inactive, never activated. Accounts an admin made or activated
  * (and later perhaps deactivated) have no `awaiting_approval_since` and stay.
+ * Answers the deleted accounts.
  */
-export async function purgeUnapprovedRegistrations(db: Db, cutoff: string): Promise<number> {
-  const result = await db
-    .deleteFrom("users")
+export async function purgeUnapprovedRegistrations(db: Db, cutoff: string) {
+  const stale = await db
+    .selectFrom("users")
+    .select(["id", "username", "first_name", "last_name"])
     .where("status", "=", "inactive")
     .where("awaiting_approval_since", "is not", null)
     .where("awaiting_approval_since", "<", cutoff)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .execute();
+  const ids = stale.map((user) => user.id);
+  if (ids.length > 0) await deleteUsers(db, ids);
+  return stale;
 }
 
 export async function setLastLogin(db: Db, id: number, now: string) {

@@ -123,6 +123,9 @@ function describeDetails(entry: AuditEntry): string {
   if (counts) parts.push(counts);
   if (details.bulk) parts.push("Bulk action");
   if (details.registration) parts.push("Registered");
+  if (typeof details.unapproved_days === "number") {
+    parts.push(`Registration nobody approved in ${counted(details.unapproved_days, "day")}`);
+  }
   if (details.setup) parts.push("First admin (setup)");
   if (details.current_password) parts.push("Current password on the profile");
   if (details.scope === "account") parts.push("For clients the account does not know");
