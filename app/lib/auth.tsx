@@ -35,6 +35,8 @@ type AuthState = {
    * signs out here. Throws (and stays signed in) when the server did not do it.
    */
   logoutEverywhere(): Promise<void>;
+  /** Signs out here only: the server already ended the session (the account was deleted or deactivated). */
+  forgetSession(): void;
   setUser(user: User): void;
 };
 
@@ -180,8 +182,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ status, user, error, login, demoLogin, logout, logoutEverywhere, setUser }),
-    [status, user, error, login, demoLogin, logout, logoutEverywhere, setUser],
+    () => ({
+      status,
+      user,
+      error,
+      login,
+      demoLogin,
+      logout,
+      logoutEverywhere,
+      forgetSession: reset,
+      setUser,
+    }),
+    [status, user, error, login, demoLogin, logout, logoutEverywhere, reset, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

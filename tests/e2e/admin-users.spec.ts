@@ -289,6 +289,23 @@ test.describe("user management", () => {
     expect((await apiAs(page, token, "GET", `/users/${user.id}`)).status).toBe(404);
   });
 
+  for (const how of ["delete", "deactivate"] as const) {
+    test(`to ${how} your own account warns, then signs you out`, async ({ page, login }) => {
+      const dialogs = collectDialogs(page);
+      const me = await login("admin");
+      await page.goto("/admin/users");
+      const mine = row(page, `@${me.user.username}`);
+      await mine.getByRole("button", { name: how === "delete" ? "Delete" : /^Active/ }).click();
+      await expect(page).toHaveURL(/\/login/);
+      await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+      expect(dialogs).toEqual([
+        how === "delete"
+          ? "You are about to delete your own account and will be signed out. This cannot be undone. Continue?"
+          : "You are about to deactivate your own account and will be signed out. Continue?",
+      ]);
+    });
+  }
+
   test("bulk activate, deactivate and delete", async ({ page }) => {
     const token = await adminToken(page);
     const prefix = unique("bulk");

@@ -8,7 +8,7 @@ export type OwnAccount = {
   email: string;
   password: string;
   token: string;
-  user: { id: number; first_name: string; last_name: string; role: Role };
+  user: { id: number; username: string; first_name: string; last_name: string; role: Role };
 };
 
 /**

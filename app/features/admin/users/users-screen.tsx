@@ -30,6 +30,8 @@ export const MESSAGES = {
   confirmBulkDelete: (n: number) => `Are you sure you want to delete ${n} users?`,
   confirmSelfDeactivate:
     "You are about to deactivate your own account and will be signed out. Continue?",
+  confirmSelfDelete:
+    "You are about to delete your own account and will be signed out. This cannot be undone. Continue?",
 } as const;
 
 /** The server's reason when it gives one (conflicts, refusals), else the fallback. */
@@ -62,7 +64,7 @@ function wholeUser(user: User, patch: Partial<User>) {
  * add, edit and delete users.
  */
 export function UsersScreen() {
-  const { user: me, setUser: setMe } = useAuth();
+  const { user: me, setUser: setMe, forgetSession } = useAuth();
   const list = useApiQuery<User[]>("/users");
   const users = list.data;
   const setUsers = list.setData;
@@ -103,6 +105,8 @@ export function UsersScreen() {
           method: "PUT",
           body: wholeUser(user, { status }),
         });
+        // Deactivated, your own sessions ended: signed out here too, as the question said.
+        if (status === "inactive" && me?.id === user.id) return forgetSession();
         replaceUser(saved ?? { ...user, status });
       },
       { key: user.id, onError: (e) => window.alert(reason(e, MESSAGES.statusFailed)) },
@@ -115,10 +119,12 @@ export function UsersScreen() {
       window.alert(MESSAGES.lastAdmin);
       return;
     }
-    if (!window.confirm(MESSAGES.confirmDelete)) return;
+    const self = me?.id === user.id;
+    if (!window.confirm(self ? MESSAGES.confirmSelfDelete : MESSAGES.confirmDelete)) return;
     await mutation.run(
       async () => {
         await api(`/users/${user.id}`, { method: "DELETE" });
+        if (self) return forgetSession();
         setUsers((list) => list?.filter((u) => u.id !== user.id) ?? list);
         selection.remove(user.id);
         announce(`User ${user.username} deleted.`);
@@ -162,6 +168,8 @@ export function UsersScreen() {
     await mutation.run(
       async () => {
         await api("/users/bulk", { body: { action: bulkAction, ids } });
+        // Your own account deleted or deactivated: your sessions ended with it.
+        if (bulkAction !== "activate" && me && ids.includes(me.id)) return forgetSession();
         selection.clear();
         setBulkAction("");
         const done =
