@@ -63,6 +63,30 @@ test.describe("profile", () => {
     expect(fresh.status()).toBe(200);
   });
 
+  test.describe("refusals", () => {
+    // The refusals are 400s the page shows; the browser logs them.
+    test.use({ allowedConsoleErrors: [/status of 400/] });
+    test("each refusal is shown at the field it names", async ({ page, login }) => {
+      const me = await login("author");
+      await page.goto("/admin/profile");
+      await page.getByLabel("First Name").fill("");
+      await page.getByLabel("Username").fill("x");
+      await page.getByRole("button", { name: "Save Profile" }).click();
+      await expect(page.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator("#field-first_name-error")).toHaveText("First name is required");
+      await expect(page.locator("#field-username-error")).not.toBeEmpty();
+
+      await page.getByLabel("New Email").fill(me.email);
+      await page.locator("#field-email_current_password").fill(me.password);
+      await page.getByRole("button", { name: "Send Confirmation Link" }).click();
+      await expect(page.getByLabel("New Email")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator("#field-email-error")).toHaveText(
+        "That is already your e-mail address.",
+      );
+    });
+  });
+
   test("an editor reaches the profile from the sidebar", async ({ page }) => {
     await loginAs(page, "editor");
     await page.goto("/admin/dashboard");

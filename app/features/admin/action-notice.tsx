@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Alert } from "#app/components/ui/form.tsx";
-import { failureText } from "#app/lib/api.ts";
+import { ApiError, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
 
 export type Notice = { kind: "success" | "error"; text: string } | null;
@@ -12,14 +12,20 @@ export type Notice = { kind: "success" | "error"; text: string } | null;
  */
 export function useNoticeAction() {
   const [notice, setNotice] = useState<Notice>(null);
+  /** The server's reasons by field (`errors`), shown at the fields they name. */
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const mutation = useApiMutation();
   async function run(work: () => Promise<string>, failed: string) {
     setNotice(null);
+    setErrors({});
     await mutation.run(async () => setNotice({ kind: "success", text: await work() }), {
-      onError: (e) => setNotice({ kind: "error", text: failureText("", e, { otherwise: failed }) }),
+      onError: (e) => {
+        setNotice({ kind: "error", text: failureText("", e, { otherwise: failed }) });
+        setErrors(e instanceof ApiError ? e.errors : {});
+      },
     });
   }
-  return { notice, setNotice, busy: mutation.busy, run };
+  return { notice, setNotice, errors, busy: mutation.busy, run };
 }
 
 /** The notice of a card's action, above its form. */

@@ -186,7 +186,9 @@ export function createProfileService(
   ): Promise<{ email: string }> {
     const { email, current_password } = parseInput(EmailChangeSchema, input);
     const address = email.toLowerCase();
-    if (address === me.email.toLowerCase()) throw AppError.badRequest(PROFILE_TEXTS.emailSame);
+    if (address === me.email.toLowerCase()) {
+      throw AppError.badRequest(PROFILE_TEXTS.emailSame, { email: PROFILE_TEXTS.emailSame });
+    }
     await requireCurrentPassword(me, current_password, client);
     await emailChangeLimit?.(`user:${me.id}`);
     await emailChangeLimit?.(`to:${address}`);

@@ -14,7 +14,7 @@ export function DetailsCard({ profile, onSaved }: { profile: Profile; onSaved(p:
     username: profile.username,
     avatar_url: profile.avatar_url ?? "",
   });
-  const { notice, setNotice, busy, run } = useNoticeAction();
+  const { notice, setNotice, errors, busy, run } = useNoticeAction();
 
   async function upload(file: File) {
     setNotice(null);
@@ -51,18 +51,21 @@ export function DetailsCard({ profile, onSaved }: { profile: Profile; onSaved(p:
           <TextField
             label="First Name"
             name="first_name"
+            error={errors.first_name}
             value={values.first_name}
             onChange={set("first_name")}
           />
           <TextField
             label="Last Name"
             name="last_name"
+            error={errors.last_name}
             value={values.last_name}
             onChange={set("last_name")}
           />
           <TextField
             label="Username"
             name="username"
+            error={errors.username}
             value={values.username}
             onChange={set("username")}
           />

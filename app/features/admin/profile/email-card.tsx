@@ -10,7 +10,7 @@ import type { Profile } from "#common/types.ts";
 export function EmailCard({ profile }: { profile: Profile }) {
   const [email, setEmail] = useState("");
   const [current, setCurrent] = useState("");
-  const { notice, busy, run } = useNoticeAction();
+  const { notice, errors, busy, run } = useNoticeAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,10 +32,11 @@ export function EmailCard({ profile }: { profile: Profile }) {
       <form onSubmit={submit} noValidate>
         <NoticeLine notice={notice} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <EmailField label="New Email" value={email} onValue={setEmail} />
+          <EmailField label="New Email" error={errors.email} value={email} onValue={setEmail} />
           <PasswordField
             current
             name="email_current_password"
+            error={errors.current_password}
             value={current}
             onValue={setCurrent}
           />

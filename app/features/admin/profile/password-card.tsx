@@ -11,7 +11,7 @@ export function PasswordCard({ onChanged }: { onChanged(): void }) {
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const { notice, setNotice, busy, run } = useNoticeAction();
+  const { notice, setNotice, errors, busy, run } = useNoticeAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,10 +44,16 @@ export function PasswordCard({ onChanged }: { onChanged(): void }) {
             current
             label="Current Password"
             name="current_password"
+            error={errors.current_password}
             value={current}
             onValue={setCurrent}
           />
-          <PasswordField label="New Password" value={password} onValue={setPassword} />
+          <PasswordField
+            label="New Password"
+            error={errors.password}
+            value={password}
+            onValue={setPassword}
+          />
           <PasswordField
             label="Confirm New Password"
             name="confirmPassword"
