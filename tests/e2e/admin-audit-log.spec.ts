@@ -77,4 +77,28 @@ test.describe("audit log", () => {
     const row = page.getByRole("row").filter({ hasText: "Services order" }).first();
     await expect(row).toContainText(`${ids.length} services reordered`);
   });
+
+  // Between them, one of these two zones is on another day than UTC at any hour.
+  for (const timezoneId of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+    test.describe(`in ${timezoneId}`, () => {
+      test.use({ timezoneId });
+      test("From and To are the days of the times shown", async ({ page }) => {
+        const { token } = await tokenFor(page, "admin");
+        const title = unique("Today's service");
+        const created = await apiAs(page, token, "POST", "/services", {
+          title,
+          slug: unique("today"),
+          description: "Filed under today",
+        });
+        expect(created.status).toBe(201);
+
+        await loginAs(page, "admin");
+        await page.goto("/admin/audit-log");
+        const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+        await page.getByLabel("From", { exact: true }).fill(today);
+        await page.getByLabel("To", { exact: true }).fill(today);
+        await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
+      });
+    });
+  }
 });

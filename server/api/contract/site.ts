@@ -353,13 +353,16 @@ export const dashboardCalls = callsOf("Dashboard", ({ route }) => ({
 
 // ── Audit log (server/api/audit.ts) ──
 
+/**
+ * A day (YYYY-MM-DD, a UTC day) or an instant with its offset: the admin's
+ * screen sends the midnights of the days as the browser's clock counts them.
+ */
 const day = (name: string) =>
-  z.iso
-
-    .date({ error: `${name} must be a date (YYYY-MM-DD)` })
-
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: `${name} must be a date (YYYY-MM-DD)`,
+    })
     .optional()
-
     .openapi({ param: { name, in: "query" }, example: "2026-11-23" });
 
 const AuditQuery = z.object({

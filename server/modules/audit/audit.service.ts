@@ -11,12 +11,22 @@ export type AuditLogQuery = {
   action?: AuditAction;
   entity_type?: AuditEntityType;
   actor_id?: number;
-  /** Days (YYYY-MM-DD, UTC), both inclusive. */
+  /**
+   * Days (YYYY-MM-DD, UTC), both inclusive, or instants with their offset:
+   * `from` the first moment, `to` the first moment no longer in the range.
+   */
   from?: string;
   to?: string;
   page?: number;
   limit?: number;
 };
+
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** A day's first moment (UTC), or an instant as stored (UTC). */
+function startOf(value: string): string {
+  return new Date(isDay(value) ? `${value}T00:00:00.000Z` : value).toISOString();
+}
 
 function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00.000Z`);
@@ -35,8 +45,8 @@ export function createAuditService(db: Db) {
         action: query.action,
         entityType: query.entity_type,
         actorId: query.actor_id,
-        from: query.from ? `${query.from}T00:00:00.000Z` : undefined,
-        to: query.to ? nextDay(query.to) : undefined,
+        from: query.from ? startOf(query.from) : undefined,
+        to: query.to ? (isDay(query.to) ? nextDay(query.to) : startOf(query.to)) : undefined,
         page,
         limit,
       }),

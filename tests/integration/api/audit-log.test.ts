@@ -248,6 +248,34 @@ describe("audit log", () => {
     );
   });
 
+  it("takes the days' bounds as instants with an offset: the days of the admin's own clock", async () => {
+    const label = unique("Zoned");
+    expectOk(
+      await post(t, "/services", {
+        token: a.admin.token,
+        body: { title: label, slug: unique("zoned"), description: "Filed by the clock" },
+      }),
+      201,
+    );
+    const now = Date.now();
+    const around = (from: number, to: number) =>
+      entries(
+        `?entity_type=service&from=${encodeURIComponent(new Date(from).toISOString().replace("Z", "+00:00"))}&to=${encodeURIComponent(new Date(to).toISOString())}`,
+      );
+    const inside = await around(now - 3_600_000, now + 3_600_000);
+    expect(inside.map((e) => e.entity_label)).toContain(label);
+    const before = await around(now - 7_200_000, now - 3_600_000);
+    expect(before.map((e) => e.entity_label)).not.toContain(label);
+    // Kiritimati (UTC+14): the local day holding now, given as its two midnights.
+    const offset = 14 * 3_600_000;
+    const localDay = new Date(now + offset).toISOString().slice(0, 10);
+    const start = Date.parse(`${localDay}T00:00:00.000Z`) - offset;
+    const local = await entries(
+      `?entity_type=service&from=${encodeURIComponent(new Date(start).toISOString().replace("Z", "+00:00"))}&to=${encodeURIComponent(new Date(start + 86_400_000).toISOString())}`,
+    );
+    expect(local.map((e) => e.entity_label)).toContain(label);
+  });
+
   it("records who uploaded which file, and who deleted it", async () => {
     const bytes = await sharp({
       create: { width: 23, height: 17, channels: 3, background: { r: 200, g: 40, b: 90 } },

@@ -96,6 +96,12 @@ function importCounts(counts: unknown): string | null {
   return failed > 0 ? `${line} · ${failed} failed` : line;
 }
 
+/** The midnight that starts `day` (YYYY-MM-DD) plus `days`, in this browser's time zone. */
+function localMidnight(day: string, days: number): string {
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(year!, month! - 1, date! + days).toISOString();
+}
+
 function describeDetails(entry: AuditEntry): string {
   const details = entry.details ?? {};
   const parts: string[] = [];
@@ -183,6 +189,10 @@ export function AuditLog() {
   const [page, setPage] = useState(1);
   const query = new URLSearchParams({ page: String(page), limit: String(AUDIT_PAGE_SIZE) });
   for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  // The days as this browser counts them (the times shown are its own): from
+  // the first day's midnight to the midnight after the last.
+  if (filters.from) query.set("from", localMidnight(filters.from, 0));
+  if (filters.to) query.set("to", localMidnight(filters.to, 1));
   const { data, loading, error, reload } = useApiQuery<AuditLogPage>(`/audit-log?${query}`);
 
   function setFilter(name: keyof Filters, value: string) {
