@@ -192,6 +192,41 @@ describe("moving in from WordPress", () => {
     expect(entries).toContain("import_finished import old-site.xml");
   });
 
+  it("a child category's archive is answered at its parents' path too", async () => {
+    const file = path.join(dir, "nested.xml");
+    fs.writeFileSync(
+      file,
+      buildWxr({
+        siteUrl: oldSite.url,
+        categories: [
+          { slug: "region", name: "Region" },
+          { slug: "city", name: "City", parent: "region" },
+          { slug: "harbour-news", name: "Harbour News", parent: "city" },
+        ],
+        items: [
+          {
+            id: 501,
+            title: "Harbour reopens",
+            slug: "harbour-reopens",
+            categories: ["harbour-news"],
+            content: "Boats again.",
+          },
+        ],
+      }),
+    );
+    expect((await run(file)).status).toBe("done");
+    const moved: [string, string][] = [
+      ["/category/region/city/harbour-news/", "/blog?category=harbour-news"],
+      ["/category/harbour-news/", "/blog?category=harbour-news"],
+      ["/category/region/city/", "/blog?category=city"],
+    ];
+    for (const [from, to] of moved) {
+      const response = await t.request(from, { redirect: "manual" });
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get("location"), from).toBe(to);
+    }
+  });
+
   it("a second run creates nothing and fetches nothing again", async () => {
     const before = await tableCounts();
     const hits = oldSite.total();

@@ -73,7 +73,9 @@ export function wordpressItemAddresses(item: {
 
 /** A WordPress category's or tag's default archive address. */
 export function wordpressTermAddress(kind: "category" | "tag", slug: string): string {
-  return normalizeOldAddress(`/${kind}/${encodeURIComponent(slug)}/`);
+  // A child category's path keeps its slashes (`news/local-news`).
+  const path = slug.split("/").map(encodeURIComponent).join("/");
+  return normalizeOldAddress(`/${kind}/${path}/`);
 }
 
 /** A Ghost post's or page's address (`/{slug}/`), and a tag's (`/tag/{slug}/`). */

@@ -125,12 +125,20 @@ export async function importWxr(run: WordPressRun): Promise<void> {
     );
     authors.set(author.login, id);
   }
+  const categories = new Map(
+    index.terms.filter((term) => term.kind === "category").map((term) => [term.slug, term]),
+  );
   for (const term of index.terms) {
+    const addresses = [wordpressTermAddress(term.kind, term.slug)];
+    // A child category's archive is at its parents' path: /category/news/local-news/.
+    if (term.kind === "category" && term.parentSlug) {
+      addresses.push(wordpressTermAddress("category", categoryPath(categories, term)));
+    }
     await writer.term(term.kind, {
       slug: term.slug,
       name: term.name,
       description: term.description,
-      addresses: [wordpressTermAddress(term.kind, term.slug)],
+      addresses,
     });
   }
 
@@ -240,6 +248,19 @@ async function importItem(
     { ...common, excerpt, isFeatured: item.sticky, categories, tags },
     { authorId: author, addresses, label },
   );
+}
+
+/** A category's slug after its parents' (`news/local-news`), as WordPress links its archive. */
+function categoryPath(categories: Map<string, WxrTerm>, term: WxrTerm): string {
+  const parts = [term.slug];
+  const seen = new Set(parts);
+  let parent = categories.get(term.parentSlug);
+  while (parent && !seen.has(parent.slug) && parts.length < 10) {
+    seen.add(parent.slug);
+    parts.unshift(parent.slug);
+    parent = parent.parentSlug ? categories.get(parent.parentSlug) : undefined;
+  }
+  return parts.join("/");
 }
 
 /** A child page's slug with its parents' (`about` › `team` → `about-team`). */
