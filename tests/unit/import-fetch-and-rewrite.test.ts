@@ -110,6 +110,18 @@ describe("an imported body's images", () => {
     expect(out).not.toMatch(/<figure>\s*<\/figure>/);
     expect(out).toContain('<img src="/uploads/aaa.jpg" alt="A">');
   });
+
+  it("takes out the caption and the paragraph that held only a missing image, nothing else", () => {
+    const gone = '<img src="https://old.example.com/wp-content/uploads/gone.jpg" alt="Gone">';
+    const out = rewriteImages(
+      `<figure class="wp-caption">${gone}<figcaption>The harbour at dawn</figcaption></figure>` +
+        `<p>${gone}</p><p>Before ${gone} after.</p><p></p>`,
+      site,
+      found,
+      "remove",
+    );
+    expect(out).toBe("<p>Before  after.</p><p></p>");
+  });
 });
 
 describe("fields fitted to Beranda's rules", () => {

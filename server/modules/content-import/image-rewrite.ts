@@ -34,7 +34,7 @@ export function rewriteImages(
       : srcsetUrls(decodeEntities(attribute(tag, "srcset") ?? ""))[0];
     const ours = lookUp(first);
     if (ours === undefined) return tag;
-    if (ours === null) return missing === "remove" ? "" : tag;
+    if (ours === null) return missing === "remove" ? REMOVED : tag;
     let next = removeAttribute(removeAttribute(tag, "sizes"), "srcset");
     next = isImg ? setAttribute(next, "src", ours) : setAttribute(next, "srcset", ours);
     return next;
@@ -49,13 +49,22 @@ export function rewriteImages(
     return `${setAttribute(open, "href", ours)}${inner}</a>`;
   });
   if (missing === "remove") {
-    out = out.replace(
-      /<figure\b[^>]*>\s*(?:<figcaption\b[^>]*>\s*<\/figcaption>\s*)?<\/figure>/gi,
-      "",
-    );
+    // What held only the images taken out goes with them: a figure (its caption
+    // too, which would describe nothing) and a paragraph.
+    out = out
+      .replace(
+        /<figure\b[^>]*>\s*(?:<!--removed-image-->\s*)+(?:<figcaption\b[^>]*>[\s\S]*?<\/figcaption>\s*)?<\/figure>/gi,
+        "",
+      )
+      .replace(/<p\b[^>]*>\s*(?:<!--removed-image-->\s*)+<\/p>/gi, "")
+      .replaceAll(REMOVED, "")
+      .replace(/<figure\b[^>]*>\s*(?:<figcaption\b[^>]*>\s*<\/figcaption>\s*)?<\/figure>/gi, "");
   }
   return out;
 }
+
+/** Where an image that could not be fetched stood, until what held only it is gone too. */
+const REMOVED = "<!--removed-image-->";
 
 function setAttribute(tag: string, name: string, value: string): string {
   const pattern = new RegExp(`(\\s${name}\\s*=\\s*)(?:"[^"]*"|'[^']*'|[^\\s>]+)`, "i");
