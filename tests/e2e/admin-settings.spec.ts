@@ -185,6 +185,44 @@ test.describe("site settings", () => {
     }
   });
 
+  test("a change on another tab is marked, named when saving, and leaving asks first", async ({
+    page,
+  }) => {
+    const token = await adminToken(page);
+    const before = (await apiAs(page, token, "GET", "/settings/general")).body.data;
+    let leave = false;
+    const asked: string[] = [];
+    page.on("dialog", async (dialog) => {
+      asked.push(dialog.message());
+      if (leave) await dialog.accept();
+      else await dialog.dismiss();
+    });
+    await openSettings(page);
+    await page.getByLabel("Site Title").fill(`${before.siteTitle} (draft)`);
+    await expect(page.getByRole("tab", { name: "General (unsaved changes)" })).toBeVisible();
+    await page.getByRole("tab", { name: "About" }).click();
+    await expect(
+      page.getByText("Not saved yet on General: each tab saves its own section."),
+    ).toBeVisible();
+
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Posts" })
+      .click();
+    await expect.poll(() => asked).toEqual(["You have unsaved changes. Leave this page?"]);
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    leave = true;
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Posts" })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+    // Nothing was saved.
+    expect((await apiAs(page, token, "GET", "/settings/general")).body.data.siteTitle).toBe(
+      before.siteTitle,
+    );
+  });
+
   test("the saved message appears, then disappears after 3 seconds", async ({ page }) => {
     await openSettings(page);
     await page.getByRole("tab", { name: "Social Media" }).click();

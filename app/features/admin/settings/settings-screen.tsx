@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Alert, Spinner } from "#app/components/ui/form.tsx";
+import { useLeaveGuard } from "#app/features/admin/editor/use-leave-guard.ts";
 import { PageHeader } from "#app/features/admin/ui.tsx";
 import { ApiError, api, apiData } from "#app/lib/api.ts";
 import { useApiQuery } from "#app/lib/use-api-query.ts";
@@ -60,6 +61,11 @@ export function SettingsScreen() {
   const [saved, setSaved] = useState(false);
   const [errors, setErrors] = useState<Errors>(NO_ERRORS);
   const savedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Each tab saves its own section: the others' changes wait, marked, and
+  // leaving the screen with any of them asks first.
+  const [unsaved, setUnsaved] = useState<ReadonlySet<SettingsSection>>(new Set());
+  const leaveFreely = useRef(false);
+  useLeaveGuard(unsaved.size > 0, leaveFreely);
 
   // The spec: a load failure is only logged (useApiQuery does) and the defaults stay.
 
@@ -67,6 +73,7 @@ export function SettingsScreen() {
 
   function update<S extends SettingsSection>(section: S, patch: Partial<SiteSettings[S]>) {
     setSettings((current) => ({ ...current, [section]: { ...current[section], ...patch } }));
+    setUnsaved((current) => (current.has(section) ? current : new Set(current).add(section)));
     // A changed field clears its message, and those of its parts ("header" clears "header.0.label").
     const changed = Object.keys(patch);
     // A list's errors are named by item (`values.2.title`): a change of the list clears them too.
@@ -98,6 +105,7 @@ export function SettingsScreen() {
         [section]: withSectionDefaults(section, json.data ?? current[section]),
       }));
       setErrors((current) => ({ ...current, [section]: {} }));
+      setUnsaved((current) => new Set([...current].filter((other) => other !== section)));
       setSaved(true);
       savedTimer.current = setTimeout(() => setSaved(false), SAVED_MESSAGE_MS);
     } catch (error) {
@@ -122,6 +130,10 @@ export function SettingsScreen() {
     setTab(next);
     setSaved(false);
   }
+
+  const otherUnsaved = TABS.filter((item) => item.id !== tab && unsaved.has(item.id)).map(
+    (item) => item.label,
+  );
 
   const panelProps = <S extends SettingsSection>(section: S): PanelProps<S> => ({
     values: settings[section],
@@ -154,6 +166,7 @@ export function SettingsScreen() {
               tabs={TABS}
               selected={tab}
               onSelect={selectTab}
+              unsaved={unsaved}
             />
           </div>
           <div
@@ -178,6 +191,11 @@ export function SettingsScreen() {
               {tab === "about" ? <AboutPanel {...panelProps("about")} /> : null}
               {tab === "navigation" ? <MenusPanel {...panelProps("navigation")} /> : null}
               {tab === "contact" ? <ContactPanel {...panelProps("contact")} /> : null}
+              {otherUnsaved.length > 0 ? (
+                <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">
+                  Not saved yet on {otherUnsaved.join(", ")}: each tab saves its own section.
+                </p>
+              ) : null}
               <div className="mt-6 flex justify-end border-t border-slate-200 pt-4 dark:border-slate-800">
                 <button type="submit" className="btn-primary" disabled={saving}>
                   {saving ? "Saving..." : "Save Settings"}

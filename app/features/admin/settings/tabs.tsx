@@ -15,12 +15,15 @@ export function Tabs<T extends string>({
   tabs,
   selected,
   onSelect,
+  unsaved,
 }: {
   label: string;
   prefix: string;
   tabs: readonly TabItem<T>[];
   selected: T;
   onSelect: (id: T) => void;
+  /** Tabs holding changes not saved yet: marked with a dot (and named so to screen readers). */
+  unsaved?: ReadonlySet<T>;
 }) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
 
@@ -69,6 +72,14 @@ export function Tabs<T extends string>({
             }`}
           >
             {tab.label}
+            {unsaved?.has(tab.id) ? (
+              <>
+                <span aria-hidden="true" className="ml-1 text-brand-strong dark:text-brand-light">
+                  •
+                </span>
+                <span className="sr-only"> (unsaved changes)</span>
+              </>
+            ) : null}
           </button>
         );
       })}
