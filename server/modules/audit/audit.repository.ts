@@ -42,6 +42,15 @@ export async function insertAuditEvents(
   events: AuditEvent[],
   at: string,
 ): Promise<void> {
+  // A save that changed nothing is no event: the log keeps what happened.
+  events = events.filter(
+    (event) =>
+      !(
+        event.action === "updated" &&
+        Array.isArray(event.details?.changed) &&
+        event.details.changed.length === 0
+      ),
+  );
   if (events.length === 0) return;
   const actor = by && "id" in by ? by : null;
   const user = actor
