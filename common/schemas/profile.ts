@@ -7,8 +7,15 @@ export const ProfileUpdateSchema = z.strictObject({
   first_name: requiredText("First name is required", 100).optional(),
   last_name: requiredText("Last name is required", 100).optional(),
   username: textField(USERNAME_RULE).optional(),
-  avatar_url: imageUrlField("Avatar")
-    .refine((v) => v.length <= 500, "Avatar must be 500 characters or less")
+  // No avatar is "" or null (as GET answers it).
+  avatar_url: z
+    .preprocess(
+      (value) => (value === null ? "" : value),
+      imageUrlField("Avatar").refine(
+        (v) => v.length <= 500,
+        "Avatar must be 500 characters or less",
+      ),
+    )
     .optional(),
 });
 

@@ -99,6 +99,28 @@ describe("profile", () => {
     expect((await get(t, "/auth/me/profile")).status).toBe(401);
   });
 
+  it("takes the profile back as GET answered it: no avatar is null there and here", async () => {
+    const me = await createAccount(t, "author");
+    expectOk(
+      await post(t, "/auth/me/profile", {
+        token: me.token,
+        body: { avatar_url: "/uploads/face.webp" },
+      }),
+    );
+    const read = (await get(t, "/auth/me/profile", { token: me.token })).body.data;
+    const saved = await post(t, "/auth/me/profile", {
+      token: me.token,
+      body: {
+        first_name: read.first_name,
+        last_name: read.last_name,
+        username: read.username,
+        avatar_url: null,
+      },
+    });
+    expectOk(saved);
+    expect(saved.body.data.avatar_url).toBeNull();
+  });
+
   it("changes the password with the current one; other sessions end, this one stays", async () => {
     const { email, password } = await createUser(t, { role: "editor" });
     const here = await login(t, email, password);
