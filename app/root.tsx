@@ -55,11 +55,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce() ?? data?.nonce;
   const favicon = settings.general.faviconUrl;
   // The page this document opened decides for the whole visit (as its policy
-  // does): a one-time link's page or a preview gets no analytics, even after moving on.
+  // does): a one-time link's page, a preview or an admin screen gets no
+  // analytics, even after moving on.
   const location = useLocation();
   const { pathname } = location;
   const [oneTimeLink] = useState(() => isOneTimeLinkPage(pathname));
   const [secretAddress] = useState(() => isSecretAddress(pathname));
+  // The staff's own screens are not tracked (nor their drafts' titles sent to Google).
+  const [staffScreen] = useState(() => pathname === "/admin" || pathname.startsWith("/admin/"));
   // A static page (decision 034) loads no React: the server's HTML and one small
   // script. Decided once per document: a page React renders stays React's.
   const matches = useMatches();
@@ -99,7 +102,9 @@ export function Layout({ children }: { children: ReactNode }) {
           href="/rss.xml"
         />
         <Links />
-        {secretAddress ? null : <Analytics id={settings.seo.googleAnalyticsId} nonce={nonce} />}
+        {secretAddress || staffScreen ? null : (
+          <Analytics id={settings.seo.googleAnalyticsId} nonce={nonce} />
+        )}
       </head>
       <body className="min-h-screen">
         <StaticDocumentContext value={staticPage}>{children}</StaticDocumentContext>

@@ -377,6 +377,11 @@ describe("search engines and feeds", () => {
     });
     const html = await (await t.request("/")).text();
     expect(html).toContain("https://www.googletagmanager.com/gtag/js?id=G-ABC1234");
+    // The staff's own screens are not tracked (nor their drafts' titles sent to Google).
+    for (const path of ["/admin", "/admin/posts", "/admin/settings"]) {
+      const admin = await (await t.request(path)).text();
+      expect(admin, path).not.toContain("googletagmanager.com/gtag/js");
+    }
     await t.json("/api/settings/seo", {
       method: "PUT",
       headers: auth(),
