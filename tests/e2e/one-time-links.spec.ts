@@ -49,10 +49,15 @@ for (const { path, endpoint, fill, button, refusal } of [
       await expect(page.getByRole("button", { name: button })).toHaveCount(0);
       return;
     }
+    await expect(
+      page.getByText("Your account's e-mail address becomes the one this link was sent to."),
+    ).toBeVisible();
     const sent = page.waitForRequest((request) => new URL(request.url()).pathname === endpoint);
     await page.getByRole("button", { name: button }).click();
     expect((await sent).postDataJSON()).toMatchObject({ token: TOKEN });
     await expect(page.getByText(refusal)).toBeVisible();
+    // A refused link will not work again: no button invites another try.
+    await expect(page.getByRole("button", { name: button })).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`${path}\\?utm_source=mail$`));
   });
 }
