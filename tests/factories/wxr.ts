@@ -18,6 +18,8 @@ export type WxrPostInput = {
   creator?: string;
   dateGmt?: string;
   date?: string;
+  /** RSS `pubDate` ("Tue, 05 Mar 2024 09:30:00 +0000" unless told). */
+  pubDate?: string;
   parentId?: number;
   password?: string;
   sticky?: boolean;
@@ -83,7 +85,7 @@ export function wxrItem(site: string, item: WxrPostInput): string {
 	<item>
 		<title>${xmlText(item.title)}</title>
 		<link>${item.link ?? `${site}/${slug}/`}</link>
-		<pubDate>Tue, 05 Mar 2024 09:30:00 +0000</pubDate>
+		<pubDate>${item.pubDate ?? "Tue, 05 Mar 2024 09:30:00 +0000"}</pubDate>
 		<dc:creator>${cdata(item.creator ?? "admin")}</dc:creator>
 		<guid isPermaLink="false">${site}/?p=${item.id}</guid>
 		<description></description>

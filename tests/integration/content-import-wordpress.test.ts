@@ -227,6 +227,30 @@ describe("moving in from WordPress", () => {
     }
   });
 
+  it("a published post without a GMT date keeps its local date, not the import's", async () => {
+    const file = path.join(dir, "local-date.xml");
+    fs.writeFileSync(
+      file,
+      buildWxr({
+        siteUrl: oldSite.url,
+        items: [
+          {
+            id: 601,
+            title: "From the old days",
+            slug: "from-the-old-days",
+            dateGmt: "0000-00-00 00:00:00",
+            date: "2019-06-01 08:00:00",
+            pubDate: "Thu, 01 Jan 1970 00:00:00 +0000",
+            content: "Long ago.",
+          },
+        ],
+      }),
+    );
+    expect((await run(file)).status).toBe("done");
+    const post = await postBySlug("from-the-old-days");
+    expect(new Date(post!.published_at as string).toISOString()).toBe("2019-06-01T08:00:00.000Z");
+  });
+
   it("a second run creates nothing and fetches nothing again", async () => {
     const before = await tableCounts();
     const hits = oldSite.total();

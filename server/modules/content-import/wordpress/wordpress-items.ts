@@ -24,10 +24,17 @@ export const SKIPPED_STATUSES: Record<string, string> = {
   inherit: "was a revision",
 };
 
-/** The publish date in UTC: `wp:post_date_gmt`, else the RSS `pubDate` (which carries its zone). */
+/**
+ * The publish date in UTC: `wp:post_date_gmt`, else the RSS `pubDate` (which
+ * carries its zone; WordPress writes 1970 there when it had no GMT date), else
+ * `wp:post_date`, the site's local time, read as UTC: its zone is not in the
+ * export, so it may be hours off, never days.
+ */
 export function wordpressDate(item: WxrItem): string | null {
   if (item.dateGmt) return isoDate(`${item.dateGmt.replace(" ", "T")}Z`);
-  return isoDate(item.pubDate);
+  const fromRss = isoDate(item.pubDate);
+  if (fromRss && Date.parse(fromRss) > 0) return fromRss;
+  return item.date ? isoDate(`${item.date.replace(" ", "T")}Z`) : null;
 }
 
 export function wordpressState(item: WxrItem, label: string, report: Report): ItemState {
