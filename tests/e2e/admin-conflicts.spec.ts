@@ -94,6 +94,9 @@ test.describe("edit conflicts between two browsers", () => {
     await page.getByRole("button", { name: "Update Post" }).click();
     const conflict = page.getByRole("alert", { name: "Edit conflict" });
     await expect(conflict).toContainText("Erin Editor changed this post at");
+    // Saved from the foot of the form, the notice comes into view with its first choice focused.
+    await expect(conflict).toBeInViewport();
+    await expect(conflict.getByRole("button", { name: "Compare" })).toBeFocused();
     // The notice and its compare view have no WCAG A/AA violations.
     await conflict.getByRole("button", { name: "Compare" }).click();
     await expect(conflict.getByTestId("text-diff")).toBeVisible();
@@ -103,6 +106,16 @@ test.describe("edit conflicts between two browsers", () => {
     await conflict.getByRole("button", { name: "Take theirs" }).click();
     await expect(conflict).toBeHidden();
     await expect(page.getByLabel("Excerpt")).toHaveValue("Saved elsewhere.");
+    // Their version is now where the form starts: leaving asks nothing.
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => void asked.push(dialog.message()));
+    await page.getByRole("link", { name: "Posts" }).first().click();
+    await expect(page).toHaveURL("/admin/posts");
+    expect(asked).toEqual([]);
+    await page.goto(`/admin/posts/${post.id}/edit`);
+    await expect(page.getByLabel("Excerpt")).toHaveValue("Saved elsewhere.");
+    // No offer to bring back the discarded changes.
+    await expect(page.getByText("Mine.")).toHaveCount(0);
     // Saving now goes through: the form has their version number.
     await page.getByLabel("Post Title").fill("After taking theirs");
     await page.getByRole("button", { name: "Update Post" }).click();

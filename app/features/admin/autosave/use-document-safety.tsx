@@ -42,6 +42,8 @@ export function useDocumentSafety<V extends object>(options: {
   enabled: boolean;
   /** Put these fields in the form (a restored autosave, or their version). */
   fill(fields: Partial<V>): void;
+  /** Their version taken (Take theirs): the form starts from it again, nothing unsaved. */
+  adopt?(values: V): void;
   /** The stored document as form values, and its version. */
   loadTheirs(): Promise<{ values: V; version: number }>;
   /** Save again (Keep mine): the save reads `version`, now theirs. */
@@ -68,6 +70,9 @@ export function useDocumentSafety<V extends object>(options: {
     try {
       const theirs = await options.loadTheirs();
       options.fill(theirs.values);
+      options.adopt?.(theirs.values);
+      // What the autosave kept of the discarded changes goes too.
+      recovery.discard();
       version.current = theirs.version;
       setConflict(null);
     } finally {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { clockTime } from "#app/features/admin/autosave/local-copy.ts";
 import type { DiffField } from "#app/features/admin/compare/text-diff.ts";
 import { TextDiffView } from "#app/features/admin/compare/text-diff-view.tsx";
@@ -25,6 +25,13 @@ export function ConflictNotice({
   onTakeTheirs: () => void;
 }) {
   const [fields, setFields] = useState<DiffField[] | null>(null);
+  // A save refused by the conflict may have been clicked at the foot of a
+  // long form: the notice comes into view, its first choice focused.
+  const notice = useRef<HTMLElement>(null);
+  useEffect(() => {
+    notice.current?.scrollIntoView({ block: "center" });
+    notice.current?.querySelector("button")?.focus({ preventScroll: true });
+  }, []);
   const [failure, setFailure] = useState("");
   const when = conflict.at ? clockTime(conflict.at) : "";
   const toggleCompare = async () => {
@@ -41,6 +48,7 @@ export function ConflictNotice({
   };
   return (
     <section
+      ref={notice}
       role="alert"
       aria-label="Edit conflict"
       className="space-y-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"

@@ -57,6 +57,7 @@ export function useDocumentEditor<D extends Doc, V extends Record<string, unknow
     dirty: form.dirty,
     enabled,
     fill,
+    adopt: form.reset,
     async loadTheirs() {
       const theirs = await apiData<D>(readPath(doc!.id));
       return { values: valuesOf(theirs), version: theirs.version };

@@ -84,6 +84,7 @@ export function ServiceForm({
     dirty: form.dirty,
     enabled: true,
     fill: form.fill,
+    adopt: form.reset,
     async loadTheirs() {
       const theirs = await apiData<Service>(`/services/${service!.id}`);
       return { values: initialValues(theirs), version: theirs.version };
