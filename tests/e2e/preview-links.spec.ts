@@ -62,6 +62,8 @@ test.describe("preview links", () => {
       .click();
     await expect(card.getByText("Preview link revoked.")).toBeVisible();
     await expect(links.first()).toContainText("Revoked");
+    // Who made it, not who revoked it: the line says which.
+    await expect(links.first()).toContainText(/ · made by \S/);
     await expect(links.first().getByRole("button", { name: /Revoke/ })).toHaveCount(0);
     const gone = await guest.goto(url);
     expect(gone?.status()).toBe(404);

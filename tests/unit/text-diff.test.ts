@@ -66,7 +66,33 @@ describe("the fields Compare shows", () => {
     expect(byLabel.Content).toMatchObject({ before: "Stone", after: "Stone & steel" });
     expect(byLabel.Categories).toMatchObject({ before: "News", after: "Works" });
     expect(byLabel.Tags).toMatchObject({ before: "river", after: "river" });
-    expect(byLabel["Publish date"]).toMatchObject({ before: "", after: "" });
     expect(byLabel["Social image"]).toMatchObject({ before: "", after: "" });
+  });
+
+  it("leaves out of a revision's compare what a restore keeps: slug, status, date, featured", () => {
+    const post = {
+      id: 1,
+      title: "Bridges",
+      slug: "bridges-renamed",
+      status: "published",
+      published_at: "2026-12-01T10:00:00.000Z",
+      isFeatured: true,
+      content: "<p>Stone</p>",
+      categories: [],
+      tags: [],
+    } as unknown as Post;
+    const fields = revisionCompareFields({ type: "post", document: post }, {
+      title: "Bridges",
+      slug: "bridges",
+      status: "draft",
+      published_at: null,
+      isFeatured: false,
+      content: "<p>Stone</p>",
+    } as never);
+    const labels = fields.map((f) => f.label);
+    for (const kept of ["Slug", "Status", "Publish date", "Featured post"]) {
+      expect(labels).not.toContain(kept);
+    }
+    expect(labels).toContain("Title");
   });
 });

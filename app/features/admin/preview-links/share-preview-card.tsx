@@ -200,7 +200,7 @@ function PreviewLinkList({
               {link.status === "revoked"
                 ? `Revoked ${formatDateTime(link.revoked_at)}`
                 : `${link.status === "expired" ? "Expired" : "Expires"} ${formatDateTime(link.expires_at)}`}
-              {link.created_by ? ` · by ${link.created_by.name}` : ""}
+              {link.created_by ? ` · made by ${link.created_by.name}` : ""}
             </span>
           </div>
           {link.status === "active" ? (

@@ -24,8 +24,15 @@ export const REASON_LABELS: Record<RevisionReason, string> = {
 };
 
 /**
+ * What a restore leaves as it is (decision 017): the address, the publication
+ * state and date, a post's featured flag. A revision's compare leaves them out,
+ * so it shows what a restore brings back.
+ */
+export const KEPT_ON_RESTORE = ["slug", "status", "published_at", "isFeatured"] as const;
+
+/**
  * The fields a compare shows: a revision's snapshot (before) against the
- * document as it is now (after).
+ * document as it is now (after), those a restore keeps left out.
  */
 export function revisionCompareFields(
   current: RevisionDocument,
@@ -39,5 +46,7 @@ export function revisionCompareFields(
           tags: current.document.tags.map((t) => t.name),
         }
       : current.document;
-  return compareFields(COMPARE_LABELS[current.type], snapshot, now);
+  const labels: Record<string, string> = { ...COMPARE_LABELS[current.type] };
+  for (const field of KEPT_ON_RESTORE) delete labels[field];
+  return compareFields(labels, snapshot, now);
 }

@@ -11,7 +11,7 @@ import { RevisionCompare } from "./revision-compare.tsx";
 import { REASON_LABELS, type RevisionDocument } from "./revision-fields.ts";
 
 export const RESTORE_CONFIRM =
-  "Restore this revision? Its content replaces the current version (which stays in the revisions), and unsaved changes in the editor are lost.";
+  "Restore this revision? Its content replaces the current version (which stays in the revisions), and unsaved changes in the editor are lost. The address and the publication state stay as they are.";
 export const RESTORED_NOTICE = "Revision restored. The editor shows the restored content.";
 
 /**
