@@ -120,9 +120,47 @@ test.describe("autosave in the post editor", () => {
       await context.setOffline(false);
       await page.reload();
       const notice = page.getByRole("region", { name: "Unsaved changes" });
-      await expect(notice).toContainText("kept in this browser");
+      // Back online, the autosave went out by itself: offered from the server or this browser.
+      await expect(notice).toContainText("newer than the saved version");
       await notice.getByRole("button", { name: "Restore" }).click();
       await expect(page.getByLabel("Excerpt")).toHaveValue("Written on a train without a signal.");
+    });
+
+    test("back online, the autosave goes out without another keystroke", async ({
+      page,
+      context,
+    }) => {
+      const { token, post } = await openNewPost(page);
+      await context.setOffline(true);
+      await page.getByLabel("Excerpt").fill("Sent once the signal is back.");
+      await expect(page.getByTestId("autosave-status")).toContainText("Not saved");
+      await context.setOffline(false);
+      await expect(page.getByTestId("autosave-status")).toContainText("Saved at");
+      const stored = await apiAs(page, token, "GET", `/blog/posts/${post.id}/autosave`);
+      expect(stored.body.data.fields.excerpt).toBe("Sent once the signal is back.");
+    });
+
+    test("work written offline is offered back even after someone else saved the post", async ({
+      page,
+      context,
+    }) => {
+      const { token, post } = await openNewPost(page);
+      await context.setOffline(true);
+      await page.getByLabel("Excerpt").fill("Only in this browser.");
+      await expect(page.getByTestId("autosave-status")).toContainText("Not saved");
+      // The tab is closed before the signal comes back; another editor saves meanwhile.
+      await page.close();
+      await context.setOffline(false);
+      const again = await context.newPage();
+      const other = await apiAs(again, token, "PUT", `/blog/posts/${post.id}`, {
+        meta_title: "Someone else's tweak",
+      });
+      expect(other.status).toBe(200);
+      await again.goto(`/admin/posts/${post.id}/edit`);
+      const notice = again.getByRole("region", { name: "Unsaved changes" });
+      await expect(notice).toContainText("kept in this browser");
+      await notice.getByRole("button", { name: "Restore" }).click();
+      await expect(again.getByLabel("Excerpt")).toHaveValue("Only in this browser.");
     });
   });
 });

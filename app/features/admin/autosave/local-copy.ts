@@ -9,6 +9,8 @@ export type LocalCopy = {
   fields: Record<string, unknown>;
   saved_at: string;
   version: number | null;
+  /** These fields reached the server's autosave (until then the work is only here). */
+  sent?: boolean;
 };
 
 export function localCopyKey(userId: number | undefined, kind: DocumentType, id: number | null) {

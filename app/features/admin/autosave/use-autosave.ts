@@ -2,11 +2,13 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { api, failureText } from "#app/lib/api.ts";
 import { useAuth } from "#app/lib/auth.tsx";
 import { type DocumentType, documentApiPath } from "#common/documents.ts";
-import { localCopyKey, removeLocalCopy, writeLocalCopy } from "./local-copy.ts";
+import { localCopyKey, readLocalCopy, removeLocalCopy, writeLocalCopy } from "./local-copy.ts";
 import { createSaveQueue, type SaveState } from "./save-queue.ts";
 
 /** How long after the last change the autosave goes out. */
 export const AUTOSAVE_DELAY_MS = 2000;
+/** How often a failed autosave is tried again (and at once when the browser is back online). */
+export const AUTOSAVE_RETRY_MS = 30_000;
 
 export type AutosaveControl = {
   status: SaveState;
@@ -40,11 +42,16 @@ export function useAutosave(options: {
         : createSaveQueue<{ fields: object; version?: number }>(
             async (body) => {
               await api(`${documentApiPath(kind, id)}/autosave`, { method: "PUT", body });
+              // The browser's copy of these very fields is on the server now.
+              const copy = readLocalCopy(key);
+              if (copy && JSON.stringify(copy.fields) === JSON.stringify(body.fields)) {
+                writeLocalCopy(key, { ...copy, sent: true });
+              }
             },
             setStatus,
             (error) => failureText("", error),
           ),
-    [kind, id],
+    [kind, id, key],
   );
 
   useEffect(() => {
@@ -61,6 +68,24 @@ export function useAutosave(options: {
     }, AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [values, dirty, enabled, key, version, queue]);
+
+  // An autosave that failed (offline, the server away) goes out again when the
+  // browser is back online, and every half minute until it is through.
+  const latest = useRef({ values, version, failed: false });
+  latest.current = { values, version, failed: status.state === "failed" };
+  useEffect(() => {
+    if (!queue || !enabled) return;
+    const retry = () => {
+      const { values: fields, version: at, failed } = latest.current;
+      if (failed && !stopped.current) queue.push({ fields, ...(at ? { version: at } : {}) });
+    };
+    window.addEventListener("online", retry);
+    const timer = setInterval(retry, AUTOSAVE_RETRY_MS);
+    return () => {
+      window.removeEventListener("online", retry);
+      clearInterval(timer);
+    };
+  }, [queue, enabled]);
 
   return {
     status,

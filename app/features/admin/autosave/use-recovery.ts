@@ -16,10 +16,10 @@ export type RecoveryOffer = {
 /**
  * On opening a document: the newer of the user's server autosave and the
  * browser's local copy, when it says something else than the document
- * (decision 018). The local copy only when it is newer than the document's
- * last save; the server's even when older, as the user's own save would have
- * dropped it: someone else saved since, and the user's work is still only
- * there (`older`). `serverSavedAt` comes from the first presence heartbeat
+ * (decision 018). The local copy when it is newer than the document's last
+ * save, or was never sent to the server; the server's even when older, as the
+ * user's own save would have dropped it: someone else saved since, and the
+ * user's work is still only there (`older`). `serverSavedAt` comes from the first presence heartbeat
  * (undefined: not known yet).
  */
 export function useRecovery(options: {
@@ -46,6 +46,9 @@ export function useRecovery(options: {
     void (async () => {
       const candidates: RecoveryOffer[] = [];
       const local = readLocalCopy(key);
+      // Never sent (written offline, the tab closed before it went out), the
+      // work is only here, whoever saved since.
+      const unsent = local !== null && local.sent !== true;
       if (local)
         candidates.push({ source: "local", fields: local.fields, saved_at: local.saved_at });
       if (id !== null && serverSavedAt) {
@@ -59,7 +62,10 @@ export function useRecovery(options: {
       const since = updatedAt ? Date.parse(updatedAt) : 0;
       const offered = candidates
         .map((c) => ({ ...c, older: Date.parse(c.saved_at) <= since }))
-        .filter((c) => (c.source === "server" || !c.older) && differsFrom(c.fields, loaded.current))
+        .filter(
+          (c) =>
+            (c.source === "server" || !c.older || unsent) && differsFrom(c.fields, loaded.current),
+        )
         .sort((a, b) => Date.parse(b.saved_at) - Date.parse(a.saved_at));
       if (live) setOffer(offered[0] ?? null);
     })();
