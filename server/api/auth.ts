@@ -72,10 +72,12 @@ export const authApi = createRouter()
     return ok(c, c.var.user);
   })
   .openapi(authCalls.logout, async (c) => {
+    await c.var.services.presence.leaveAll(c.var.user);
     await c.var.services.auth.logout(c.var.token);
     return ok(c, null, "Signed out");
   })
   .openapi(authCalls.logoutAll, async (c) => {
+    await c.var.services.presence.leaveAll(c.var.user);
     const sessions = await c.var.services.auth.logoutEverywhere(c.var.user);
     return ok(c, { sessions }, "Signed out everywhere");
   });

@@ -100,6 +100,18 @@ test.describe("autosave in the post editor", () => {
     await expect(page.getByRole("region", { name: "Unsaved changes" })).toHaveCount(0);
   });
 
+  test("logging out from the editor sends nothing after the session ends", async ({ page }) => {
+    await openNewPost(page);
+    const after: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() === 401) after.push(new URL(response.url()).pathname);
+    });
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    // The editor closed without a presence call on the ended session (the fixture also fails on a 401 logged).
+    expect(after).toEqual([]);
+  });
+
   test.describe("with the network down", () => {
     // The browser reports the requests it could not send (the router's route discovery too).
     test.use({

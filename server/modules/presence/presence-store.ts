@@ -11,6 +11,8 @@ export interface PresenceStore {
   beat(key: string, user: PresenceUser): Promise<PresenceUser[]>;
   /** The user closed the document. */
   leave(key: string, userId: number): Promise<void>;
+  /** The user signed out: they are editing nothing any more. */
+  leaveAll(userId: number): Promise<void>;
 }
 
 export const PRESENCE_TTL_MS = 45_000;
@@ -45,6 +47,12 @@ export function createMemoryPresenceStore(
       const entries = live(key);
       entries?.delete(userId);
       if (entries?.size === 0) documents.delete(key);
+    },
+    async leaveAll(userId) {
+      for (const [key, entries] of documents) {
+        entries.delete(userId);
+        if (entries.size === 0) documents.delete(key);
+      }
     },
   };
 }

@@ -24,7 +24,12 @@ export function createPresenceService(db: Db, store: PresenceStore = createMemor
     await store.leave(`${kind}:${id}`, editor.id);
   }
 
-  return { beat, leave };
+  /** Signing out: the user's presence ends everywhere at once (not 45 s later). */
+  async function leaveAll(actor: Actor): Promise<void> {
+    await store.leaveAll(actor.id);
+  }
+
+  return { beat, leave, leaveAll };
 }
 
 export type PresenceService = ReturnType<typeof createPresenceService>;

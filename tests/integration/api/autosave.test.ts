@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Accounts,
+  createAccount,
   createAccounts,
   createPost,
   createService,
@@ -251,5 +252,17 @@ describe("autosave and presence", () => {
 
     expectError(await post(t, url, { token: a.author.token }), 403);
     expectError(await post(t, url), 401);
+  });
+
+  it("signing out ends the user's presence at once, not 45 s later", async () => {
+    const created = await createPost(t, a.editor.token);
+    const url = `/blog/posts/${created.id}/presence`;
+    const leaving = await createAccount(t, "editor");
+    expectOk(await post(t, url, { token: leaving.token }));
+    const seen = await post(t, url, { token: a.editor.token });
+    expect(seen.body.data.editors.map((e: { id: number }) => e.id)).toEqual([leaving.id]);
+    expectOk(await post(t, "/auth/logout", { token: leaving.token }));
+    const after = await post(t, url, { token: a.editor.token });
+    expect(after.body.data.editors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { api, apiData } from "#app/lib/api.ts";
+import { api, apiData, getStoredToken } from "#app/lib/api.ts";
 import { type DocumentType, documentApiPath } from "#common/documents.ts";
 import type { Presence } from "#common/schemas/autosave.ts";
 
@@ -52,7 +52,8 @@ export function usePresence(kind: DocumentType, id: number | null, enabled: bool
     return () => {
       live = false;
       clearInterval(timer);
-      void api(path, { method: "DELETE" }).catch(() => undefined);
+      // Signed out meanwhile: the server ended the presence with the session.
+      if (getStoredToken()) void api(path, { method: "DELETE" }).catch(() => undefined);
     };
   }, [kind, id, enabled]);
   return state;
