@@ -9,6 +9,12 @@ import { z } from "zod";
 export const IMPORT_SOURCES = ["wordpress", "ghost"] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
+/** How the admin names each source (the import screen, the audit log). */
+export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
+  wordpress: "WordPress",
+  ghost: "Ghost",
+};
+
 /** What the report counts, in the order it lists them. */
 export const IMPORT_KINDS = [
   "authors",

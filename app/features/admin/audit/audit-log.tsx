@@ -15,6 +15,7 @@ import {
   AUDIT_ENTITY_TYPES,
   AUDIT_PAGE_SIZE,
 } from "#common/audit.ts";
+import { IMPORT_SOURCE_LABELS, type ImportSource } from "#common/schemas/imports.ts";
 import { counted, formatDateTime } from "#common/text.ts";
 import type { AuditEntry, AuditLogPage } from "#common/types.ts";
 
@@ -68,8 +69,6 @@ const REORDERED: Record<string, string> = {
   team_member: "team member",
 };
 
-const IMPORT_SOURCE_NAMES: Record<string, string> = { wordpress: "WordPress", ghost: "Ghost" };
-
 /** The report's kinds, one and many: "1 post", "2 media items". */
 const IMPORT_KIND_NAMES: Record<string, [string, string]> = {
   authors: ["author", "authors"],
@@ -121,7 +120,7 @@ function describeDetails(entry: AuditEntry): string {
   }
   if (typeof details.source === "string") {
     parts.push(
-      `${IMPORT_SOURCE_NAMES[details.source] ?? details.source}${details.dryRun ? ", dry run" : ""}`,
+      `${IMPORT_SOURCE_LABELS[details.source as ImportSource] ?? details.source}${details.dryRun ? ", dry run" : ""}`,
     );
   }
   if (typeof details.error === "string") parts.push(`Failed: ${details.error}`);

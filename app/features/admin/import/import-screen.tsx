@@ -3,7 +3,12 @@ import { Alert, TextField } from "#app/components/ui/form.tsx";
 import { Card, inputClass, PageHeader } from "#app/features/admin/ui.tsx";
 import { apiData, failureText } from "#app/lib/api.ts";
 import { useApiMutation } from "#app/lib/use-api-mutation.ts";
-import type { ImportJob, ImportSource, MissingImageChoice } from "#common/schemas/imports.ts";
+import {
+  IMPORT_SOURCE_LABELS,
+  type ImportJob,
+  type ImportSource,
+  type MissingImageChoice,
+} from "#common/schemas/imports.ts";
 import { ImportProgress } from "./import-progress.tsx";
 import { ImportReport } from "./import-report.tsx";
 import { useImportJob } from "./use-import-job.ts";
@@ -23,13 +28,13 @@ export const IMPORT_TEXT = {
 const SOURCES: { value: ImportSource; label: string; accept: string; hint: string }[] = [
   {
     value: "wordpress",
-    label: "WordPress",
+    label: IMPORT_SOURCE_LABELS.wordpress,
     accept: ".xml,.gz,application/xml,text/xml,application/gzip",
     hint: "WordPress: Tools → Export → All content (an .xml file, or .xml.gz).",
   },
   {
     value: "ghost",
-    label: "Ghost",
+    label: IMPORT_SOURCE_LABELS.ghost,
     accept: ".json,.gz,application/json",
     hint: "Ghost: Settings → Advanced → Export content (a .json file).",
   },

@@ -31,10 +31,15 @@ export const SKIPPED_STATUSES: Record<string, string> = {
  * export, so it may be hours off, never days.
  */
 export function wordpressDate(item: WxrItem): string | null {
-  if (item.dateGmt) return isoDate(`${item.dateGmt.replace(" ", "T")}Z`);
+  if (item.dateGmt) return asUtc(item.dateGmt);
   const fromRss = isoDate(item.pubDate);
   if (fromRss && Date.parse(fromRss) > 0) return fromRss;
-  return item.date ? isoDate(`${item.date.replace(" ", "T")}Z`) : null;
+  return item.date ? asUtc(item.date) : null;
+}
+
+/** A WordPress "2024-03-05 09:30:00" read as UTC. */
+function asUtc(mysqlTime: string): string | null {
+  return isoDate(`${mysqlTime.replace(" ", "T")}Z`);
 }
 
 export function wordpressState(item: WxrItem, label: string, report: Report): ItemState {
